@@ -1,0 +1,87 @@
+// Lint: typescript-eslint's recommended rules plus the architecture's import boundaries (see README).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import path from 'node:path';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+/**
+ * Where each area may import from. Keys and values are folders relative to the project root; a relative import
+ * resolving outside the allowed folders, or a package on the deny list, is an error.
+ */
+const areas = [
+  { dir: 'src/domain', allow: ['src/domain'], denyPackages: /^(react|react-dom|dexie|dexie-react-hooks|@mantine\/|ol|echarts|echarts-for-react|i18next|react-i18next|comlink|@tanstack\/)/ },
+  { dir: 'src/contracts', allow: ['src/contracts'], denyPackages: /^(react|dexie|@mantine\/|ol|echarts)/ },
+  { dir: 'src/device', allow: ['src/device', 'src/domain', 'src/contracts'], denyPackages: /^(react|react-dom|@mantine\/|dexie|ol|echarts)/ },
+  { dir: 'src/data', allow: ['src/data', 'src/domain', 'src/contracts', 'src/analysis'], denyPackages: /^(react|react-dom|@mantine\/|ol|echarts)/ },
+  { dir: 'src/analysis', allow: ['src/analysis', 'src/domain', 'workers'], denyPackages: /^(react|@mantine\/|dexie)/ },
+  { dir: 'workers', allow: ['workers', 'src/domain'], denyPackages: /^(react|@mantine\/|dexie|ol|echarts)/ },
+  { dir: 'src/ui', allow: ['src/ui', 'src/domain', 'src/contracts', 'src/app'], denyPackages: null },
+  { dir: 'server', allow: ['server', 'src/contracts', 'src/domain'], denyPackages: /^(react|@mantine\/|dexie|ol|echarts)/ },
+];
+
+const inside = (file, dir) => {
+  const rel = path.relative(path.join(root, dir), file);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/** A local rule: checks each import against the areas above, and features against each other. */
+const boundaries = {
+  rules: {
+    'import-boundaries': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = context.filename;
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          const featureOf = (f) => {
+            const rel = path.relative(path.join(root, 'src/features'), f);
+            return rel.startsWith('..') ? null : rel.split(path.sep)[0];
+          };
+          if (source.startsWith('.')) {
+            const target = path.resolve(path.dirname(file), source);
+            for (const area of areas) {
+              if (inside(file, area.dir) && !area.allow.some((d) => inside(target, d))) {
+                context.report({ node, message: `${area.dir} may not import ${path.relative(root, target)} (allowed: ${area.allow.join(', ')})` });
+              }
+            }
+            const from = featureOf(file);
+            const to = featureOf(target);
+            if (from && to && from !== to) context.report({ node, message: `features do not import each other: ${from} -> ${to}` });
+            if ((inside(file, 'src/features') || inside(file, 'src/ui')) && inside(target, 'src/routes')) {
+              context.report({ node, message: 'screens do not import routes' });
+            }
+          } else {
+            for (const area of areas) {
+              if (inside(file, area.dir) && area.denyPackages && area.denyPackages.test(source)) {
+                context.report({ node, message: `${area.dir} may not import the package ${source}` });
+              }
+            }
+          }
+        };
+        return {
+          ImportDeclaration: (n) => check(n, n.source.value),
+          ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value),
+          ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
+          ExportAllDeclaration: (n) => check(n, n.source.value),
+        };
+      },
+    },
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/routeTree.gen.ts', 'tests/.artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { astro: boundaries },
+    rules: {
+      'astro/import-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+);

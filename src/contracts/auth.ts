@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
+/** Server-side minimum; the strength meter (spec 5) is informational only. */
+export const passwordSchema = z.string().min(8).max(200);
+
+export const loginRequestSchema = z.strictObject({ email: emailSchema, password: z.string().min(1).max(200) });
+export const registerRequestSchema = z
+  .strictObject({
+    email: emailSchema,
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().max(100).optional().default(''),
+    password: passwordSchema,
+    confirmPassword: z.string().max(200),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export const emailOnlyRequestSchema = z.strictObject({ email: emailSchema });
+export const changePasswordRequestSchema = z.strictObject({ password: passwordSchema });
+export const tokenQuerySchema = z.object({ token: z.string().min(16).max(200) });
+
+export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
+export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Claims of the access token (JWT, HS256, at most 15 min). */
+export const accessTokenClaimsSchema = z.object({
+  id: z.number().int(),
+  sub: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: roleSchema,
+  exp: z.number(),
+  iat: z.number(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** Spec 9: a token is valid only if more than this many seconds remain before expiry. */
+export const TOKEN_REFRESH_MARGIN_S = 60;
+/** Name of the httpOnly refresh cookie. */
+export const REFRESH_COOKIE = 'astro_refresh';

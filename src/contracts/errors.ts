@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API returns has this body. `message` is safe to show (the client translates it when it is a
+ * known spec message); `code` is stable for programs. Below 500 the message is specific; a 500 says only
+ * 'Internal Server Error' and never carries a stack, SQL or internals.
+ */
+export const errorCodes = [
+  'BAD_REQUEST',
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'NOT_VERIFIED',
+  'INACTIVE',
+  'INVALID_CREDENTIALS',
+  'INVALID_TOKEN',
+  'DATATABLE_MISSING',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** Field-level details for VALIDATION errors: path -> message. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

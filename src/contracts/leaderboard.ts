@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const optionalId = z.number().int().positive().optional();
+/** POST /api/leaderboards: spec section 2 filters; `limit` is Top 3 or Top 10. */
+export const leaderboardRequestSchema = z.strictObject({
+  countryId: optionalId,
+  circuitId: optionalId,
+  circuitTypeId: optionalId,
+  vehicleCategoryId: optionalId,
+  limit: z.union([z.literal(3), z.literal(10)]).default(10),
+});
+export type LeaderboardRequest = z.infer<typeof leaderboardRequestSchema>;
+
+export const leaderboardRowSchema = z.object({
+  position: z.number().int(),
+  /** First name and last initial, e.g. 'Ana S.' */
+  driver: z.string(),
+  userId: z.number().int(),
+  bestLapMs: z.number().int(),
+  gapMs: z.number().int(),
+  date: z.string(),
+  sessionId: z.number().int(),
+  circuitId: z.number().int(),
+  circuitName: z.string(),
+  vehicleCategory: z.string().nullable(),
+  optimalLapMs: z.number().int().nullable(),
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+export const leaderboardResponseSchema = z.object({ rows: z.array(leaderboardRowSchema) });

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the whole suite, in the order that fails fastest.
+ *   1. type check (app, worker, server, tests) and lint (import boundaries)
+ *   2. unit tests (Vitest, Node)
+ *   3. server tests on PGlite, then again on PostgreSQL when one answers
+ *      (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; set it to 'off' to skip)
+ *   4. production build, then browser end-to-end tests in Debian's Chromium
+ * Ends with one line 'N passed, N failed' summed over every Vitest run, and exits non-zero on any failure.
+ * `npm test -- --quick` skips the build and the browser tests.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import net from 'node:net';
+
+const quick = process.argv.includes('--quick');
+const out = mkdtempSync(join(tmpdir(), 'astro-test-'));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(label, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) failures.push(label);
+  return r.status === 0;
+}
+
+function vitest(label, project, env = {}) {
+  const file = join(out, `${label.replace(/\W+/g, '-')}.json`);
+  run(label, 'npx', ['vitest', 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
+  if (existsSync(file)) {
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    passed += j.numPassedTests ?? 0;
+    // A suite that fails to load has no failed test of its own: count it once.
+    failed += j.numFailedTests || j.numFailedTestSuites || 0;
+    skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  } else {
+    failed += 1;
+  }
+}
+
+function pgReachable(url) {
+  return new Promise((resolve) => {
+    try {
+      const u = new URL(url);
+      const s = net.connect({ host: u.hostname, port: Number(u.port || 5432) });
+      s.setTimeout(1500);
+      s.on('connect', () => (s.destroy(), resolve(true)));
+      s.on('error', () => resolve(false));
+      s.on('timeout', () => (s.destroy(), resolve(false)));
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+vitest('unit', 'unit');
+vitest('server (PGlite)', 'server', { DATABASE_URL: '' });
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (pgUrl !== 'off' && (await pgReachable(pgUrl))) {
+  vitest('server (PostgreSQL)', 'server', { DATABASE_URL: pgUrl });
+} else {
+  console.log(`\n=== server (PostgreSQL): skipped, nothing answers at ${pgUrl}`);
+}
+if (!quick) {
+  if (run('build', 'npm', ['run', '--silent', 'build'])) vitest('e2e', 'e2e');
+  else failed += 1;
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length || failed ? 1 : 0);
