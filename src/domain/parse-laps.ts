@@ -1,0 +1,89 @@
+/**
+ * Parser for the device's laps file (device-protocol.md, 'File contents'):
+ *   `<record>;<lap>;<lapMs>;<s1Ms>;<s2Ms>;<s3Ms>;<maxKmh>;<minKmh>` (8 fields), or the older firmware's 7 fields
+ *   without `<record>`. Lines end with `\n`, `\r\n` is tolerated, blank lines are skipped.
+ *
+ * Rules (spec 3): lap 0 (before the first start/finish crossing) is ignored; laps are sorted by number; the last
+ * lap is named 'In Lap', the others 'Lap N'; a lap is valid only if its time is above zero (invalid laps are kept).
+ * Corrupt lines are reported with their 1-based line number and never throw. A repeated lap number keeps the
+ * first line and reports the later one.
+ */
+import type { LapRecord, ParseIssue } from './session-types';
+
+export interface ParsedLaps {
+  laps: LapRecord[];
+  issues: ParseIssue[];
+}
+
+/** A plain decimal number: optional sign, digits, optional fraction. Rejects '', 'NaN', '1e5', '0x10', ' '. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const INTEGER = /^[+-]?\d+$/;
+
+function decimal(field: string): number {
+  const t = field.trim();
+  return DECIMAL.test(t) ? Number(t) : NaN;
+}
+
+function integer(field: string): number {
+  const t = field.trim();
+  return INTEGER.test(t) ? Number(t) : NaN;
+}
+
+/** Name of a lap given whether it is the last one (spec 3). */
+export function lapName(lapNumber: number, isLast: boolean): string {
+  return isLast ? 'In Lap' : `Lap ${lapNumber}`;
+}
+
+export function parseLapsText(text: string): ParsedLaps {
+  const issues: ParseIssue[] = [];
+  const byNumber = new Map<number, Omit<LapRecord, 'lapName'>>();
+  const lines = typeof text === 'string' ? text.split('\n') : [];
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i];
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (line.trim() === '') continue;
+    const lineNo = i + 1;
+    const fields = line.split(';');
+    if (fields.length !== 8 && fields.length !== 7) {
+      issues.push({ line: lineNo, reason: `expected 7 or 8 fields, found ${fields.length}` });
+      continue;
+    }
+    const f = fields.length === 8 ? fields.slice(1) : fields;
+    if (fields.length === 8 && !Number.isFinite(decimal(fields[0]))) {
+      issues.push({ line: lineNo, reason: 'record is not a number' });
+      continue;
+    }
+    const lapNumber = integer(f[0]);
+    if (!Number.isSafeInteger(lapNumber) || lapNumber < 0) {
+      issues.push({ line: lineNo, reason: 'lap number is not a non-negative integer' });
+      continue;
+    }
+    const values = [decimal(f[1]), decimal(f[2]), decimal(f[3]), decimal(f[4]), decimal(f[5]), decimal(f[6])];
+    const bad = values.findIndex((v) => !Number.isFinite(v));
+    if (bad >= 0) {
+      const names = ['lap time', 'sector 1 time', 'sector 2 time', 'sector 3 time', 'max speed', 'min speed'];
+      issues.push({ line: lineNo, reason: `${names[bad]} is not a number` });
+      continue;
+    }
+    if (lapNumber === 0) continue;
+    if (byNumber.has(lapNumber)) {
+      issues.push({ line: lineNo, reason: `lap ${lapNumber} repeated` });
+      continue;
+    }
+    const [timeMs, s1, s2, s3, maxSpeedKmh, minSpeedKmh] = values;
+    byNumber.set(lapNumber, {
+      lapNumber,
+      timeMs,
+      sectorsMs: [s1, s2, s3],
+      maxSpeedKmh,
+      minSpeedKmh,
+      valid: timeMs > 0,
+    });
+  }
+  const sorted = [...byNumber.values()].sort((a, b) => a.lapNumber - b.lapNumber);
+  const laps: LapRecord[] = sorted.map((lap, index) => ({
+    ...lap,
+    lapName: lapName(lap.lapNumber, index === sorted.length - 1),
+  }));
+  return { laps, issues };
+}
