@@ -1,0 +1,92 @@
+/**
+ * Which way a gate line lies. A circuit stores only each gate's centre and one width (device-protocol.md,
+ * 'Circuits as the device stores them'); the gate line is perpendicular to the direction of travel where the
+ * trace crosses it. That direction is taken from the trace itself: for every pass within half a gate width of
+ * the centre, the chord from the last point `spanM` before to the first point `spanM` after the closest
+ * approach (a chord of at least 2 x spanM, so GPS jitter and a car crawling off the grid barely tilt it); the
+ * passes' unit chords are averaged, so one odd pass (pit exit, a spin) cannot turn the gate.
+ */
+export interface GateDirection {
+  /** Unit vector of the direction of travel (east, north). The gate line is perpendicular to it. */
+  dx: number;
+  dy: number;
+  /** How many passes contributed. */
+  passes: number;
+}
+
+export function gateDirectionFromTrace(
+  x: Float64Array,
+  y: Float64Array,
+  count: number,
+  cx: number,
+  cy: number,
+  halfWidthM: number,
+  spanM = 10,
+): GateDirection | null {
+  let sumX = 0;
+  let sumY = 0;
+  let passes = 0;
+  let inPass = false;
+  let bestIndex = -1;
+  let bestDistance = Infinity;
+  const flush = () => {
+    if (bestIndex < 0) return;
+    const chord = chordAround(x, y, count, bestIndex, cx, cy, spanM);
+    if (chord) {
+      sumX += chord.dx;
+      sumY += chord.dy;
+      passes++;
+    }
+    bestIndex = -1;
+    bestDistance = Infinity;
+  };
+  for (let i = 0; i + 1 < count; i++) {
+    const d = distanceToSegment(cx, cy, x[i], y[i], x[i + 1], y[i + 1]);
+    if (d <= halfWidthM) {
+      inPass = true;
+      if (d < bestDistance) {
+        bestDistance = d;
+        bestIndex = i;
+      }
+    } else if (inPass) {
+      inPass = false;
+      flush();
+    }
+  }
+  flush();
+  const length = Math.hypot(sumX, sumY);
+  if (passes === 0 || length === 0) return null;
+  return { dx: sumX / length, dy: sumY / length, passes };
+}
+
+/** Unit chord through segment `i`, from the last fix >= spanM from the centre before it to the first one after. */
+function chordAround(
+  x: Float64Array,
+  y: Float64Array,
+  count: number,
+  i: number,
+  cx: number,
+  cy: number,
+  spanM: number,
+): { dx: number; dy: number } | null {
+  let a = i;
+  while (a > 0 && Math.hypot(x[a] - cx, y[a] - cy) < spanM) a--;
+  let b = i + 1;
+  while (b < count - 1 && Math.hypot(x[b] - cx, y[b] - cy) < spanM) b++;
+  const dx = x[b] - x[a];
+  const dy = y[b] - y[a];
+  const length = Math.hypot(dx, dy);
+  if (!(length > 0)) return null;
+  return { dx: dx / length, dy: dy / length };
+}
+
+/** Distance from point (px, py) to the segment a-b. */
+export function distanceToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const vx = bx - ax;
+  const vy = by - ay;
+  const len2 = vx * vx + vy * vy;
+  let t = len2 > 0 ? ((px - ax) * vx + (py - ay) * vy) / len2 : 0;
+  if (t < 0) t = 0;
+  else if (t > 1) t = 1;
+  return Math.hypot(ax + t * vx - px, ay + t * vy - py);
+}
