@@ -1,0 +1,257 @@
+/**
+ * The OpenLayers track map (loaded lazily: see lazy-track-map.tsx). Layers, bottom to top: XYZ tiles with
+ * attribution; traces in a VectorImageLayer (re-rendered as an image while panning, so 10+ overlaid laps keep
+ * frames cheap, notes/performance-facts.md); gates (lines + centre points); markers and labels.
+ * Interactions for the gate editor: Draw (a click adds a gate centre, at most MAX_GATES), Modify (drag centres)
+ * and Snap (onto the traces). The component is controlled: it reports gate changes through onGatesChange and
+ * redraws from the `gates` prop.
+ */
+import 'ol/ol.css';
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import Feature from 'ol/Feature';
+import TileLayer from 'ol/layer/Tile';
+import VectorLayer from 'ol/layer/Vector';
+import VectorImageLayer from 'ol/layer/VectorImage';
+import VectorSource from 'ol/source/Vector';
+import XYZ from 'ol/source/XYZ';
+import LineString from 'ol/geom/LineString';
+import MultiLineString from 'ol/geom/MultiLineString';
+import Point from 'ol/geom/Point';
+import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
+import Draw from 'ol/interaction/Draw';
+import Modify from 'ol/interaction/Modify';
+import Snap from 'ol/interaction/Snap';
+import { defaults as defaultControls } from 'ol/control/defaults';
+import type { FeatureLike } from 'ol/Feature';
+import { useEffect, useRef } from 'react';
+import type { GatePoint } from '../../domain/session-types';
+import { gateSegments, MAX_GATES } from './gate-segments';
+import { MAX_TILE_ZOOM, tileSettings } from './map-config';
+import { SPEED_BAND_COLORS, speedRuns } from './speed-runs';
+import type { MapTrace, TrackMapProps } from './types';
+import { latOfMercatorY, lonOfMercatorX, mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
+
+/** Sector colours of gates: start/finish, sector 1 end, sector 2 end. */
+export const GATE_COLORS = ['#e03131', '#f08c00', '#1c7ed6'] as const;
+/** Fixes closer than this to the previous drawn one are skipped (sub-metre detail is invisible at track zoom). */
+const DECIMATE_M = 0.5;
+
+const styleCache = new Map<string, Style>();
+function lineStyle(color: string, width: number, zIndex = 0): Style {
+  const key = `${color}|${width}|${zIndex}`;
+  let style = styleCache.get(key);
+  if (!style) {
+    style = new Style({ stroke: new Stroke({ color, width, lineCap: 'round', lineJoin: 'round' }), zIndex });
+    styleCache.set(key, style);
+  }
+  return style;
+}
+
+function traceStyle(feature: FeatureLike): Style {
+  const color = feature.get('color') as string;
+  const highlighted = feature.get('highlighted') === true;
+  const dimmed = feature.get('dimmed') === true;
+  return lineStyle(dimmed ? `${color}55` : color, highlighted ? 5 : dimmed ? 1.5 : 2.5, highlighted ? 2 : dimmed ? 0 : 1);
+}
+
+function labelStyle(text: string, color: string): Style {
+  return new Style({
+    image: new CircleStyle({ radius: 4, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 1 }) }),
+    text: new Text({
+      text,
+      offsetY: -12,
+      font: '600 11px system-ui, sans-serif',
+      fill: new Fill({ color: '#111' }),
+      stroke: new Stroke({ color: '#fff', width: 3 }),
+    }),
+  });
+}
+
+function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, showLabels: boolean): { lines: Feature[]; labels: Feature[] } {
+  const lines: Feature[] = [];
+  const labels: Feature[] = [];
+  let minKmh = Infinity;
+  let maxKmh = -Infinity;
+  if (speedColoured) {
+    for (const trace of traces) {
+      if (!trace.speedKmh) continue;
+      const to = trace.to ?? trace.lat.length;
+      for (let i = trace.from ?? 0; i < to; i++) {
+        const v = trace.speedKmh[i];
+        if (Number.isFinite(v)) {
+          if (v < minKmh) minKmh = v;
+          if (v > maxKmh) maxKmh = v;
+        }
+      }
+    }
+  }
+  for (const trace of traces) {
+    const from = trace.from ?? 0;
+    const to = trace.to ?? trace.lat.length;
+    if (speedColoured && trace.speedKmh && maxKmh > minKmh) {
+      const bands = speedRuns(trace.lat, trace.lon, trace.speedKmh, from, to, minKmh, maxKmh);
+      bands.forEach((runs, band) => {
+        if (runs.length === 0) return;
+        const geometry = new MultiLineString([]);
+        for (const run of runs) geometry.appendLineString(new LineString(Array.from(run), 'XY'));
+        lines.push(new Feature({ geometry, color: SPEED_BAND_COLORS[band], traceId: trace.id, highlighted: trace.highlighted, dimmed: trace.dimmed }));
+      });
+    } else {
+      const flat = toMercatorFlat(trace.lat, trace.lon, from, to, DECIMATE_M);
+      if (flat.length < 4) continue;
+      lines.push(new Feature({ geometry: new LineString(Array.from(flat), 'XY'), color: trace.color, traceId: trace.id, highlighted: trace.highlighted, dimmed: trace.dimmed }));
+    }
+    if (showLabels && trace.label) {
+      const first = toMercatorFlat(trace.lat, trace.lon, from, Math.min(to, from + 50));
+      if (first.length >= 2) {
+        const label = new Feature({ geometry: new Point([first[0], first[1]]) });
+        label.setStyle(labelStyle(trace.label, trace.color));
+        labels.push(label);
+      }
+    }
+  }
+  return { lines, labels };
+}
+
+function gatesFromPointFeatures(features: Feature[]): GatePoint[] {
+  return features
+    .slice()
+    .sort((a, b) => (a.get('gateIndex') as number) - (b.get('gateIndex') as number))
+    .map((f) => {
+      const [x, y] = (f.getGeometry() as Point).getCoordinates();
+      return { lat: latOfMercatorY(y), lon: lonOfMercatorX(x) };
+    });
+}
+
+export default function TrackMap(props: TrackMapProps) {
+  const target = useRef<HTMLDivElement>(null);
+  const map = useRef<OlMap | null>(null);
+  const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource } | null>(null);
+  const interactions = useRef<{ draw: Draw; modify: Modify; snap: Snap } | null>(null);
+  const latestProps = useRef(props);
+  latestProps.current = props;
+
+  // Create the map once.
+  useEffect(() => {
+    if (!target.current) return;
+    const tiles = tileSettings();
+    const traces = new VectorSource();
+    const gateLines = new VectorSource();
+    const gatePoints = new VectorSource();
+    const overlay = new VectorSource();
+    const instance = new OlMap({
+      target: target.current,
+      controls: defaultControls({ attributionOptions: { collapsible: false } }),
+      layers: [
+        new TileLayer({ source: new XYZ({ url: tiles.url, attributions: tiles.attribution, maxZoom: MAX_TILE_ZOOM, crossOrigin: 'anonymous' }) }),
+        new VectorImageLayer({ source: traces, style: traceStyle, imageRatio: 1, properties: { name: 'traces' } }),
+        new VectorLayer({ source: gateLines, properties: { name: 'gate-lines' } }),
+        new VectorLayer({ source: gatePoints, properties: { name: 'gate-points' } }),
+        new VectorLayer({ source: overlay, declutter: true, properties: { name: 'overlay' } }),
+      ],
+      view: new View({ center: [mercatorX(-8.6), mercatorY(41.5)], zoom: 5, maxZoom: 21 }),
+    });
+    const draw = new Draw({ type: 'Point', condition: () => (latestProps.current.gates.length < MAX_GATES) });
+    draw.on('drawend', (event) => {
+      const [x, y] = (event.feature.getGeometry() as Point).getCoordinates();
+      const current = latestProps.current;
+      if (current.gates.length >= MAX_GATES) return;
+      current.onGatesChange?.([...current.gates, { lat: latOfMercatorY(y), lon: lonOfMercatorX(x) }]);
+    });
+    const modify = new Modify({ source: gatePoints, pixelTolerance: 12 });
+    modify.on('modifyend', () => latestProps.current.onGatesChange?.(gatesFromPointFeatures(gatePoints.getFeatures())));
+    const snap = new Snap({ source: traces, pixelTolerance: 14, vertex: true, edge: true });
+    draw.setActive(false);
+    modify.setActive(false);
+    snap.setActive(false);
+    instance.addInteraction(draw);
+    instance.addInteraction(modify);
+    instance.addInteraction(snap); // Snap must come after the interactions it serves.
+    map.current = instance;
+    sources.current = { traces, gateLines, gatePoints, overlay };
+    interactions.current = { draw, modify, snap };
+    return () => {
+      instance.setTarget(undefined);
+      instance.dispose();
+      map.current = null;
+      sources.current = null;
+      interactions.current = null;
+    };
+  }, []);
+
+  const { traces, speedColoured = false, showLabels = true, markers, gates, gateWidthM, gateLabels, sectorVision = false, gateMode = 'view', snapToTraces = false, fitKey } = props;
+
+  // Traces and their labels.
+  useEffect(() => {
+    const s = sources.current;
+    if (!s) return;
+    const { lines, labels } = traceFeatures(traces, speedColoured, showLabels);
+    s.traces.clear(true);
+    s.traces.addFeatures(lines);
+    s.overlay.clear(true);
+    s.overlay.addFeatures(labels);
+    for (const marker of markers ?? []) {
+      const f = new Feature({ geometry: new Point([mercatorX(marker.lon), mercatorY(marker.lat)]) });
+      f.setStyle(labelStyle(showLabels ? marker.label : '', marker.color));
+      s.overlay.addFeature(f);
+    }
+    target.current?.setAttribute('data-trace-features', String(lines.length));
+  }, [traces, speedColoured, showLabels, markers]);
+
+  // Gates: lines oriented from the first trace, centre points (draggable in edit mode).
+  useEffect(() => {
+    const s = sources.current;
+    if (!s) return;
+    const reference = traces.find((t) => !t.dimmed) ?? traces[0];
+    const segments = gateSegments(gates, gateWidthM, reference ? { lat: reference.lat, lon: reference.lon, count: reference.to ?? reference.lat.length } : undefined);
+    s.gateLines.clear(true);
+    s.gatePoints.clear(true);
+    for (const segment of segments) {
+      const color = sectorVision ? GATE_COLORS[segment.index % GATE_COLORS.length] : '#e03131';
+      const line = new Feature({
+        geometry: new LineString([
+          [mercatorX(segment.a.lon), mercatorY(segment.a.lat)],
+          [mercatorX(segment.b.lon), mercatorY(segment.b.lat)],
+        ]),
+      });
+      line.setStyle(lineStyle(color, 4, 3));
+      s.gateLines.addFeature(line);
+      const point = new Feature({ geometry: new Point([mercatorX(segment.centre.lon), mercatorY(segment.centre.lat)]), gateIndex: segment.index });
+      point.setStyle(labelStyle(showLabels ? (gateLabels?.[segment.index] ?? String(segment.index)) : '', color));
+      s.gatePoints.addFeature(point);
+    }
+    target.current?.setAttribute('data-gates', String(segments.length));
+  }, [gates, gateWidthM, gateLabels, sectorVision, showLabels, traces]);
+
+  // Interactions follow the mode.
+  useEffect(() => {
+    const i = interactions.current;
+    if (!i) return;
+    i.draw.setActive(gateMode === 'draw');
+    i.modify.setActive(gateMode === 'edit');
+    i.snap.setActive(snapToTraces && gateMode !== 'view');
+    target.current?.setAttribute('data-gate-mode', gateMode);
+  }, [gateMode, snapToTraces]);
+
+  // Fit the view to the traces (or gates) when asked.
+  useEffect(() => {
+    const m = map.current;
+    const s = sources.current;
+    if (!m || !s) return;
+    const source = s.traces.getFeatures().length > 0 ? s.traces : s.gatePoints.getFeatures().length > 0 ? s.gatePoints : null;
+    if (!source) return;
+    const extent = source.getExtent();
+    if (extent && extent.every(Number.isFinite)) m.getView().fit(extent, { padding: [24, 24, 24, 24], maxZoom: 18 });
+  }, [fitKey]);
+
+  return (
+    <div
+      ref={target}
+      role="application"
+      aria-label={props['aria-label']}
+      data-testid="track-map"
+      style={{ width: '100%', height: props.height ?? 480, position: 'relative', borderRadius: 4, overflow: 'hidden' }}
+    />
+  );
+}

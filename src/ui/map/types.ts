@@ -1,0 +1,56 @@
+/**
+ * Props of the track map, in their own file so screens can import the types without pulling OpenLayers into
+ * their chunk (the map itself is loaded lazily through lazy-track-map.tsx).
+ */
+import type { GatePoint } from '../../domain/session-types';
+
+export interface MapTrace {
+  id: string;
+  lat: ArrayLike<number>;
+  lon: ArrayLike<number>;
+  /** Fix range drawn: from (inclusive) to (exclusive). Defaults to the whole arrays. */
+  from?: number;
+  to?: number;
+  color: string;
+  /** Shown at the start of the trace when labels are on (e.g. 'Lap 3'). */
+  label?: string;
+  /** Needed for speed colouring. */
+  speedKmh?: ArrayLike<number>;
+  highlighted?: boolean;
+  /** Drawn thin and translucent (other laps while one is picked). */
+  dimmed?: boolean;
+}
+
+export interface MapMarker {
+  id: string;
+  lat: number;
+  lon: number;
+  label: string;
+  color: string;
+}
+
+/** view: gates shown only; draw: a click adds a gate (up to 3); edit: gates can be dragged. */
+export type GateMode = 'view' | 'draw' | 'edit';
+
+export interface TrackMapProps {
+  traces: readonly MapTrace[];
+  gates: readonly GatePoint[];
+  /** Gate width (circuit size), metres. */
+  gateWidthM: number;
+  /** Labels of gates by index, e.g. ['S/F', 'S1', 'S2']. */
+  gateLabels?: readonly string[];
+  showLabels?: boolean;
+  /** Colour traces that carry speedKmh by speed band instead of their own colour. */
+  speedColoured?: boolean;
+  /** Colour the gates by sector (start/finish, sector 1, sector 2). */
+  sectorVision?: boolean;
+  markers?: readonly MapMarker[];
+  gateMode?: GateMode;
+  /** Snap drawn and dragged gates onto the traces. */
+  snapToTraces?: boolean;
+  onGatesChange?: (gates: GatePoint[]) => void;
+  /** The view fits the traces again whenever this changes. */
+  fitKey?: string;
+  height?: number | string;
+  'aria-label'?: string;
+}
