@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { accessTokenResponseSchema } from '../../contracts/auth';
+import type { HttpClient } from '../api/http-client';
+
+/**
+ * The auth calls of spec section 7 as plain functions over an HTTP client. The ones made before signing in
+ * (login, register, verify, resend, reset, change-password, refresh) never carry a token (`auth: false`).
+ * Bodies are sent as typed; the server validates them (src/contracts/auth.ts).
+ */
+const anyBody = z.unknown();
+
+export interface RegisterInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function createAuthApi(http: HttpClient) {
+  return {
+    login: (email: string, password: string) =>
+      http.post('/auth/login', { email, password }, { auth: false, schema: accessTokenResponseSchema }),
+    register: (input: RegisterInput) => http.post('/auth/register', input, { auth: false, schema: anyBody }),
+    verify: (token: string) => http.get('/auth/verify', { auth: false, query: { token }, schema: anyBody }),
+    resendVerification: (email: string) => http.post('/auth/resend-verification', { email }, { auth: false, schema: anyBody }),
+    resetPassword: (email: string) => http.post('/auth/reset-password', { email }, { auth: false, schema: anyBody }),
+    changePassword: (token: string, password: string) =>
+      http.post('/auth/change-password', { password }, { auth: false, query: { token }, schema: anyBody }),
+    refresh: () => http.post('/auth/refresh', undefined, { auth: false, schema: accessTokenResponseSchema }),
+    /** Revokes the refresh cookie's login; the bearer header is added when a token is at hand. */
+    logout: (token: string | null) =>
+      http.post('/auth/logout', undefined, { auth: false, headers: token ? { Authorization: `Bearer ${token}` } : {}, responseType: 'none' }),
+    checkAdmin: (token: string | null) =>
+      http.get('/auth/check-admin', { auth: false, headers: token ? { Authorization: `Bearer ${token}` } : {}, responseType: 'none' }),
+  };
+}
+export type AuthApi = ReturnType<typeof createAuthApi>;

@@ -1,0 +1,78 @@
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Circuit, CircuitType, Country, VehicleCategory, VehicleType } from '../../contracts/entities';
+import type {
+  AnalysisCacheRow,
+  FirmwareRow,
+  KvRow,
+  LeaderboardCacheRow,
+  LocalSession,
+  OutboxEntry,
+  ProfileRow,
+  TranslationsCacheRow,
+} from './rows';
+
+/**
+ * What is stored where (one IndexedDB database, `astro-companion`, through Dexie):
+ * - sessions: every session of this device, with the raw device texts as UTF-8 ArrayBuffers until uploaded;
+ *   indexed by owner+filename (the server's dedupe key, unique here too), sync state and server id.
+ * - analyses: the worker's cached analysis per session (kept apart so lists never load it).
+ * - countries, circuits, circuitTypes, vehicleTypes, vehicleCategories: reference data (replaces the spec's
+ *   sessionStorage caches so the app starts offline); their fetch times live in kv under 'ref:<table>'.
+ * - firmware: downloaded binaries with their sha256; profile: the last signed-in user(s);
+ *   leaderboards / translations: last answers seen; outbox: queued server writes; kv: small settings.
+ * sessionStorage keeps only the access token; localStorage only theme and locale (owned by the shell).
+ *
+ * Versions are only ever added (never edited once shipped); each has an upgrade test in
+ * tests/unit/data/db-upgrade.test.ts.
+ */
+export const DB_NAME = 'astro-companion';
+
+export class AstroDb extends Dexie {
+  sessions!: EntityTable<LocalSession, 'localId'>;
+  analyses!: Table<AnalysisCacheRow, number>;
+  countries!: EntityTable<Country, 'id'>;
+  circuits!: EntityTable<Circuit, 'id'>;
+  circuitTypes!: EntityTable<CircuitType, 'id'>;
+  vehicleTypes!: EntityTable<VehicleType, 'id'>;
+  vehicleCategories!: EntityTable<VehicleCategory, 'id'>;
+  firmware!: Table<FirmwareRow, string>;
+  profile!: Table<ProfileRow, number>;
+  leaderboards!: Table<LeaderboardCacheRow, string>;
+  translations!: Table<TranslationsCacheRow, string>;
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  kv!: Table<KvRow, string>;
+
+  constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    defineVersions(this);
+  }
+}
+
+/** Version 1: every table of issue 5. */
+export const SCHEMA_V1 = {
+  sessions: '++localId, &[ownerId+filename], ownerId, serverId, syncState, date',
+  analyses: 'localId',
+  countries: 'id, name',
+  circuits: 'id, name, countryId, typeId',
+  circuitTypes: 'id, name',
+  vehicleTypes: 'id, name',
+  vehicleCategories: 'id, name, vehicleTypeId',
+  firmware: 'version',
+  profile: 'userId',
+  leaderboards: 'key',
+  translations: 'locale',
+  outbox: '++id, ownerId, kind, sessionLocalId, nextAttemptAt',
+  kv: 'key',
+} as const;
+
+function defineVersions(db: Dexie): void {
+  db.version(1).stores(SCHEMA_V1);
+}
+
+let shared: AstroDb | null = null;
+
+/** The app's database (opened lazily on first use). Tests build their own `new AstroDb(uniqueName)`. */
+export function getDb(): AstroDb {
+  shared ??= new AstroDb();
+  return shared;
+}

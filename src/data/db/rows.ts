@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { roleSchema } from '../../contracts/auth';
+import { sessionSummarySchema } from '../../contracts/entities';
+
+/**
+ * Zod schemas of every IndexedDB row. Rows read back are parsed one by one (see restore.ts): IndexedDB is
+ * untrusted input like any other boundary (an older build, a bug, a browser extension or a partial write may
+ * have left anything there).
+ */
+
+const bytes = z.instanceof(ArrayBuffer);
+
+/** Per-session sync state shown in the UI (spec 4): Pending, In Progress, Completed, Failed. */
+export const syncStateSchema = z.enum(['Pending', 'In Progress', 'Completed', 'Failed']);
+export type SyncState = z.infer<typeof syncStateSchema>;
+
+/**
+ * One session known on this device: downloaded from ASTRO (source 'device', raw texts kept as UTF-8 bytes until
+ * the server has them) or mirrored from the server list (source 'server', texts fetched on demand).
+ */
+export const localSessionSchema = z.object({
+  localId: z.number().int().positive(),
+  /** The signed-in user who downloaded or owns it; the sync engine only uploads the current user's rows. */
+  ownerId: z.number().int().positive(),
+  filename: z.string().min(1),
+  serverId: z.number().int().positive().nullable(),
+  source: z.enum(['device', 'server']),
+  name: z.string(),
+  /** ISO date of the session start. */
+  date: z.string(),
+  circuitId: z.number().int().positive().nullable(),
+  vehicleCategoryId: z.number().int().positive().nullable(),
+  favorite: z.boolean(),
+  weatherConditions: z.string().nullable(),
+  /** The device's laps text, UTF-8; null when not on this device (a server row not yet fetched). */
+  laps: bytes.nullable(),
+  /** The device's NMEA/position text, UTF-8; null when not on this device. */
+  nmea: bytes.nullable(),
+  lapsBytes: z.number().int().min(0),
+  nmeaBytes: z.number().int().min(0),
+  /** The server's summary row as last seen (circuit name, category name...). */
+  summary: sessionSummarySchema.nullable(),
+  syncState: syncStateSchema,
+  /** Why the last sync attempt failed, shown next to the retry button. */
+  lastError: z.string().nullable(),
+  /** When the local copy last changed (ISO); the server's updatedAt once synced. */
+  updatedAt: z.string(),
+  /** The server's updatedAt this copy was based on (last writer wins; conflict notice). */
+  serverUpdatedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LocalSession = z.infer<typeof localSessionSchema>;
+export type NewLocalSession = Omit<LocalSession, 'localId'>;
+
+/**
+ * The cached result of the analysis worker for one session, kept apart from the session row so listing sessions
+ * never loads it. `version` is the analysis format; a different version is recomputed.
+ */
+export const analysisCacheSchema = z.object({
+  localId: z.number().int().positive(),
+  version: z.number().int(),
+  computedAt: z.string(),
+  result: z.unknown(),
+});
+export type AnalysisCacheRow = z.infer<typeof analysisCacheSchema>;
+
+export const outboxKindSchema = z.enum(['create-session', 'patch-session', 'delete-session']);
+export type OutboxKind = z.infer<typeof outboxKindSchema>;
+
+/** Fields an offline edit may change (issue 5: name, circuit, vehicle category, favorite, weather). */
+export const sessionEditSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  circuitId: z.number().int().positive().nullable().optional(),
+  vehicleCategoryId: z.number().int().positive().nullable().optional(),
+  favorite: z.boolean().optional(),
+  weatherConditions: z.enum(['Dry', 'Damp', 'Wet', 'Unknown']).nullable().optional(),
+});
+export type SessionEdit = z.infer<typeof sessionEditSchema>;
+
+/** One queued server write. Deleted only after the server confirmed it, so a closed tab resumes it later. */
+export const outboxEntrySchema = z.object({
+  id: z.number().int().positive(),
+  ownerId: z.number().int().positive(),
+  kind: outboxKindSchema,
+  sessionLocalId: z.number().int().positive(),
+  /** patch-session: the merged fields to send. */
+  patch: sessionEditSchema.nullable(),
+  /** delete-session: the server id to delete (the local row is already gone). */
+  serverId: z.number().int().positive().nullable(),
+  attempts: z.number().int().min(0),
+  /** Epoch ms before which the entry is not retried (backoff). */
+  nextAttemptAt: z.number(),
+  /** Epoch ms until which a runner (maybe another tab) holds it; a crashed runner's lease simply runs out. */
+  leaseUntil: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+export type NewOutboxEntry = Omit<OutboxEntry, 'id'>;
+
+/** The user snapshot kept so the installed app starts offline as the last signed-in user (issue 5). */
+export const profileRowSchema = z.object({
+  userId: z.number().int().positive(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  savedAt: z.string(),
+  /** The full user record from GET /users/{id} when it has been fetched. */
+  user: z.unknown().nullable(),
+});
+export type ProfileRow = z.infer<typeof profileRowSchema>;
+
+export const firmwareRowSchema = z.object({
+  version: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  size: z.number().int().positive(),
+  bytes,
+  downloadedAt: z.string(),
+});
+export type FirmwareRow = z.infer<typeof firmwareRowSchema>;
+
+export const leaderboardCacheSchema = z.object({ key: z.string(), rows: z.array(z.unknown()), fetchedAt: z.string() });
+export type LeaderboardCacheRow = z.infer<typeof leaderboardCacheSchema>;
+
+export const translationsCacheSchema = z.object({ locale: z.string(), rows: z.array(z.unknown()), fetchedAt: z.string() });
+export type TranslationsCacheRow = z.infer<typeof translationsCacheSchema>;
+
+export const kvRowSchema = z.object({ key: z.string(), value: z.unknown() });
+export type KvRow = z.infer<typeof kvRowSchema>;
