@@ -1,0 +1,50 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { accessTokenClaimsSchema, type AccessTokenClaims, type Role } from '../../src/contracts/auth';
+import { ApiError } from '../errors';
+
+/** Access tokens live 15 minutes (issue 2: at most 15 min); the refresh cookie renews them. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+const ISSUER = 'astro-companion';
+
+export interface TokenUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+
+const keyCache = new Map<string, Uint8Array>();
+function key(secret: string): Uint8Array {
+  let k = keyCache.get(secret);
+  if (!k) {
+    k = new TextEncoder().encode(secret);
+    keyCache.set(secret, k);
+  }
+  return k;
+}
+
+export async function signAccessToken(user: TokenUser, secret: string, now = Date.now()): Promise<string> {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({ id: user.id, first_name: user.firstName, last_name: user.lastName, role: user.role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.email)
+    .setIssuer(ISSUER)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
+    .sign(key(secret));
+}
+
+/** Verifies signature, algorithm, issuer and expiry; 401 TOKEN_EXPIRED or UNAUTHORIZED otherwise. */
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER });
+    const claims = accessTokenClaimsSchema.safeParse(payload);
+    if (!claims.success) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid access token.');
+    return claims.data;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, 'TOKEN_EXPIRED', 'Access token expired.');
+    throw new ApiError(401, 'UNAUTHORIZED', 'Invalid access token.');
+  }
+}

@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessTokenClaims } from '../../src/contracts/auth';
+import { ApiError } from '../errors';
+import { verifyAccessToken } from './access-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified access-token claims; set by `authenticate`, null on public routes. */
+    auth: AccessTokenClaims | null;
+  }
+}
+
+/**
+ * preHandler: requires `Authorization: Bearer <access token>` (401 without or with a bad one).
+ * Use as `{ preHandler: authenticate }` or in a plugin's `addHook('preHandler', authenticate)`.
+ */
+export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._-]{10,4096})$/.exec(header.trim()) : null;
+  if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required.');
+  request.auth = await verifyAccessToken(match[1], request.server.config.jwtSecret);
+}
+
+/** preHandler: `authenticate`, then 403 unless the token's role is admin (spec 6). */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await authenticate(request, reply);
+  if (request.auth?.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this resource.');
+}
+
+/** The authenticated caller; only valid after `authenticate` ran. */
+export function caller(request: FastifyRequest): AccessTokenClaims {
+  if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required.');
+  return request.auth;
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration, read from the environment once at start-up. Every problem is reported together in one
+ * `ConfigError` naming each bad or missing variable, so an operator fixes them in one go.
+ */
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalText.refine((v) => {
+    if (v === undefined) return true;
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const envSchema = z.object({
+  PORT: optionalText.pipe(z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().max(65535, 'must be at most 65535')).optional()),
+  HOST: optionalText.default('0.0.0.0'),
+  DATA_DIR: optionalText.default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  /** Test isolation: a PostgreSQL schema used as search_path (created when missing). */
+  DATABASE_SCHEMA: optionalText.refine((v) => v === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(v), 'must be a lower-case SQL identifier'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalText.pipe(z.email().optional()).default('ASTRO Companion <no-reply@astro.local>'),
+  APP_URL: urlWithProtocols(['http:', 'https:']),
+  JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 200), 'must be 8 to 200 characters'),
+  TILE_URL: urlWithProtocols(['http:', 'https:']).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).default('info'),
+});
+
+export interface RateLimits {
+  /** Requests per window per client IP on each of login, register, reset-password and resend-verification. */
+  authPerIp: number;
+  /** Requests per window per e-mail address on the same routes. */
+  authPerEmail: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  /** Drop `databaseSchema` when the app closes (tests only). */
+  dropSchemaOnClose: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string;
+  jwtSecret: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  tileUrl: string;
+  logLevel: string;
+  rateLimits: RateLimits;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID' as const;
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Default first admin e-mail when ADMIN_EMAIL is absent. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@astro.local';
+
+/**
+ * Reads the JWT secret kept in DATA_DIR (creating it, mode 0600, on first start) so tokens survive restarts
+ * without the operator having to set JWT_SECRET.
+ */
+function persistedJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim();
+    if (s.length >= 32) return s;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Parses `env` (default process.env). Throws ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment');
+      const value = env[name];
+      const shown = value === undefined ? 'missing' : name.includes('SECRET') || name.includes('PASSWORD') ? 'given' : `'${value}'`;
+      return `${name} (${shown}): ${i.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 8080;
+  const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    dropSchemaOnClose: false,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
+    adminEmail: (e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    tileUrl: e.TILE_URL,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: { authPerIp: 30, authPerEmail: 10, windowMs: 15 * 60 * 1000 },
+    ...overrides,
+  };
+}

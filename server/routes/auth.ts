@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  REFRESH_COOKIE,
+  changePasswordRequestSchema,
+  emailOnlyRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  tokenQuerySchema,
+} from '../../src/contracts/auth';
+import { ApiError } from '../errors';
+import { parseInput } from '../validate';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { signAccessToken } from '../auth/access-token';
+import { REFRESH_TOKEN_TTL_S, issueRefreshToken, revokeAllForUser, revokeFamilyOf, rotateRefreshToken } from '../auth/refresh-tokens';
+import { consumeOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens';
+import { resetMail, verificationMail } from '../auth/mailer';
+import { KeyedLimiter } from '../auth/email-limiter';
+import { authenticate, caller } from '../auth/guard';
+import { findUserByEmail, findUserById, insertUser } from '../users/user-store';
+import type { User } from '../../src/contracts/entities';
+
+/** Same answer whether or not the address has an account (issue 2: no account enumeration). */
+const RESET_ANSWER = 'If an account exists for this e-mail address, a password reset link has been sent.';
+const RESEND_ANSWER = 'If an unverified account exists for this e-mail address, a new verification link has been sent.';
+
+/** Auth routes under /api/auth (spec section 7). */
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const limits = config.rateLimits;
+  const emailLimiter = new KeyedLimiter(limits.authPerEmail, limits.windowMs);
+  const perIp = { rateLimit: { max: limits.authPerIp, timeWindow: limits.windowMs } };
+  const secureCookie = config.appUrl.startsWith('https:');
+
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      path: '/api/auth',
+      maxAge: REFRESH_TOKEN_TTL_S,
+    });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookie, path: '/api/auth' });
+  const accessTokenFor = (u: User) => signAccessToken({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role }, config.jwtSecret);
+  const link = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  const tokenFrom = (request: FastifyRequest) => parseInput(tokenQuerySchema, request.query ?? {}, 'Query').token;
+
+  app.post('/auth/login', { config: perIp }, async (request, reply) => {
+    const body = parseInput(loginRequestSchema, request.body);
+    emailLimiter.hit(`login:${body.email}`);
+    const user = await findUserByEmail(app.db, body.email);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+    if (!user || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+    // Told why only once the password proved who is asking.
+    if (!user.verified) throw new ApiError(403, 'NOT_VERIFIED', 'Your account is not verified yet. Open the link in the verification e-mail, or ask for a new one.');
+    if (!user.active) throw new ApiError(403, 'INACTIVE', 'Your account is inactive. Please contact support.');
+    const refresh = await issueRefreshToken(app.db, user.id);
+    setRefreshCookie(reply, refresh);
+    return { accessToken: await accessTokenFor(user) };
+  });
+
+  app.post('/auth/register', { config: perIp }, async (request, reply) => {
+    const body = parseInput(registerRequestSchema, request.body);
+    emailLimiter.hit(`register:${body.email}`);
+    if (await findUserByEmail(app.db, body.email)) throw new ApiError(409, 'CONFLICT', 'An account with this e-mail address already exists.');
+    const passwordHash = await hashPassword(body.password);
+    const { user, token } = await app.db.tx(async (q) => {
+      const u = await insertUser(q, { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, role: 'user', active: true, verified: false });
+      return { user: u, token: await issueOneTimeToken(q, u.id, 'verify') };
+    });
+    await app.mailer.send(verificationMail(user.email, user.firstName, link('/verify', token)));
+    return reply.status(201).send({ message: 'Registration successful. Check your e-mail to verify your account.' });
+  });
+
+  app.get('/auth/verify', async (request) => {
+    const token = tokenFrom(request);
+    const userId = await consumeOneTimeToken(app.db, token, 'verify', async (q, id) => {
+      await q.query('update users set verified = true, updated_at = now() where id = $1', [id]);
+    });
+    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'The verification link is invalid or has expired.');
+    return { message: 'Your account has been verified. You can now log in.' };
+  });
+
+  app.post('/auth/resend-verification', { config: perIp }, async (request) => {
+    const { email } = parseInput(emailOnlyRequestSchema, request.body);
+    emailLimiter.hit(`resend:${email}`);
+    const user = await findUserByEmail(app.db, email);
+    if (user && !user.verified) {
+      const token = await issueOneTimeToken(app.db, user.id, 'verify');
+      await app.mailer.send(verificationMail(user.email, user.firstName, link('/verify', token)));
+    }
+    return { message: RESEND_ANSWER };
+  });
+
+  app.post('/auth/reset-password', { config: perIp }, async (request) => {
+    const { email } = parseInput(emailOnlyRequestSchema, request.body);
+    emailLimiter.hit(`reset:${email}`);
+    const user = await findUserByEmail(app.db, email);
+    if (user) {
+      const token = await issueOneTimeToken(app.db, user.id, 'reset');
+      await app.mailer.send(resetMail(user.email, user.firstName, link('/change-password', token)));
+    }
+    return { message: RESET_ANSWER };
+  });
+
+  app.post('/auth/change-password', { config: perIp }, async (request) => {
+    const token = tokenFrom(request);
+    const { password } = parseInput(changePasswordRequestSchema, request.body);
+    const passwordHash = await hashPassword(password);
+    const userId = await consumeOneTimeToken(app.db, token, 'reset', async (q, id) => {
+      // The mail proved the address, so a reset also verifies it; every existing login ends.
+      await q.query('update users set password_hash = $2, verified = true, updated_at = now() where id = $1', [id, passwordHash]);
+      await revokeAllForUser(q, id);
+    });
+    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'The password reset link is invalid or has expired.');
+    return { message: 'Your password has been changed. You can now log in.' };
+  });
+
+  app.post('/auth/refresh', async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'No active login. Please log in.');
+    const result = await rotateRefreshToken(app.db, token);
+    if (!result.ok) {
+      clearRefreshCookie(reply);
+      throw new ApiError(401, 'UNAUTHORIZED', result.reason === 'reused' ? 'This login was ended for safety. Please log in again.' : 'Your login has expired. Please log in again.');
+    }
+    const user = await findUserById(app.db, result.userId);
+    if (!user || !user.active || !user.verified) {
+      await revokeAllForUser(app.db, result.userId);
+      clearRefreshCookie(reply);
+      throw new ApiError(401, 'UNAUTHORIZED', 'Your login has expired. Please log in again.');
+    }
+    setRefreshCookie(reply, result.token);
+    return { accessToken: await accessTokenFor(user) };
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (token) await revokeFamilyOf(app.db, token);
+    clearRefreshCookie(reply);
+    return { message: 'Logged out.' };
+  });
+
+  app.get('/auth/check-admin', { preHandler: authenticate }, async (request) => {
+    if (caller(request).role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this page.');
+    return { message: 'OK' };
+  });
+}

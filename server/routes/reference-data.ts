@@ -1,0 +1,293 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  circuitWriteSchema,
+  countryWriteSchema,
+  namedWriteSchema,
+  vehicleCategoryWriteSchema,
+  type Circuit,
+  type CircuitType,
+  type Country,
+  type VehicleCategory,
+  type VehicleType,
+} from '../../src/contracts/entities';
+import { ApiError, notFound } from '../errors';
+import { iso, parseId, parseInput } from '../validate';
+import { caller, requireAdmin } from '../auth/guard';
+import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
+
+/**
+ * Reference data (spec 7): countries, circuit types, circuits, vehicle types, vehicle categories. Reads (GETs and
+ * the non-admin data tables) are public, without a token (spec 6: 'public endpoints'); writes are admin-only under /admin.
+ * Spec asymmetry kept: the countries data table is /admin/countries/datatable, the others are /X/datatable.
+ */
+interface Resource<Row, Out, W extends z.ZodType> {
+  path: string;
+  /** Singular name used in messages ('Country not found.'). */
+  label: string;
+  table: TableDef<Row, Out>;
+  /** Extra WHERE for lists and datatables (circuits without coordinates are dropped, spec 5). */
+  listFilter?: string;
+  /** Sort of GET /X. */
+  listOrder: string;
+  datatablePath: 'public' | 'admin';
+  write: W;
+  /** API field -> column for writes. */
+  columns: Record<string, string>;
+  /** Table name and alias used in FROM (`countries t`). */
+  tableName: string;
+  /** Checks referenced rows exist; a missing one is a 400 rather than a foreign-key 409. */
+  references?: Record<string, string>;
+  /** Columns set from the caller on create. */
+  ownerColumn?: string;
+}
+
+const stamp = (r: { created_at: Date; updated_at: Date }) => ({ createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) });
+
+type NamedRow = { id: number; name: string; created_at: Date; updated_at: Date };
+
+const countries: Resource<NamedRow & { timezone: string }, Country, typeof countryWriteSchema> = {
+  path: 'countries',
+  label: 'Country',
+  tableName: 'countries',
+  table: {
+    from: 'countries t',
+    select: 't.id, t.name, t.timezone, t.created_at, t.updated_at',
+    fields: {
+      id: { sql: 't.id', type: 'numeric' },
+      name: { sql: 't.name', type: 'text' },
+      timezone: { sql: 't.timezone', type: 'text' },
+      createdAt: { sql: 't.created_at', type: 'date' },
+      updatedAt: { sql: 't.updated_at', type: 'date' },
+    },
+    defaultSort: { field: 'name', order: 'asc' },
+    tieBreaker: 't.id asc',
+    map: (r) => ({ id: r.id, name: r.name, timezone: r.timezone, ...stamp(r) }),
+  },
+  listOrder: 't.name, t.id',
+  datatablePath: 'admin',
+  write: countryWriteSchema,
+  columns: { name: 'name', timezone: 'timezone' },
+};
+
+const named = (path: string, label: string, tableName: string): Resource<NamedRow, CircuitType | VehicleType, typeof namedWriteSchema> => ({
+  path,
+  label,
+  tableName,
+  table: {
+    from: `${tableName} t`,
+    select: 't.id, t.name, t.created_at, t.updated_at',
+    fields: {
+      id: { sql: 't.id', type: 'numeric' },
+      name: { sql: 't.name', type: 'text' },
+      createdAt: { sql: 't.created_at', type: 'date' },
+      updatedAt: { sql: 't.updated_at', type: 'date' },
+    },
+    defaultSort: { field: 'name', order: 'asc' },
+    tieBreaker: 't.id asc',
+    map: (r) => ({ id: r.id, name: r.name, ...stamp(r) }),
+  },
+  listOrder: 't.name, t.id',
+  datatablePath: 'public',
+  write: namedWriteSchema,
+  columns: { name: 'name' },
+});
+
+type CategoryRow = NamedRow & { vehicle_type_id: number; vt_name: string | null };
+const vehicleCategories: Resource<CategoryRow, VehicleCategory, typeof vehicleCategoryWriteSchema> = {
+  path: 'vehicle-categories',
+  label: 'Vehicle category',
+  tableName: 'vehicle_categories',
+  table: {
+    from: 'vehicle_categories t left join vehicle_types vt on vt.id = t.vehicle_type_id',
+    select: 't.id, t.name, t.vehicle_type_id, vt.name as vt_name, t.created_at, t.updated_at',
+    fields: {
+      id: { sql: 't.id', type: 'numeric' },
+      name: { sql: 't.name', type: 'text' },
+      vehicleTypeId: { sql: 't.vehicle_type_id', type: 'numeric' },
+      'vehicleType.name': { sql: 'vt.name', type: 'text' },
+      vehicleTypeName: { sql: 'vt.name', type: 'text' },
+      createdAt: { sql: 't.created_at', type: 'date' },
+      updatedAt: { sql: 't.updated_at', type: 'date' },
+    },
+    defaultSort: { field: 'name', order: 'asc' },
+    tieBreaker: 't.id asc',
+    map: (r) => ({
+      id: r.id,
+      name: r.name,
+      vehicleTypeId: r.vehicle_type_id,
+      vehicleType: r.vt_name === null ? null : { id: r.vehicle_type_id, name: r.vt_name },
+      ...stamp(r),
+    }),
+  },
+  listOrder: 't.name, t.id',
+  datatablePath: 'public',
+  write: vehicleCategoryWriteSchema,
+  columns: { name: 'name', vehicleTypeId: 'vehicle_type_id' },
+  references: { vehicleTypeId: 'vehicle_types' },
+};
+
+type CircuitRow = NamedRow & {
+  user_id: number | null;
+  type_id: number;
+  country_id: number;
+  description: string;
+  configuration: Circuit['configuration'];
+  direction: Circuit['direction'];
+  length: number;
+  coordinates: string;
+  size: number;
+  type_name: string | null;
+  country_name: string | null;
+  country_timezone: string | null;
+};
+const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
+  path: 'circuits',
+  label: 'Circuit',
+  tableName: 'circuits',
+  table: {
+    from: 'circuits t left join circuit_types ct on ct.id = t.type_id left join countries co on co.id = t.country_id',
+    select: `t.id, t.user_id, t.name, t.type_id, t.country_id, t.description, t.configuration, t.direction, t.length::float8 as length,
+      t.coordinates, t.size::float8 as size, ct.name as type_name, co.name as country_name, co.timezone as country_timezone, t.created_at, t.updated_at`,
+    fields: {
+      id: { sql: 't.id', type: 'numeric' },
+      name: { sql: 't.name', type: 'text' },
+      typeId: { sql: 't.type_id', type: 'numeric' },
+      countryId: { sql: 't.country_id', type: 'numeric' },
+      description: { sql: 't.description', type: 'text' },
+      configuration: { sql: 't.configuration', type: 'text' },
+      direction: { sql: 't.direction', type: 'text' },
+      length: { sql: 't.length', type: 'numeric' },
+      size: { sql: 't.size', type: 'numeric' },
+      'type.name': { sql: 'ct.name', type: 'text' },
+      typeName: { sql: 'ct.name', type: 'text' },
+      'country.name': { sql: 'co.name', type: 'text' },
+      countryName: { sql: 'co.name', type: 'text' },
+      createdAt: { sql: 't.created_at', type: 'date' },
+      updatedAt: { sql: 't.updated_at', type: 'date' },
+    },
+    defaultSort: { field: 'name', order: 'asc' },
+    tieBreaker: 't.id asc',
+    map: (r) => ({
+      id: r.id,
+      userId: r.user_id,
+      name: r.name,
+      typeId: r.type_id,
+      countryId: r.country_id,
+      description: r.description,
+      configuration: r.configuration,
+      direction: r.direction,
+      length: r.length,
+      coordinates: r.coordinates,
+      size: r.size,
+      type: r.type_name === null ? null : { id: r.type_id, name: r.type_name },
+      country: r.country_name === null ? null : { id: r.country_id, name: r.country_name, timezone: r.country_timezone ?? '' },
+      ...stamp(r),
+    }),
+  },
+  listFilter: "t.coordinates <> ''",
+  listOrder: 'co.name, t.name, t.id',
+  datatablePath: 'public',
+  write: circuitWriteSchema,
+  columns: {
+    name: 'name',
+    typeId: 'type_id',
+    countryId: 'country_id',
+    description: 'description',
+    configuration: 'configuration',
+    direction: 'direction',
+    length: 'length',
+    coordinates: 'coordinates',
+    size: 'size',
+  },
+  references: { typeId: 'circuit_types', countryId: 'countries' },
+  ownerColumn: 'user_id',
+};
+
+function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance, r: Resource<Row, Out, W>): void {
+  const { db } = app;
+  const { table } = r;
+  const where = r.listFilter ? `where ${r.listFilter}` : '';
+  const byId = async (id: number): Promise<Out> => {
+    const [row] = await db.query<Row>(`select ${table.select} from ${table.from} where t.id = $1`, [id]);
+    if (!row) throw notFound(`${r.label} not found.`);
+    return table.map(row);
+  };
+  const checkReferences = async (input: Record<string, unknown>) => {
+    for (const [field, refTable] of Object.entries(r.references ?? {})) {
+      if (input[field] === undefined) continue;
+      const [found] = await db.query(`select 1 from ${refTable} where id = $1`, [input[field]]);
+      if (!found) throw new ApiError(400, 'VALIDATION', `Unknown ${field}.`, { [field]: 'Does not exist' });
+    }
+  };
+  const assignments = (input: Record<string, unknown>, params: unknown[]) => {
+    const sets: string[] = [];
+    for (const [field, column] of Object.entries(r.columns)) {
+      if (input[field] === undefined) continue;
+      params.push(input[field]);
+      sets.push(`${column} = $${params.length}`);
+    }
+    return sets;
+  };
+
+  app.get(`/${r.path}`, async () => {
+    const rows = await db.query<Row>(`select ${table.select} from ${table.from} ${where} order by ${r.listOrder}`);
+    return rows.map(table.map);
+  });
+  app.get(`/${r.path}/:id`, async (request) => byId(parseId((request.params as { id?: string }).id)));
+  const datatable = async (body: unknown) =>
+    runDataTable(db, table, parseDataTableRequest(body), r.listFilter ? { sql: r.listFilter, params: [] } : undefined);
+  if (r.datatablePath === 'public') {
+    app.post(`/${r.path}/datatable`, async (request) => datatable(request.body));
+  } else {
+    app.post(`/admin/${r.path}/datatable`, { preHandler: requireAdmin }, async (request) => datatable(request.body));
+  }
+
+  app.post(`/admin/${r.path}`, { preHandler: requireAdmin }, async (request, reply) => {
+    const input = parseInput(r.write, request.body) as Record<string, unknown>;
+    await checkReferences(input);
+    const cols = Object.entries(r.columns).filter(([f]) => input[f] !== undefined);
+    const params = cols.map(([f]) => input[f]);
+    const names = cols.map(([, c]) => c);
+    if (r.ownerColumn) {
+      names.push(r.ownerColumn);
+      params.push(caller(request).id);
+    }
+    const [row] = await db.query<{ id: number }>(
+      `insert into ${r.tableName} (${names.join(', ')}) values (${params.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+      params,
+    );
+    return reply.status(201).send(await byId(row.id));
+  });
+  const update = (partial: boolean) => async (request: Parameters<typeof caller>[0]) => {
+    const id = parseId((request.params as { id?: string }).id);
+    const input = parseInput(partial ? r.write.partial() : r.write, request.body) as Record<string, unknown>;
+    await checkReferences(input);
+    const params: unknown[] = [id];
+    const sets = assignments(input, params);
+    const rows = await db.query(`update ${r.tableName} set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning id`, params);
+    if (!rows.length) throw notFound(`${r.label} not found.`);
+    return byId(id);
+  };
+  app.put(`/admin/${r.path}/:id`, { preHandler: requireAdmin }, update(false));
+  app.patch(`/admin/${r.path}/:id`, { preHandler: requireAdmin }, update(true));
+  app.delete(`/admin/${r.path}/:id`, { preHandler: requireAdmin }, async (request, reply) => {
+    const id = parseId((request.params as { id?: string }).id);
+    try {
+      const rows = await db.query(`delete from ${r.tableName} where id = $1 returning id`, [id]);
+      if (!rows.length) throw notFound(`${r.label} not found.`);
+    } catch (err) {
+      if ((err as { code?: string }).code === '23503') throw new ApiError(409, 'CONFLICT', `${r.label} is in use and cannot be deleted.`);
+      throw err;
+    }
+    return reply.status(204).send();
+  });
+}
+
+export default async function referenceRoutes(app: FastifyInstance): Promise<void> {
+  registerResource(app, countries);
+  registerResource(app, named('circuit-types', 'Circuit type', 'circuit_types'));
+  registerResource(app, circuits);
+  registerResource(app, named('vehicle-types', 'Vehicle type', 'vehicle_types'));
+  registerResource(app, vehicleCategories);
+}
