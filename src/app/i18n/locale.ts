@@ -1,0 +1,29 @@
+/**
+ * The UI locale: en-us (default) or pt-pt, kept in localStorage under `locale` (spec 1, 9).
+ * Anything else found in storage is ignored, so a tampered value cannot break start-up.
+ */
+import { DEFAULT_LOCALE, localeSchema, type Locale } from '../../contracts/translations';
+
+export const LOCALE_STORAGE_KEY = 'locale';
+
+export function readStoredLocale(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Locale {
+  const parsed = localeSchema.safeParse(storage?.getItem(LOCALE_STORAGE_KEY)?.toLowerCase());
+  return parsed.success ? parsed.data : DEFAULT_LOCALE;
+}
+
+export function storeLocale(locale: Locale, storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()): void {
+  try {
+    storage?.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Storage full or disabled (private mode): the choice lasts for this page only.
+  }
+}
+
+/** localStorage, or undefined where it does not exist or throws on access (sandboxed iframes). */
+export function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Every translation namespace of the app, registered here with ONE line each. Convention: a feature exports
+ * `export const <area>I18n = { 'en-us': {...}, 'pt-pt': {...} }` from `src/features/<area>/i18n.ts`, and adds
+ * `<area>: <area>I18n,` to `namespaces` below. Keys are then used as t('<area>:path.to.key').
+ * Both locales must have the same keys (tests/unit/app/i18n-resources.test.ts checks it).
+ */
+import type { Locale } from '../../contracts/translations';
+import { appI18n, messagesI18n } from './app-i18n';
+import { authI18n } from '../../features/auth/i18n';
+import { publicI18n } from '../../features/public/i18n';
+
+type Bundle = Record<Locale, Record<string, unknown>>;
+
+export const namespaces = {
+  app: appI18n,
+  messages: messagesI18n,
+  auth: authI18n,
+  public: publicI18n,
+} satisfies Record<string, Bundle>;
+
+export type Namespace = keyof typeof namespaces;
+
+/** i18next `resources`: { locale: { namespace: strings } }. */
+export function buildResources(): Record<Locale, Record<string, Record<string, unknown>>> {
+  const out: Record<Locale, Record<string, Record<string, unknown>>> = { 'en-us': {}, 'pt-pt': {} };
+  for (const [ns, bundle] of Object.entries(namespaces) as [string, Bundle][]) {
+    out['en-us'][ns] = bundle['en-us'];
+    out['pt-pt'][ns] = bundle['pt-pt'];
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+/**
+ * The i18next instance of the app: bundled namespaces (resources.ts), locale from localStorage, missing keys
+ * collected (missing-keys.ts), admin overrides merged (overrides.ts). `startTranslationSync` connects the last
+ * two to the API once the data layer is available; the instance itself works fully offline.
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, localeSchema, type Locale } from '../../contracts/translations';
+import { buildResources, namespaces } from './resources';
+import { readStoredLocale, safeLocalStorage, storeLocale } from './locale';
+import { MissingKeyCollector, type ReportMissing } from './missing-keys';
+import { applyOverrides, cacheOverrides, parseOverrides, readCachedOverrides } from './overrides';
+
+export const missingKeys = new MissingKeyCollector(safeLocalStorage());
+
+/** Creates and initialises (synchronously) an i18next instance. Tests pass their own storage and locale. */
+export function createI18n(options: { locale?: Locale; collector?: MissingKeyCollector; withReact?: boolean } = {}): I18n {
+  const instance = i18next.createInstance();
+  const collector = options.collector ?? missingKeys;
+  if (options.withReact !== false) instance.use(initReactI18next);
+  void instance.init({
+    resources: buildResources(),
+    lng: options.locale ?? DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    lowerCaseLng: true,
+    load: 'currentOnly',
+    ns: Object.keys(namespaces),
+    defaultNS: 'app',
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    initAsync: false,
+    saveMissing: true,
+    saveMissingTo: 'current',
+    missingKeyHandler: (lngs, ns, key) => {
+      const locale = localeSchema.safeParse(lngs[0] ?? instance.language);
+      if (locale.success) collector.add(locale.data, `${ns}:${key}`);
+    },
+  });
+  return instance;
+}
+
+/** The app-wide instance, in the locale the user chose last time. */
+export const i18n = createI18n({ locale: readStoredLocale() });
+applyOverrides(i18n, readCachedOverrides(safeLocalStorage()));
+syncHtmlLang(i18n.language);
+i18n.on('languageChanged', syncHtmlLang);
+
+function syncHtmlLang(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'pt-pt' ? 'pt-PT' : 'en-US';
+}
+
+/** The current locale, narrowed to our two codes. */
+export function currentLocale(instance: I18n = i18n): Locale {
+  const parsed = localeSchema.safeParse(instance.language);
+  return parsed.success ? parsed.data : DEFAULT_LOCALE;
+}
+
+/** Switches the UI language and remembers it in localStorage `locale`. */
+export async function setLocale(locale: Locale, instance: I18n = i18n): Promise<void> {
+  storeLocale(locale);
+  await instance.changeLanguage(locale);
+}
+
+/**
+ * Translates a spec or server message given as its English text (e.g. 'Login failed'). en-us shows the text
+ * itself unless an admin override exists; other locales look it up in the `messages` namespace.
+ */
+export function translateMessage(text: string, instance: I18n = i18n): string {
+  if (!text) return text;
+  const opts = { ns: 'messages', keySeparator: false as const, nsSeparator: false as const };
+  if (currentLocale(instance) === 'en-us' && !instance.exists(text, opts)) return text;
+  return instance.t(text, { ...opts, defaultValue: text });
+}
+
+export interface TranslationTransport {
+  /** GET /api/translations. */
+  fetchOverrides(): Promise<unknown>;
+  /** POST /api/translations/missing. */
+  reportMissing: ReportMissing;
+}
+
+/**
+ * Online work of the translation layer: fetch overrides (then cache them) and report missing keys, now and
+ * whenever the browser comes back online, and every few minutes while it stays online. Returns a stop function.
+ */
+export function startTranslationSync(transport: TranslationTransport, instance: I18n = i18n, intervalMs = 5 * 60_000): () => void {
+  const run = async () => {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    try {
+      const overrides = parseOverrides(await transport.fetchOverrides());
+      cacheOverrides(safeLocalStorage(), overrides);
+      applyOverrides(instance, overrides);
+    } catch {
+      // Offline or the endpoint is unavailable: the cached overrides stay in effect.
+    }
+    await missingKeys.flush(transport.reportMissing);
+  };
+  void run();
+  const onOnline = () => void run();
+  window.addEventListener('online', onOnline);
+  const timer = window.setInterval(() => void missingKeys.flush(transport.reportMissing), intervalMs);
+  return () => {
+    window.removeEventListener('online', onOnline);
+    window.clearInterval(timer);
+  };
+}

@@ -1,0 +1,32 @@
+/** The page frame: header, side menu (a drawer below the `sm` breakpoint), content. */
+import { AppShell, Divider } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from '@tanstack/react-router';
+import { HeaderBar } from './header-bar';
+import { LocaleSelect } from './locale-select';
+import { NavMenu } from './nav-menu';
+import { UpdatePrompt } from '../pwa/update-prompt';
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <HeaderBar menuOpened={opened} onToggleMenu={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <AppShell.Section grow>
+          <NavMenu onNavigate={close} />
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider my="sm" />
+          <LocaleSelect size="sm" testId="menu-locale-select" />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <UpdatePrompt />
+    </AppShell>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The header (spec 2): logo link to /, theme toggle, then profile + logout when signed in, or the locale select
+ * + Login when not. The burger opens the menu on small screens (tablet portrait, phones).
+ */
+import { ActionIcon, Badge, Burger, Button, Group, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../ui/toast';
+import { useAppAuth, useAuthView } from '../auth/auth-react';
+import { isSignedIn } from '../auth/auth-port';
+import { Icon } from './icons';
+import { LocaleSelect } from './locale-select';
+
+export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
+  const { t } = useTranslation('app');
+  const auth = useAppAuth();
+  const view = useAuthView();
+  const navigate = useNavigate();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const { online } = useNetwork();
+  const signedIn = isSignedIn(view);
+
+  const logout = async () => {
+    try {
+      await auth.logout();
+    } catch (e) {
+      // Spec 8: a failed logout shows the message and still goes to /login.
+      notifyError(e instanceof Error ? e.message : 'No message available');
+    }
+    await navigate({ to: '/login' });
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label={t('header.openMenu')} />
+        <Link to="/" aria-label={t('header.home')} style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }} data-testid="logo-link">
+          <img src="/icons/logo.svg" alt="" width={32} height={32} />
+          <Text fw={700} visibleFrom="xs">
+            {t('appName')}
+          </Text>
+        </Link>
+        {!online && (
+          <Badge color="gray" variant="light" leftSection={<Icon name="offline" size={12} />} data-testid="offline-badge">
+            {t('header.offline')}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Tooltip label={t('header.toggleTheme')}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t('header.toggleTheme')}
+            onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+            data-testid="theme-toggle"
+          >
+            <Icon name={scheme === 'dark' ? 'sun' : 'moon'} />
+          </ActionIcon>
+        </Tooltip>
+        {signedIn ? (
+          <>
+            <Tooltip label={view.user?.fullName ?? t('header.profile')}>
+              <ActionIcon component={Link} to="/profile" variant="default" size="lg" aria-label={t('header.profile')} data-testid="profile-button">
+                <Icon name="profile" />
+              </ActionIcon>
+            </Tooltip>
+            <Button variant="default" leftSection={<Icon name="logout" size={16} />} onClick={() => void logout()} data-testid="logout-button">
+              <Text span visibleFrom="xs" inherit>
+                {t('header.logout')}
+              </Text>
+            </Button>
+          </>
+        ) : (
+          <>
+            <LocaleSelect />
+            <Button component={Link} to="/login" leftSection={<Icon name="login" size={16} />} data-testid="login-button">
+              {t('header.login')}
+            </Button>
+          </>
+        )}
+      </Group>
+    </Group>
+  );
+}

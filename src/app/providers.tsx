@@ -1,0 +1,28 @@
+/** Everything the screens rely on: Mantine (theme, colour scheme), notifications, i18n, auth, the router. */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from '@tanstack/react-router';
+import { I18nextProvider } from 'react-i18next';
+import { AuthProvider } from './auth/auth-react';
+import type { AppAuth } from './auth/auth-port';
+import { i18n } from './i18n/setup';
+import type { createAppRouter } from './router';
+import { themeColorSchemeManager } from './theme/color-scheme';
+import { theme } from './theme/theme';
+
+const colorSchemeManager = themeColorSchemeManager();
+
+export function AppProviders({ auth, router }: { auth: AppAuth; router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <Notifications position="top-right" limit={5} />
+      <I18nextProvider i18n={i18n}>
+        <AuthProvider auth={auth}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </I18nextProvider>
+    </MantineProvider>
+  );
+}

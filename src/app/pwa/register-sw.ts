@@ -1,0 +1,53 @@
+/**
+ * Service worker registration with workbox-window (registerType 'prompt'): when a new version is waiting, the
+ * UI asks the user (update-prompt.tsx); 'Reload' posts SKIP_WAITING to the waiting worker and reloads once the
+ * new worker controls the page. Registration is skipped in dev (no service worker is built there).
+ */
+import { Workbox } from 'workbox-window';
+
+type Listener = (state: PwaState) => void;
+export interface PwaState {
+  /** A new version is installed and waiting. */
+  needRefresh: boolean;
+  /** The app shell is precached (first install). */
+  offlineReady: boolean;
+}
+
+let state: PwaState = { needRefresh: false, offlineReady: false };
+const listeners = new Set<Listener>();
+let wb: Workbox | null = null;
+
+function set(next: Partial<PwaState>): void {
+  state = { ...state, ...next };
+  for (const l of listeners) l(state);
+}
+
+export function getPwaState(): PwaState {
+  return state;
+}
+
+export function subscribePwa(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function registerServiceWorker(url = '/sw.js'): void {
+  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  wb = new Workbox(url, { scope: '/' });
+  wb.addEventListener('waiting', () => set({ needRefresh: true }));
+  wb.addEventListener('installed', (e) => {
+    if (!e.isUpdate) set({ offlineReady: true });
+  });
+  void wb.register().catch((e: unknown) => console.warn('Service worker registration failed', e));
+}
+
+/** Activates the waiting version and reloads into it. */
+export function applyUpdate(): void {
+  if (!wb) return;
+  wb.addEventListener('controlling', () => window.location.reload());
+  wb.messageSkipWaiting();
+}
+
+export function dismissUpdate(): void {
+  set({ needRefresh: false, offlineReady: false });
+}

@@ -1,0 +1,21 @@
+/** The frame of every account screen: a centred card with a title. */
+import { Container, Paper, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function AuthCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Container size={460} py="xl" data-testid={testId}>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        <Title order={1} size="h2" mb="lg">
+          {title}
+        </Title>
+        {children}
+      </Paper>
+    </Container>
+  );
+}
+
+/** The message of a failed call (ApiError.message is the server's). */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error && e.message ? e.message : 'No message available';
+}

@@ -1,0 +1,63 @@
+/**
+ * Login (spec 2, 5, 8): email + password (masked, reveal toggle, no strength feedback), Forgot password and
+ * Register links; the button is disabled until both fields are filled. Success: 'Login successful', reference
+ * data preloaded in the background, then the redirect target or the welcome route.
+ */
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppAuth } from '../../app/auth/auth-react';
+import { safeRedirect } from '../../app/auth/guards';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { AuthCard } from './auth-card';
+import { canSubmitLogin } from './validation';
+
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation('auth');
+  const auth = useAppAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmitLogin({ email, password }) || busy) return;
+    setBusy(true);
+    try {
+      await auth.login(email.trim(), password);
+      notifySuccess('Login successful');
+      void auth.preload();
+      await navigate({ href: safeRedirect(redirect) });
+    } catch (err) {
+      notifyError(err instanceof Error && err.message ? err.message : 'Login failed');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('login.title')} testId="login-page">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <TextInput type="email" label={t('email')} autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} name="email" />
+          <PasswordInput label={t('password')} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} name="password" />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/reset-password" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+          <Button type="submit" disabled={!canSubmitLogin({ email, password })} loading={busy} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+          <Text size="sm" ta="center">
+            {t('login.noAccount')}{' '}
+            <Anchor component={Link} to="/register">
+              {t('login.register')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Form rules of the account screens (spec 5), pure so they are unit-tested:
+ * - login: the button is disabled while email or password is empty;
+ * - reset password and resend verification: disabled while the email is empty;
+ * - register: email, first name and password required, last name optional; password must equal confirm
+ *   password, else BOTH password fields are invalid and submit stops;
+ * - change password: both fields required and equal (same rule as register).
+ * The password strength meter exists (medium/strong) but its feedback is off on these forms.
+ */
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export interface RegisterValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface ChangePasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** Field -> i18n key of the message ('auth:required', 'auth:passwordsMismatch', ...). */
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+const filled = (s: string) => s.trim().length > 0;
+
+/** A light syntax check matching what type="email" inputs accept: something@something.tld. */
+export function looksLikeEmail(s: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim());
+}
+
+export function canSubmitLogin(v: LoginValues): boolean {
+  return filled(v.email) && v.password.length > 0;
+}
+
+export function canSubmitEmailOnly(email: string): boolean {
+  return filled(email);
+}
+
+export function validateRegister(v: RegisterValues): FieldErrors<RegisterValues> {
+  const errors: FieldErrors<RegisterValues> = {};
+  if (!filled(v.email)) errors.email = 'auth:required';
+  else if (!looksLikeEmail(v.email)) errors.email = 'auth:invalidEmail';
+  if (!filled(v.firstName)) errors.firstName = 'auth:required';
+  if (v.password.length === 0) errors.password = 'auth:required';
+  if (v.password !== v.confirmPassword) {
+    errors.password = 'auth:passwordsMismatch';
+    errors.confirmPassword = 'auth:passwordsMismatch';
+  }
+  return errors;
+}
+
+export function validateChangePassword(v: ChangePasswordValues): FieldErrors<ChangePasswordValues> {
+  const errors: FieldErrors<ChangePasswordValues> = {};
+  if (v.password.length === 0) errors.password = 'auth:required';
+  if (v.password !== v.confirmPassword) {
+    errors.password = 'auth:passwordsMismatch';
+    errors.confirmPassword = 'auth:passwordsMismatch';
+  }
+  return errors;
+}
+
+export function hasErrors(errors: object): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+export type PasswordStrength = 'weak' | 'medium' | 'strong';
+
+/** Spec 5: medium = 6+ characters with two of lower/upper/digit; strong = 8+ with all three. */
+export function passwordStrength(pw: string): PasswordStrength {
+  const kinds = [/[a-z]/.test(pw), /[A-Z]/.test(pw), /\d/.test(pw)].filter(Boolean).length;
+  if (pw.length >= 8 && kinds === 3) return 'strong';
+  if (pw.length >= 6 && kinds >= 2) return 'medium';
+  return 'weak';
+}
+
+/** Spec 5: strength feedback is off on the account forms. */
+export const SHOW_PASSWORD_STRENGTH = false;

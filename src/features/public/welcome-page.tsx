@@ -1,0 +1,47 @@
+/** The welcome route (/): what ASTRO Companion is, with the intro video, and where to go next. */
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuthView } from '../../app/auth/auth-react';
+import { isSignedIn } from '../../app/auth/auth-port';
+import { INTRO_POSTER, INTRO_VIDEO } from './links';
+
+export function WelcomePage() {
+  const { t } = useTranslation('public');
+  const signedIn = isSignedIn(useAuthView());
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <Title order={1}>{t('welcome.title')}</Title>
+        <Text size="lg">{t('welcome.subtitle')}</Text>
+        <video
+          src={INTRO_VIDEO}
+          poster={INTRO_POSTER}
+          controls
+          muted
+          playsInline
+          preload="metadata"
+          aria-label={t('welcome.videoLabel')}
+          style={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 12, background: '#111' }}
+          data-testid="intro-video"
+        >
+          {t('welcome.videoFallback')}
+        </video>
+        <Group>
+          {signedIn ? (
+            <Button component={Link} to="/astro">
+              {t('welcome.connect')}
+            </Button>
+          ) : (
+            <Button component={Link} to="/register">
+              {t('welcome.getStarted')}
+            </Button>
+          )}
+          <Button component={Link} to="/about" variant="default">
+            {t('welcome.learnMore')}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (vite-plugin-pwa injectManifest):
+ * - precaches the built app shell (self.__WB_MANIFEST) and removes caches of older versions;
+ * - serves navigations from the precached index.html (offline deep links), except /api and static files;
+ * - caches map tiles at runtime (CacheFirst, bounded): only tiles the user actually looked at, never a bulk
+ *   download (tile servers forbid it);
+ * - waits for the page's 'SKIP_WAITING' message before activating a new version (the page asks the user).
+ * API calls are not cached here: offline data lives in IndexedDB (src/data) where the app controls it.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    // Files opened directly (PDFs, the video, images) go to the network, not to the app shell.
+    denylist: [/^\/api(\/|$)/, /^\/[^?]*\.(pdf|webm|mp4|png|jpg|svg|ico|webmanifest|json|js|css|txt|xml)(\?|$)/],
+  }),
+);
+
+/** Hosts of the map tile layers the app draws (OpenStreetMap and similar XYZ servers). */
+const TILE_URL = /^https:\/\/([a-z0-9-]+\.)*(tile\.openstreetmap\.org|tile\.opentopomap\.org|server\.arcgisonline\.com|basemaps\.cartocdn\.com)\//;
+
+registerRoute(
+  ({ url, request }) => request.destination === 'image' && TILE_URL.test(url.href),
+  new CacheFirst({
+    // Workbox caches only status-200 answers without a cacheWillUpdate plugin: errors are never stored.
+    cacheName: 'map-tiles',
+    plugins: [
+      // About 3000 tiles of ~15-40 KB: a few circuits at several zoom levels, purged when space runs low.
+      new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if (event.data && (event.data === 'SKIP_WAITING' || (typeof event.data === 'object' && event.data.type === 'SKIP_WAITING'))) {
+    void self.skipWaiting();
+  }
+});

@@ -1,0 +1,16 @@
+/**
+ * The browser tab title (spec 1): the product name, plus a percentage while a session transfer runs.
+ */
+export const PRODUCT_NAME = 'ASTRO Companion';
+
+/** 'ASTRO Companion' or 'ASTRO Companion 42%' (rounded down, capped to 0..100 per spec 9). */
+export function pageTitle(percent?: number | null): string {
+  if (percent === undefined || percent === null || !Number.isFinite(percent)) return PRODUCT_NAME;
+  const p = Math.floor(Math.min(100, Math.max(0, percent)));
+  return `${PRODUCT_NAME} ${p}%`;
+}
+
+/** Writes the title to the document; call with no argument when the transfer ends. */
+export function setPageTitle(percent?: number | null): void {
+  if (typeof document !== 'undefined') document.title = pageTitle(percent);
+}

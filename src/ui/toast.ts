@@ -1,0 +1,35 @@
+/**
+ * Toasts (spec 8, 9): success and error notifications shown for 4000 ms with the summary 'Success' / 'Error'
+ * (translated). Messages given as spec English text are translated through the `messages` namespace; pass
+ * `{ translated: true }` when the text is already in the user's language.
+ */
+import { notifications } from '@mantine/notifications';
+import { i18n, translateMessage } from '../app/i18n/setup';
+
+/** Spec 9: toast life. */
+export const TOAST_LIFE_MS = 4000;
+
+export interface ToastOptions {
+  /** The message is already translated (skip the `messages` lookup). */
+  translated?: boolean;
+}
+
+function show(kind: 'success' | 'error', message: string, options: ToastOptions = {}): string {
+  return notifications.show({
+    title: i18n.t(kind === 'success' ? 'app:toast.success' : 'app:toast.error'),
+    message: options.translated ? message : translateMessage(message),
+    color: kind === 'success' ? 'green' : 'red',
+    autoClose: TOAST_LIFE_MS,
+    withBorder: true,
+    // Tests and assistive tech find toasts by these.
+    'data-toast': kind,
+  } as Parameters<typeof notifications.show>[0]);
+}
+
+export function notifySuccess(message: string, options?: ToastOptions): string {
+  return show('success', message, options);
+}
+
+export function notifyError(message: string, options?: ToastOptions): string {
+  return show('error', message, options);
+}
