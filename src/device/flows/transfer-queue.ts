@@ -1,0 +1,323 @@
+/**
+ * The session download queue (device-protocol.md, 'File transfer'; spec 4). Policy only: the link, the sink and
+ * the change callback are parameters.
+ *
+ * Each session is queued once. For the head of the queue: GET_SESSION_LAPS, then GET_SESSION_NMEA; after BOF
+ * every DATA chunk is checked (numbered from 0, no gap, no repeat, never beyond BOF's total), copied into a
+ * buffer sized from BOF, and the next chunk is requested at once. EOF must agree (total bytes, highest chunk).
+ * On the nmea EOF the complete files go to `sink.save()` before anything else. An ERROR, a check failure or a
+ * failed save marks that session Failed and the queue goes on; stop clears the queue, sends
+ * STOP_SESSION_TRANSFER and fails the current one; reset (a disconnect) drops everything, saving nothing.
+ */
+import { commands } from '../protocol/commands';
+import type { FileKind, Reply } from '../protocol/replies';
+import type { SessionSink } from '../sink';
+import type { DeviceLink } from './device-link';
+
+export type UploadState = 'Pending' | 'In Progress' | 'Uploading' | 'Completed' | 'Failed';
+
+export type TransferFailureCode =
+  | 'device-error'
+  | 'gap'
+  | 'repeat'
+  | 'size-mismatch'
+  | 'unexpected-reply'
+  | 'too-large'
+  | 'stopped'
+  | 'write-failed'
+  | 'save-failed';
+
+export interface TransferFailure {
+  code: TransferFailureCode;
+  /** Device error code, chunk numbers, byte counts: for the message and the log. */
+  detail: string;
+}
+
+export interface QueueItem {
+  filename: string;
+  state: UploadState;
+  /** Expected bytes of each part: from SESSION_NAME, then from BOF. */
+  lapsBytes: number;
+  nmeaBytes: number;
+  receivedBytes: number;
+  failure?: TransferFailure;
+}
+
+export interface QueueRequest {
+  filename: string;
+  lapsBytes: number;
+  nmeaBytes: number;
+}
+
+/** Refuses BOF totals above this (a 7 h session's nmea is ~25 MB). */
+export const MAX_FILE_BYTES = 128 * 1024 * 1024;
+
+interface Part {
+  kind: FileKind;
+  /** 'bof' until BOF arrives, then 'data'. */
+  phase: 'bof' | 'data';
+  total: number;
+  buffer: Uint8Array;
+  received: number;
+  nextIndex: number;
+}
+
+interface Current {
+  item: QueueItem;
+  part: Part;
+  laps?: Uint8Array;
+}
+
+export type QueueEvent =
+  | { type: 'session-failed'; filename: string; failure: TransferFailure }
+  | { type: 'session-saved'; filename: string }
+  | { type: 'queue-finished' };
+
+export class TransferQueue {
+  private readonly items = new Map<string, QueueItem>();
+  private readonly waiting: string[] = [];
+  private current: Current | null = null;
+  /** Bytes of items that left this run (done or failed), for the overall progress. */
+  private runDoneBytes = 0;
+  private runTotalBytes = 0;
+  private saving = false;
+  /** Bumped by reset(): work that started before a disconnect must not touch the new state. */
+  private generation = 0;
+
+  constructor(
+    private readonly link: DeviceLink,
+    private readonly sink: SessionSink,
+    private readonly changed: () => void,
+    private readonly emit: (event: QueueEvent) => void = () => undefined,
+  ) {}
+
+  get busy(): boolean {
+    return this.current !== null || this.saving || this.waiting.length > 0;
+  }
+
+  item(filename: string): QueueItem | undefined {
+    return this.items.get(filename);
+  }
+
+  allItems(): QueueItem[] {
+    return [...this.items.values()];
+  }
+
+  /** Per-file progress 0..100 (capped). */
+  progressOf(filename: string): number {
+    const item = this.items.get(filename);
+    if (!item) return 0;
+    if (item.state === 'Completed' || item.state === 'Uploading') return 100;
+    const total = item.lapsBytes + item.nmeaBytes;
+    return total > 0 ? Math.min(100, (100 * item.receivedBytes) / total) : 0;
+  }
+
+  /** Overall progress of the current run 0..100 (capped), or null when no transfer runs. */
+  overallProgress(): number | null {
+    if (!this.busy) return null;
+    const cur = this.current ? this.current.item.receivedBytes : 0;
+    if (this.runTotalBytes <= 0) return 0;
+    return Math.min(100, (100 * (this.runDoneBytes + cur)) / this.runTotalBytes);
+  }
+
+  /** Queues sessions (each once: one already pending or running is left alone); starts if idle. */
+  enqueue(requests: QueueRequest[]): void {
+    let added = false;
+    for (const r of requests) {
+      const existing = this.items.get(r.filename);
+      if (existing && (existing.state === 'Pending' || existing.state === 'In Progress' || existing.state === 'Uploading')) continue;
+      if (existing?.state === 'Completed') continue;
+      if (!this.busy) {
+        this.runDoneBytes = 0;
+        this.runTotalBytes = 0;
+      }
+      this.items.set(r.filename, { filename: r.filename, state: 'Pending', lapsBytes: r.lapsBytes, nmeaBytes: r.nmeaBytes, receivedBytes: 0 });
+      this.waiting.push(r.filename);
+      this.runTotalBytes += r.lapsBytes + r.nmeaBytes;
+      added = true;
+    }
+    if (added) {
+      this.changed();
+      if (!this.current && !this.saving) void this.next();
+    }
+  }
+
+  /** Stop transfer: clear the queue, STOP_SESSION_TRANSFER, the current session Failed. */
+  async stop(): Promise<void> {
+    for (const f of this.waiting.splice(0)) this.items.delete(f);
+    const current = this.current;
+    this.current = null;
+    if (current) this.fail(current.item, { code: 'stopped', detail: 'Transfer stopped' });
+    await this.link.send(commands.stopSessionTransfer());
+    this.finishIfIdle();
+    this.changed();
+  }
+
+  /** A disconnect: forget everything, save nothing. */
+  reset(): void {
+    this.generation++;
+    this.saving = false;
+    this.items.clear();
+    this.waiting.length = 0;
+    this.current = null;
+    this.runDoneBytes = 0;
+    this.runTotalBytes = 0;
+    this.changed();
+  }
+
+  /** Removes a finished or failed row (e.g. after delete from device). */
+  forget(filename: string): void {
+    const item = this.items.get(filename);
+    if (item && (item.state === 'Completed' || item.state === 'Failed')) this.items.delete(filename);
+  }
+
+  private async next(): Promise<void> {
+    const filename = this.waiting.shift();
+    if (filename === undefined) {
+      this.finishIfIdle();
+      return;
+    }
+    const item = this.items.get(filename);
+    if (!item) return this.next();
+    item.state = 'In Progress';
+    item.receivedBytes = 0;
+    this.current = { item, part: this.newPart('laps') };
+    this.changed();
+    if (!(await this.link.send(commands.getSessionLaps(filename)))) this.failCurrent('write-failed', 'GET_SESSION_LAPS');
+  }
+
+  private newPart(kind: FileKind): Part {
+    return { kind, phase: 'bof', total: 0, buffer: new Uint8Array(0), received: 0, nextIndex: 0 };
+  }
+
+  private finishIfIdle(): void {
+    if (!this.busy) this.emit({ type: 'queue-finished' });
+  }
+
+  private fail(item: QueueItem, failure: TransferFailure): void {
+    item.state = 'Failed';
+    item.failure = failure;
+    this.runDoneBytes += item.lapsBytes + item.nmeaBytes;
+    this.emit({ type: 'session-failed', filename: item.filename, failure });
+  }
+
+  /** Fails the running session; unless the device itself gave up, tells it to abandon the file. Then goes on. */
+  private failCurrent(code: TransferFailureCode, detail: string): void {
+    const current = this.current;
+    if (!current) return;
+    this.current = null;
+    this.fail(current.item, { code, detail });
+    this.changed();
+    void (async () => {
+      if (code !== 'device-error' && code !== 'write-failed') await this.link.send(commands.skipSessionTransfer());
+      await this.next();
+    })();
+  }
+
+  /** Feeds one reply; returns true when the queue consumed it. */
+  handle(reply: Reply): boolean {
+    const current = this.current;
+    switch (reply.type) {
+      case 'data':
+        if (!current || current.part.phase !== 'data') return false;
+        this.onData(current, reply.index, reply.payload);
+        return true;
+      case 'bof':
+        if (!current) return false;
+        this.onBof(current, reply.filename, reply.kind, reply.totalBytes);
+        return true;
+      case 'eof':
+        if (!current) return false;
+        this.onEof(current, reply.filename, reply.kind, reply.totalBytes, reply.highestChunk);
+        return true;
+      case 'error':
+        if (!current) return false;
+        this.failCurrent('device-error', reply.code);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private onBof(current: Current, filename: string, kind: FileKind, total: number): void {
+    const part = current.part;
+    if (filename !== current.item.filename || kind !== part.kind || part.phase !== 'bof') {
+      return this.failCurrent('unexpected-reply', `BOF ${kind} of ${filename}`);
+    }
+    if (total > MAX_FILE_BYTES) return this.failCurrent('too-large', `${total} bytes`);
+    part.phase = 'data';
+    part.total = total;
+    part.buffer = new Uint8Array(total);
+    if (kind === 'laps') current.item.lapsBytes = total;
+    else current.item.nmeaBytes = total;
+    this.changed();
+  }
+
+  private onData(current: Current, index: number, payload: Uint8Array): void {
+    const part = current.part;
+    if (index !== part.nextIndex) {
+      return this.failCurrent(index < part.nextIndex ? 'repeat' : 'gap', `chunk ${index}, expected ${part.nextIndex}`);
+    }
+    if (part.received + payload.length > part.total) {
+      return this.failCurrent('size-mismatch', `more than the ${part.total} bytes announced`);
+    }
+    part.buffer.set(payload, part.received);
+    part.received += payload.length;
+    part.nextIndex++;
+    current.item.receivedBytes += payload.length;
+    // Ask for the next chunk at once: the link, not the app, must be the limit.
+    void this.link.send(commands.getSessionData()).then((ok) => {
+      if (!ok && this.current === current) this.failCurrent('write-failed', 'GET_SESSION_DATA');
+    });
+    this.changed();
+  }
+
+  private onEof(current: Current, filename: string, kind: FileKind, total: number, highest: number): void {
+    const part = current.part;
+    if (filename !== current.item.filename || kind !== part.kind || part.phase !== 'data') {
+      return this.failCurrent('unexpected-reply', `EOF ${kind} of ${filename}`);
+    }
+    if (highest !== part.nextIndex - 1) return this.failCurrent('gap', `last chunk ${highest}, received up to ${part.nextIndex - 1}`);
+    if (total !== part.total || part.received !== part.total) {
+      return this.failCurrent('size-mismatch', `${part.received} of ${part.total} bytes`);
+    }
+    if (kind === 'laps') {
+      current.laps = part.buffer;
+      current.part = this.newPart('nmea');
+      this.changed();
+      void this.link.send(commands.getSessionNmea(filename)).then((ok) => {
+        if (!ok && this.current === current) this.failCurrent('write-failed', 'GET_SESSION_NMEA');
+      });
+      return;
+    }
+    this.complete(current, current.laps ?? new Uint8Array(0), part.buffer);
+  }
+
+  private complete(current: Current, laps: Uint8Array, nmea: Uint8Array): void {
+    const item = current.item;
+    // The sink first, before any state change or network call: the session must be stored whatever follows.
+    const saved = this.sink.save({ filename: item.filename, laps, nmea });
+    const generation = this.generation;
+    this.current = null;
+    this.saving = true;
+    item.state = 'Uploading';
+    this.changed();
+    void saved.then(
+      () => {
+        item.state = 'Completed';
+        if (generation !== this.generation) return;
+        this.runDoneBytes += item.lapsBytes + item.nmeaBytes;
+        this.emit({ type: 'session-saved', filename: item.filename });
+      },
+      (error: unknown) => {
+        if (generation === this.generation) this.fail(item, { code: 'save-failed', detail: error instanceof Error ? error.message : String(error) });
+      },
+    ).finally(() => {
+      if (generation !== this.generation) return;
+      this.saving = false;
+      // A reset (disconnect) during the save leaves the queue empty; otherwise go on.
+      this.changed();
+      void this.next();
+    });
+  }
+}
