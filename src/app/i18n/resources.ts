@@ -8,6 +8,8 @@ import type { Locale } from '../../contracts/translations';
 import { appI18n, messagesI18n } from './app-i18n';
 import { authI18n } from '../../features/auth/i18n';
 import { publicI18n } from '../../features/public/i18n';
+import { dataTableI18n } from '../../ui/data-table/i18n';
+import { sessionsI18n } from '../../features/sessions/i18n';
 
 type Bundle = Record<Locale, Record<string, unknown>>;
 
@@ -16,6 +18,8 @@ export const namespaces = {
   messages: messagesI18n,
   auth: authI18n,
   public: publicI18n,
+  dataTable: dataTableI18n,
+  sessions: sessionsI18n,
 } satisfies Record<string, Bundle>;
 
 export type Namespace = keyof typeof namespaces;
