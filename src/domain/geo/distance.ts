@@ -1,21 +1,15 @@
 /**
- * Great-circle distance on a sphere of the mean Earth radius (IUGG R1). For lap-timing scales (metres to a few
- * kilometres) the spherical error against WGS84 is below 0.5 %, which matters only for absolute track lengths;
- * everything that times a crossing works in the local projection (local-projection.ts) instead.
+ * Distances for the geometry code. The spherical model and its constants live in the core's geo-distance.ts
+ * (one Earth model for the whole domain); this module adds what geometry needs on top: a name that reads well
+ * in geometry code and cumulative distance over columns, computed exactly like the parser's `distanceM`
+ * column (consecutive-fix steps with `stepDistanceM`), so an imported trace and a device trace measure alike.
  */
-export const EARTH_RADIUS_M = 6_371_008.8;
+import { EARTH_RADIUS_M, haversineM, stepDistanceM } from '../geo-distance';
 
-const RAD = Math.PI / 180;
+export { EARTH_RADIUS_M };
 
-/** Haversine distance in metres between two points given in signed decimal degrees. */
-export function distanceM(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const s1 = Math.sin(dLat / 2);
-  const s2 = Math.sin(dLon / 2);
-  const a = s1 * s1 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * s2 * s2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+/** Great-circle distance in metres between two points in signed decimal degrees (haversine). */
+export const distanceM = haversineM;
 
 /**
  * Cumulative distance along a trace, metres, starting at 0 on the first point. Points with a non-finite
@@ -30,7 +24,7 @@ export function cumulativeDistanceM(lat: ArrayLike<number>, lon: ArrayLike<numbe
     const la = lat[i];
     const lo = lon[i];
     if (Number.isFinite(la) && Number.isFinite(lo)) {
-      if (Number.isFinite(lastLat)) total += distanceM(lastLat, lastLon, la, lo);
+      if (Number.isFinite(lastLat)) total += stepDistanceM(lastLat, lastLon, la, lo);
       lastLat = la;
       lastLon = lo;
     }

@@ -1,0 +1,26 @@
+/**
+ * The normalised result every importer returns: positions as typed columns (lap 0 everywhere until lap
+ * detection numbers them), when the first fix was taken, and which format it came from.
+ */
+import type { LapRecord, ParseIssue, PositionColumns } from '../session-types';
+
+export type ImportSource = 'astro' | 'vbo' | 'nmea' | 'gpx' | 'racechrono-csv';
+
+export interface ImportedSession {
+  positions: PositionColumns;
+  /** UTC time of the first fix, ISO 8601 with milliseconds. */
+  startedAt: string;
+  source: ImportSource;
+  /** Lines that were skipped, with their 1-based line numbers (never dropped silently). */
+  issues: ParseIssue[];
+  /** Lap records the file itself carries (ASTRO laps files); absent for formats that carry none. */
+  deviceLaps?: LapRecord[];
+}
+
+export interface ImportOptions {
+  /**
+   * Date used when the file has times of day but no date (a bare GGA log, a VBO without its 'File created'
+   * line): typically the file's lastModified. ISO string or epoch ms; only its UTC calendar day is used.
+   */
+  fallbackDate?: string | number;
+}
