@@ -14,12 +14,16 @@
  *   trace; with a 30 m gate the Dragy VBO then splits into 9 laps (146.9, 135.9, 135.7, 136.8, 254.8, 144.5,
  *   134.1, 136.1, 137.1 s: out lap, hot laps, one cool-down lap with a pit stop); sectors at 1/3 and 2/3 of the
  *   fastest lap's distance, and every lap crosses both.
- * - The other full-size circuits: start/finish and sectors were placed on circuit centre-line traces
- *   (bacinger/f1-circuits, MIT, whose traces begin at the start/finish line; and for Jerez, Ricardo Tormo,
- *   Adria and Vasco Sameiro, OpenStreetMap raceway traces, (c) OpenStreetMap contributors, ODbL) with the
- *   sector gates at 1/3 and 2/3 of the traced lap distance from the start/finish line.
- * - Kart circuits: no surveyed trace was available; their gates are best-knowledge approximations around each
- *   venue's mapped location and should be checked on site (admins can edit them).
+ * - The other full-size circuits and PF International: start/finish and sectors were placed on circuit
+ *   centre-line traces (bacinger/f1-circuits, MIT, whose traces begin at the start/finish line; and for Jerez,
+ *   Ricardo Tormo, Adria, Vasco Sameiro, Brands Hatch Indy and PF International, OpenStreetMap raceway traces,
+ *   (c) OpenStreetMap contributors, ODbL, with the start/finish in the middle of the main straight) with the
+ *   sector gates at 1/3 and 2/3 of the traced lap distance (nudged by at most 7% of a lap where the track folds
+ *   back, so that all three gates stay at least 70 m apart). The traced travel direction sets `direction`.
+ * - APPROXIMATE: Kartodromo de Braga, Kartodromo Internacional do Algarve, Kartodromo Lucas Guerrero, South
+ *   Garda Karting Lonato, Erftlandring Kerpen and Karting Genk. No trace of these kart tracks was available
+ *   offline; their gates are best-knowledge positions around each venue's mapped location, not surveyed, and
+ *   must be checked on site (admins can edit them).
  */
 export type SeedCircuitConfiguration = 'Regular' | 'Inverted';
 export type SeedCircuitDirection = 'Clockwise' | 'Counterclockwise';
@@ -208,7 +212,7 @@ export const circuits: SeedCircuit[] = [
     configuration: 'Regular',
     direction: 'Clockwise',
     length: 1929,
-    coordinates: '51.359700;0.261100;51.357300;0.262900;51.356200;0.259300',
+    coordinates: '51.360762;0.261940;51.359197;0.263476;51.357247;0.257380',
     size: 20,
   },
   {
@@ -219,7 +223,7 @@ export const circuits: SeedCircuit[] = [
     configuration: 'Regular',
     direction: 'Clockwise',
     length: 1382,
-    coordinates: '53.038300;-0.661200;53.037200;-0.659000;53.039200;-0.658600',
+    coordinates: '53.038346;-0.660912;53.037950;-0.661829;53.039592;-0.661035',
     size: 14,
   },
   // Germany
@@ -288,7 +292,7 @@ export const circuits: SeedCircuit[] = [
     configuration: 'Regular',
     direction: 'Clockwise',
     length: 4259,
-    coordinates: '52.388408;4.540491;52.388612;4.548243;52.388011;4.547762',
+    coordinates: '52.388408;4.540491;52.388612;4.548243;52.387965;4.547140',
     size: 25,
   },
   // France
