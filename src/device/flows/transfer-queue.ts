@@ -194,10 +194,10 @@ export class TransferQueue {
     if (!this.busy) this.emit({ type: 'queue-finished' });
   }
 
-  private fail(item: QueueItem, failure: TransferFailure): void {
+  private fail(item: QueueItem, failure: TransferFailure, counted = false): void {
     item.state = 'Failed';
     item.failure = failure;
-    this.runDoneBytes += item.lapsBytes + item.nmeaBytes;
+    if (!counted) this.runDoneBytes += item.lapsBytes + item.nmeaBytes;
     this.emit({ type: 'session-failed', filename: item.filename, failure });
   }
 
@@ -248,6 +248,9 @@ export class TransferQueue {
     part.phase = 'data';
     part.total = total;
     part.buffer = new Uint8Array(total);
+    // BOF's total is authoritative; keep the run's total in step with it.
+    const before = kind === 'laps' ? current.item.lapsBytes : current.item.nmeaBytes;
+    this.runTotalBytes += total - before;
     if (kind === 'laps') current.item.lapsBytes = total;
     else current.item.nmeaBytes = total;
     this.changed();
@@ -301,16 +304,16 @@ export class TransferQueue {
     this.current = null;
     this.saving = true;
     item.state = 'Uploading';
+    this.runDoneBytes += item.lapsBytes + item.nmeaBytes;
     this.changed();
     void saved.then(
       () => {
         item.state = 'Completed';
         if (generation !== this.generation) return;
-        this.runDoneBytes += item.lapsBytes + item.nmeaBytes;
         this.emit({ type: 'session-saved', filename: item.filename });
       },
       (error: unknown) => {
-        if (generation === this.generation) this.fail(item, { code: 'save-failed', detail: error instanceof Error ? error.message : String(error) });
+        if (generation === this.generation) this.fail(item, { code: 'save-failed', detail: error instanceof Error ? error.message : String(error) }, true);
       },
     ).finally(() => {
       if (generation !== this.generation) return;
