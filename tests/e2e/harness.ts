@@ -1,0 +1,167 @@
+/**
+ * End-to-end harness shared by every tests/e2e/*.test.ts: a real API server started in-process (server/main.ts
+ * `startServer`, port 0, temp DATA_DIR, PGlite, mails through a real SMTP capture) serving the built dist/, and
+ * Debian's Chromium driven by playwright-core.
+ *
+ *   let e2e: E2E;
+ *   beforeAll(async () => { e2e = await startE2E(); });
+ *   afterAll(async () => { await e2e?.close(); });
+ *   it('...', async () => { const { page } = await e2e.newPage(); await page.goto(e2e.url('/about')); });
+ *
+ * Needs `npm run build` first (tests/run-all.mjs does it before the e2e project).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { DIST_DIR, startServer, type RunningServer } from '../../server/main';
+import { linkIn, startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = join(import.meta.dirname, '..', '.artifacts');
+
+export interface Credentials {
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+export interface E2E {
+  baseUrl: string;
+  server: RunningServer;
+  smtp: SmtpCapture;
+  browser: Browser;
+  dataDir: string;
+  /** The first admin, created by the server from ADMIN_EMAIL / ADMIN_PASSWORD. */
+  admin: Credentials;
+  /** Absolute URL of an app path. */
+  url(path: string): string;
+  /** A page in a fresh browser context (own storage, cookies, service worker), capturing console errors. */
+  newPage(options?: BrowserContextOptions): Promise<OpenedPage>;
+  /** Registers through the API and opens the verification link from the received mail. */
+  signUpAndVerify(email?: string, password?: string, firstName?: string): Promise<Credentials>;
+  /** Logs in through the login form and waits until the app leaves /login. */
+  login(page: Page, email: string, password: string): Promise<void>;
+  /** The app URL of the link `path` (/verify, /change-password) in the next mail to `to`. */
+  linkFromMail(to: string, path: string, subject?: RegExp): Promise<string>;
+  /** Saves a full-page PNG into tests/.artifacts/<name>.png. */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Errors that are expected in normal operation: the browser logs every 4xx answer (e.g. the refresh probe at start). */
+export function unexpectedErrors(errors: readonly string[]): string[] {
+  return errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+}
+
+/** A unique address for a test user. */
+export function uniqueEmail(prefix = 'racer'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@e2e.test`;
+}
+
+export async function startE2E(options: { launchArgs?: string[] } = {}): Promise<E2E> {
+  if (!existsSync(join(DIST_DIR, 'index.html'))) throw new Error(`No built app in ${DIST_DIR}: run 'npm run build' first`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'astro-e2e-'));
+  const smtp = await startSmtpCapture();
+  const admin: Credentials = { email: 'admin@e2e.test', password: `Adm1n-${randomBytes(6).toString('hex')}`, firstName: 'Admin' };
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts = new Set<BrowserContext>();
+  try {
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined, // PGlite in the temp dir, whatever the environment says
+      databaseSchema: undefined,
+      smtpUrl: smtp.url,
+      adminEmail: admin.email,
+      adminPassword: admin.password,
+      logLevel: 'warn',
+      rateLimits: { authPerIp: 1000, authPerEmail: 200, windowMs: 15 * 60 * 1000 },
+    });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-gpu', ...(options.launchArgs ?? [])],
+    });
+  } catch (e) {
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    await smtp.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  const baseUrl = server.url;
+  const srv = server;
+  const br = browser;
+  const url = (path: string) => new URL(path, baseUrl).toString();
+
+  const api = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(url(`/api${path}`), { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} /api${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+
+  const linkFromMail = async (to: string, path: string, subject?: RegExp) => {
+    const mail = await smtp.waitFor(to, { timeoutMs: 15_000, subject });
+    const link = linkIn(mail, path);
+    // The mail's base is APP_URL; the test server listens on its own port.
+    return url(`${link.pathname}${link.search}`);
+  };
+
+  return {
+    baseUrl,
+    server: srv,
+    smtp,
+    browser: br,
+    dataDir,
+    admin,
+    url,
+    async newPage(contextOptions = {}) {
+      const context = await br.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+      contexts.add(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      return { page, context, errors };
+    },
+    async signUpAndVerify(email = uniqueEmail(), password = `Pw-${randomBytes(6).toString('hex')}1A`, firstName = 'Racer') {
+      await api('/auth/register', { method: 'POST', body: JSON.stringify({ email, firstName, lastName: 'E2E', password, confirmPassword: password }) });
+      const link = new URL(await linkFromMail(email, '/verify'));
+      await api(`/auth/verify${link.search}`);
+      return { email, password, firstName };
+    },
+    async login(page, email, password) {
+      await page.goto(url('/login'));
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('input[name="password"]').fill(password);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15_000 });
+    },
+    linkFromMail,
+    async screenshot(page, name) {
+      mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      const file = join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await br.close().catch(() => undefined);
+      await srv.close().catch(() => undefined);
+      await smtp.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

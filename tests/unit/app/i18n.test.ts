@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { namespaces } from '../../../src/app/i18n/resources';
+import { createI18n, translateMessage } from '../../../src/app/i18n/setup';
+import { MissingKeyCollector, MISSING_KEYS_STORAGE_KEY } from '../../../src/app/i18n/missing-keys';
+import { applyOverrides, parseOverrides, splitKey } from '../../../src/app/i18n/overrides';
+import { readStoredLocale } from '../../../src/app/i18n/locale';
+
+/** Flattens nested strings to 'a.b.c' keys. */
+function keys(obj: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+}
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+describe('translation bundles', () => {
+  // `messages` is keyed by the English text itself, so en-us is intentionally empty there.
+  const structured = Object.entries(namespaces).filter(([ns]) => ns !== 'messages');
+
+  it.each(structured)('namespace %s has the same keys in en-us and pt-pt', (_ns, bundle) => {
+    expect(keys(bundle['pt-pt'] as Record<string, unknown>).sort()).toEqual(keys(bundle['en-us'] as Record<string, unknown>).sort());
+  });
+
+  it.each(structured)('namespace %s has no empty strings', (_ns, bundle) => {
+    for (const locale of ['en-us', 'pt-pt'] as const) {
+      const flat = keys(bundle[locale] as Record<string, unknown>);
+      for (const k of flat) {
+        const value = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], bundle[locale]);
+        expect(typeof value === 'string' && value.trim().length > 0, `${locale} ${k}`).toBe(true);
+      }
+    }
+  });
+
+  it('uses the exact spec texts in en-us', () => {
+    const i18n = createI18n({ withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
+    expect(i18n.t('app:notFound.title')).toBe('Page Not Found');
+    expect(i18n.t('app:notFound.message')).toBe('The page you are looking for does not exist.');
+    expect(i18n.t('app:notFound.home')).toBe('Go to Homepage');
+    expect(i18n.t('app:unauthorized.message')).toBe('You do not have permission to access this page.');
+    expect(i18n.t('app:confirm.title')).toBe('Confirmation');
+    expect(i18n.t('app:confirm.message', { value: 'Estoril' })).toBe('Do you want to delete Estoril?');
+    expect(i18n.t('auth:verify.wait')).toBe('Please wait, your account is being validated');
+    expect(i18n.t('auth:verify.resend')).toBe('Send a new verification email');
+    expect(i18n.t('app:toast.success')).toBe('Success');
+    expect(i18n.t('app:toast.error')).toBe('Error');
+  });
+
+  it('translates the same keys into European Portuguese', () => {
+    const i18n = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
+    expect(i18n.t('app:notFound.title')).toBe('Página não encontrada');
+    expect(i18n.t('app:confirm.message', { value: 'Estoril' })).toBe('Pretende eliminar Estoril?');
+  });
+});
+
+describe('missing translation keys', () => {
+  it('are collected per locale into localStorage when a key cannot be resolved', () => {
+    const storage = memoryStorage();
+    const collector = new MissingKeyCollector(storage);
+    const i18n = createI18n({ locale: 'pt-pt', withReact: false, collector });
+    i18n.t('app:does.not.exist');
+    i18n.t('app:does.not.exist');
+    expect(collector.list()).toEqual([{ locale: 'pt-pt', key: 'app:does.not.exist' }]);
+    expect(JSON.parse(storage.getItem(MISSING_KEYS_STORAGE_KEY)!)).toHaveLength(1);
+  });
+
+  it('are reported in one batch per locale and removed from the list once the server accepted them', async () => {
+    const collector = new MissingKeyCollector(memoryStorage());
+    collector.add('en-us', 'app:a');
+    collector.add('pt-pt', 'app:b');
+    collector.add('pt-pt', 'app:c');
+    const reports: unknown[] = [];
+    await collector.flush(async (r) => reports.push(r));
+    expect(reports).toEqual([
+      { locale: 'en-us', keys: ['app:a'] },
+      { locale: 'pt-pt', keys: ['app:b', 'app:c'] },
+    ]);
+    expect(collector.list()).toEqual([]);
+  });
+
+  it('stay in the list when the report fails (offline), for the next flush', async () => {
+    const collector = new MissingKeyCollector(memoryStorage());
+    collector.add('pt-pt', 'app:x');
+    await collector.flush(async () => {
+      throw new Error('offline');
+    });
+    expect(collector.list()).toEqual([{ locale: 'pt-pt', key: 'app:x' }]);
+  });
+
+  it('read corrupt storage as an empty list', () => {
+    const storage = memoryStorage();
+    storage.setItem(MISSING_KEYS_STORAGE_KEY, '{not json');
+    expect(new MissingKeyCollector(storage).list()).toEqual([]);
+  });
+});
+
+describe('translation overrides from the server', () => {
+  it('replace bundled strings, keyed namespace:path', () => {
+    const i18n = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
+    applyOverrides(i18n, parseOverrides([{ locale: 'pt-pt', key: 'app:menu.circuits', value: 'Pistas', id: 1 }]));
+    expect(i18n.t('app:menu.circuits')).toBe('Pistas');
+  });
+
+  it('keep the valid rows of a partly malformed answer', () => {
+    expect(parseOverrides([{ locale: 'pt-pt', key: 'a:b', value: 'x' }, { locale: 'fr-fr', key: 'a:b', value: 'y' }, null])).toEqual([
+      { locale: 'pt-pt', key: 'a:b', value: 'x' },
+    ]);
+    expect(parseOverrides({ data: [{ locale: 'en-us', key: 'k', value: 'v' }] })).toHaveLength(1);
+    expect(parseOverrides('nonsense')).toEqual([]);
+  });
+
+  it('without a namespace belong to app', () => {
+    expect(splitKey('menu.about')).toEqual({ ns: 'app', path: 'menu.about' });
+    expect(splitKey('auth:login.title')).toEqual({ ns: 'auth', path: 'login.title' });
+  });
+});
+
+describe('spec and server messages', () => {
+  it('are shown as they are in en-us and translated in pt-pt', () => {
+    const collector = new MissingKeyCollector(memoryStorage());
+    const en = createI18n({ locale: 'en-us', withReact: false, collector });
+    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector });
+    expect(translateMessage('Login successful', en)).toBe('Login successful');
+    expect(translateMessage('Login successful', pt)).toBe('Sessão iniciada com sucesso');
+    expect(translateMessage('Something the server said.', pt)).toBe('Something the server said.');
+  });
+});
+
+describe('the stored locale', () => {
+  it('is en-us by default and when storage holds something else', () => {
+    const storage = memoryStorage();
+    expect(readStoredLocale(storage)).toBe('en-us');
+    storage.setItem('locale', 'fr-fr');
+    expect(readStoredLocale(storage)).toBe('en-us');
+    storage.setItem('locale', 'pt-PT');
+    expect(readStoredLocale(storage)).toBe('pt-pt');
+  });
+});
