@@ -20,12 +20,17 @@ import authRoutes from './routes/auth';
 import userRoutes from './routes/users';
 import referenceRoutes from './routes/reference-data';
 import sessionRoutes from './routes/sessions';
+import leaderboardRoutes from './routes/leaderboards';
+import translationRoutes from './routes/translations';
+import firmwareRoutes from './routes/firmware';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     mailer: Mailer;
+    /** Every route registered (method and URL pattern), for the authorization-matrix test and diagnostics. */
+    routeTable: Array<{ method: string; url: string }>;
   }
 }
 
@@ -71,6 +76,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorateRequest('auth', null);
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
@@ -158,6 +168,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(userRoutes);
       await api.register(referenceRoutes);
       await api.register(sessionRoutes);
+      await api.register(leaderboardRoutes);
+      await api.register(translationRoutes);
+      await api.register(firmwareRoutes);
     },
     { prefix: '/api' },
   );
