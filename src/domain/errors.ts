@@ -8,7 +8,8 @@ export type DomainErrorCode =
   | 'invalid-coordinates'
   | 'invalid-version'
   | 'too-large'
-  | 'aborted';
+  | 'aborted'
+  | 'worker-failed';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

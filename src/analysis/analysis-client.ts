@@ -1,0 +1,176 @@
+/**
+ * The one bridge between the page and the analysis worker (after Squoosh's worker-bridge):
+ * - the worker starts lazily, on the first call;
+ * - calls are serialised: one runs at a time, the others wait in order;
+ * - an AbortSignal cancels a call: a queued call never starts, a running one terminates the worker (the next call
+ *   starts a fresh one); the call rejects with DomainError('aborted');
+ * - the worker is ended after `idleMs` (10 s) without calls, and its memory with it.
+ * Tests and Node code inject `createWorker` (any Comlink endpoint with terminate()) or use
+ * `createDirectAnalysisClient()`, which runs the same functions in-process.
+ *
+ * The nmea bytes are transferred into the worker: after the call the caller's Uint8Array is empty (detached).
+ * Pass a copy (`bytes.slice()`) if you still need them.
+ */
+import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import { DomainError } from '../domain/errors';
+import type { LapRecord, PositionColumns } from '../domain/session-types';
+import type { ParsedLaps } from '../domain/parse-laps';
+import type { ParsedPositions } from '../domain/parse-positions';
+import type { SessionAnalysis } from '../domain/analysis/analyse-session';
+import { analysisApi, type ProcessedSession, type ProcessSessionInput } from '../../workers/analysis-api';
+import type { AnalysisWorkerApi } from '../../workers/analysis.worker';
+
+export type { ProcessedSession, ProcessSessionInput };
+
+/** A worker as the bridge needs it: a Comlink endpoint that can be terminated. */
+export type WorkerLike = Endpoint & { terminate(): void };
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface AnalysisClient {
+  processSession(input: ProcessSessionInput, options?: CallOptions): Promise<ProcessedSession>;
+  parsePositions(nmea: Uint8Array, options?: CallOptions): Promise<ParsedPositions>;
+  parseLaps(laps: string | Uint8Array, options?: CallOptions): Promise<ParsedLaps>;
+  analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex?: number, options?: CallOptions): Promise<SessionAnalysis>;
+  /** Ends the worker now (pending calls reject); the next call starts a new one. */
+  dispose(): void;
+}
+
+export interface AnalysisClientOptions {
+  createWorker?: () => WorkerLike;
+  /** Idle time before the worker is ended, ms. */
+  idleMs?: number;
+}
+
+/** How long the worker may sit idle before it is ended: its memory (a 7 h session's buffers) goes with it. */
+export const WORKER_IDLE_MS = 10_000;
+
+function defaultWorker(): WorkerLike {
+  return new Worker(new URL('../../workers/analysis.worker.ts', import.meta.url), { type: 'module', name: 'analysis' });
+}
+
+const aborted = () => new DomainError('aborted', 'The analysis was cancelled.');
+
+export function createAnalysisClient(options: AnalysisClientOptions = {}): AnalysisClient {
+  const createWorker = options.createWorker ?? defaultWorker;
+  const idleMs = options.idleMs ?? WORKER_IDLE_MS;
+  let worker: WorkerLike | null = null;
+  let remote: Remote<AnalysisWorkerApi> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Rejects the running call when the worker dies or is terminated. */
+  let failRunning: ((error: DomainError) => void) | null = null;
+
+  const clearIdle = () => {
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    idleTimer = null;
+  };
+
+  const terminate = (reason: DomainError) => {
+    clearIdle();
+    if (worker) worker.terminate();
+    worker = null;
+    remote = null;
+    failRunning?.(reason);
+  };
+
+  const ensureRemote = (): Remote<AnalysisWorkerApi> => {
+    if (!worker || !remote) {
+      const w = createWorker();
+      w.addEventListener('error', () => {
+        if (worker === w) terminate(new DomainError('worker-failed', 'The analysis worker stopped unexpectedly.'));
+      });
+      worker = w;
+      remote = wrap<AnalysisWorkerApi>(w);
+    }
+    return remote;
+  };
+
+  const run = <T>(job: (api: Remote<AnalysisWorkerApi>) => Promise<T>, signal?: AbortSignal): Promise<T> => {
+    if (signal?.aborted) return Promise.reject(aborted());
+    pending++;
+    clearIdle();
+    let started = false;
+    let settle: { resolve: (v: T) => void; reject: (e: unknown) => void } | null = null;
+    const result = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+    const done = settle as unknown as { resolve: (v: T) => void; reject: (e: unknown) => void };
+    const onAbort = () => {
+      if (started) terminate(aborted());
+      else done.reject(aborted());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    const execute = () => {
+      // Already settled (aborted while queued): skip without starting the worker.
+      if (signal?.aborted) return Promise.resolve();
+      started = true;
+      return new Promise<void>((finished) => {
+        const fail = (e: unknown) => {
+          done.reject(e instanceof DomainError ? e : new DomainError('worker-failed', String(e)));
+          finished();
+        };
+        failRunning = fail;
+        let api: Remote<AnalysisWorkerApi>;
+        try {
+          api = ensureRemote();
+        } catch (e) {
+          return fail(new DomainError('worker-failed', `The analysis worker could not start: ${String(e)}`));
+        }
+        job(api).then((v) => {
+          done.resolve(v);
+          finished();
+        }, fail);
+      });
+    };
+    const step = queue.then(execute).finally(() => {
+      failRunning = null;
+      signal?.removeEventListener('abort', onAbort);
+      pending--;
+      if (pending === 0 && worker) {
+        idleTimer = setTimeout(() => terminate(aborted()), idleMs);
+        (idleTimer as { unref?: () => void }).unref?.();
+      }
+    });
+    queue = step;
+    return result;
+  };
+
+  return {
+    processSession: (input, o) => run((api) => api.processSession(transfer(input, [input.nmea.buffer as ArrayBuffer])) as Promise<ProcessedSession>, o?.signal),
+    parsePositions: (nmea, o) => run((api) => api.parsePositions(transfer(nmea, [nmea.buffer as ArrayBuffer])) as Promise<ParsedPositions>, o?.signal),
+    parseLaps: (laps, o) => run((api) => api.parseLaps(laps) as Promise<ParsedLaps>, o?.signal),
+    analyse: (laps, positions, sessionIndex = 0, o) => run((api) => api.analyse(laps, positions, sessionIndex) as Promise<SessionAnalysis>, o?.signal),
+    dispose: () => terminate(aborted()),
+  };
+}
+
+/**
+ * The same interface running in-process (Node, tests, or where workers are unavailable). Calls still queue and
+ * honour an already-aborted signal, but a running call cannot be interrupted.
+ */
+export function createDirectAnalysisClient(): AnalysisClient {
+  const call = async <T>(f: () => T, signal?: AbortSignal): Promise<T> => {
+    if (signal?.aborted) throw aborted();
+    await Promise.resolve();
+    if (signal?.aborted) throw aborted();
+    return f();
+  };
+  return {
+    processSession: (input, o) => call(() => analysisApi.processSession(input), o?.signal),
+    parsePositions: (nmea, o) => call(() => analysisApi.parsePositions(nmea), o?.signal),
+    parseLaps: (laps, o) => call(() => analysisApi.parseLaps(laps), o?.signal),
+    analyse: (laps, positions, sessionIndex = 0, o) => call(() => analysisApi.analyse(laps, positions, sessionIndex), o?.signal),
+    dispose: () => undefined,
+  };
+}
+
+let shared: AnalysisClient | null = null;
+
+/** The app's shared client (the worker itself still starts only on the first call). */
+export function getAnalysisClient(): AnalysisClient {
+  shared ??= createAnalysisClient();
+  return shared;
+}

@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expose } from 'comlink';
+import { createAnalysisClient, createDirectAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
+import { analysisApi } from '../../../workers/analysis-api';
+import { DomainError } from '../../../src/domain/errors';
+import { serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
+import { syntheticSession } from '../../../src/domain/synthetic-session';
+
+/** A "worker" made of a MessageChannel: Comlink exposes `api` on one end, the bridge talks to the other. */
+function fakeWorkerFactory(api: object) {
+  const started: { terminated: boolean }[] = [];
+  const factory = (): WorkerLike => {
+    const { port1, port2 } = new MessageChannel();
+    expose(api, port1 as never);
+    const record = { terminated: false };
+    started.push(record);
+    return Object.assign(port2 as never as WorkerLike, {
+      terminate: () => {
+        record.terminated = true;
+        port1.close();
+        port2.close();
+      },
+    });
+  };
+  return { factory, started };
+}
+
+const session = syntheticSession({ fixes: 25 * 120, seed: 5 });
+const nmeaBytes = () => new TextEncoder().encode(serializePositions(session.positions));
+const lapsText = serializeLaps(session.laps);
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('analysis client', () => {
+  it('starts no worker until the first call, then parses and analyses through it', async () => {
+    const { factory, started } = fakeWorkerFactory(analysisApi);
+    const client = createAnalysisClient({ createWorker: factory });
+    expect(started).toHaveLength(0);
+    const bytes = nmeaBytes();
+    const result = await client.processSession({ nmea: bytes, laps: lapsText });
+    expect(started).toHaveLength(1);
+    expect(bytes.byteLength).toBe(0); // transferred into the worker
+    expect(result.positions.count).toBe(session.positions.count);
+    expect(result.positions.lat).toBeInstanceOf(Float64Array);
+    expect(result.laps).toEqual(session.laps);
+    expect(result.analysis.laps).toHaveLength(session.laps.length);
+    expect(result.timings.parseMs).toBeGreaterThanOrEqual(0);
+    await client.parseLaps(lapsText);
+    expect(started).toHaveLength(1); // reused
+    client.dispose();
+  });
+
+  it('runs calls one at a time, in order', async () => {
+    const gates = [deferred(), deferred()];
+    const log: string[] = [];
+    let n = 0;
+    const api = {
+      async parseLaps(text: string) {
+        const k = n++;
+        log.push(`start ${text}`);
+        await gates[k].promise;
+        log.push(`end ${text}`);
+        return { laps: [], issues: [] };
+      },
+    };
+    const { factory } = fakeWorkerFactory(api);
+    const client = createAnalysisClient({ createWorker: factory });
+    const a = client.parseLaps('a');
+    const b = client.parseLaps('b');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log).toEqual(['start a']);
+    gates[0].resolve();
+    gates[1].resolve();
+    await Promise.all([a, b]);
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b']);
+    client.dispose();
+  });
+
+  it('cancels a running call by terminating the worker, and starts a new one for the next call', async () => {
+    const never = deferred();
+    let calls = 0;
+    const api = {
+      async parseLaps() {
+        calls++;
+        if (calls === 1) await never.promise;
+        return { laps: [], issues: [] };
+      },
+    };
+    const { factory, started } = fakeWorkerFactory(api);
+    const client = createAnalysisClient({ createWorker: factory });
+    const controller = new AbortController();
+    const running = client.parseLaps('x', { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ code: 'aborted' });
+    expect(started[0].terminated).toBe(true);
+    await expect(client.parseLaps('y')).resolves.toEqual({ laps: [], issues: [] });
+    expect(started).toHaveLength(2);
+    client.dispose();
+  });
+
+  it('rejects a queued call at once when its signal aborts, without running it', async () => {
+    const gate = deferred();
+    const seen: string[] = [];
+    const api = {
+      async parseLaps(text: string) {
+        seen.push(text);
+        await gate.promise;
+        return { laps: [], issues: [] };
+      },
+    };
+    const { factory } = fakeWorkerFactory(api);
+    const client = createAnalysisClient({ createWorker: factory });
+    const first = client.parseLaps('first');
+    const controller = new AbortController();
+    const queued = client.parseLaps('queued', { signal: controller.signal });
+    controller.abort();
+    await expect(queued).rejects.toBeInstanceOf(DomainError);
+    gate.resolve();
+    await first;
+    await client.parseLaps('after');
+    expect(seen).toEqual(['first', 'after']);
+    client.dispose();
+  });
+
+  it('rejects at once for a signal that is already aborted', async () => {
+    const { factory, started } = fakeWorkerFactory(analysisApi);
+    const client = createAnalysisClient({ createWorker: factory });
+    await expect(client.parseLaps('1;1;1;1;1;1;1;1', { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
+    expect(started).toHaveLength(0);
+  });
+
+  it('ends the worker after the idle time and not while calls keep coming', async () => {
+    const { factory, started } = fakeWorkerFactory(analysisApi);
+    const client = createAnalysisClient({ createWorker: factory, idleMs: 80 });
+    await client.parseLaps('');
+    await new Promise((r) => setTimeout(r, 40));
+    await client.parseLaps('');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(started[0].terminated).toBe(false);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(started[0].terminated).toBe(true);
+    await client.parseLaps('');
+    expect(started).toHaveLength(2);
+    client.dispose();
+  });
+
+  it('turns a worker error into a worker-failed rejection', async () => {
+    const never = deferred();
+    let port: WorkerLike | null = null;
+    const { factory } = fakeWorkerFactory({ parseLaps: () => never.promise });
+    const client = createAnalysisClient({
+      createWorker: () => {
+        port = factory();
+        return port;
+      },
+    });
+    const call = client.parseLaps('x');
+    await new Promise((r) => setTimeout(r, 10));
+    (port as unknown as MessagePort).dispatchEvent(new Event('error'));
+    await expect(call).rejects.toMatchObject({ code: 'worker-failed' });
+  });
+
+  it('offers the same interface in-process', async () => {
+    const client = createDirectAnalysisClient();
+    const result = await client.processSession({ nmea: nmeaBytes(), laps: new TextEncoder().encode(lapsText), sessionIndex: 1 });
+    expect(result.laps).toEqual(session.laps);
+    expect(result.analysis.sessionIndex).toBe(1);
+    await expect(client.parseLaps('', { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The analysis worker: a thin Comlink entry over analysis-api.ts. Position columns go back to the page as
+ * transferred buffers (no copy, no main-thread stall); laps and the analysis are small plain objects.
+ * Started only by src/analysis/analysis-client.ts.
+ */
+import { expose, transfer } from 'comlink';
+import { analysisApi, columnBuffers, type ProcessSessionInput } from './analysis-api';
+import type { LapRecord, PositionColumns } from '../src/domain/session-types';
+
+const workerApi = {
+  processSession(input: ProcessSessionInput) {
+    const result = analysisApi.processSession(input);
+    return transfer(result, columnBuffers(result.positions));
+  },
+  parsePositions(nmea: Uint8Array) {
+    const result = analysisApi.parsePositions(nmea);
+    return transfer(result, columnBuffers(result.positions));
+  },
+  parseLaps(laps: string | Uint8Array) {
+    return analysisApi.parseLaps(laps);
+  },
+  analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex = 0) {
+    return analysisApi.analyse(laps, positions, sessionIndex);
+  },
+};
+
+export type AnalysisWorkerApi = typeof workerApi;
+
+expose(workerApi);
