@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { FIRMWARE_FILENAME, type FirmwareVersion } from '../../src/contracts/firmware';
+import { buildFirmwareImage, FIRMWARE_MAX_BYTES, parseFirmwareImage, sampleFirmwarePayload } from '../../src/domain/firmware-image';
+import type { Queryable } from '../db/db';
+import { ApiError, conflict, notFound } from '../errors';
+import { authenticate, caller, requireAdmin } from '../auth/guard';
+import { iso } from '../validate';
+
+/**
+ * Firmware (spec 7, issue 4):
+ * - GET /api/firmware/version -> {version, size, sha256, notes, createdAt} of the newest image (auth)
+ * - GET /api/firmware -> that image, application/octet-stream, attachment 'firmware_update.ino.bin' (auth)
+ * - POST /api/admin/firmware -> multipart with a `file` part (the image) and an optional `notes` field (admin);
+ *   the image must pass the same verification ASTRO applies (magic, length, CRC-32), its version is read from it.
+ * On first start with no image at all, one real image built by the domain builder is stored, so the simulated
+ * ASTRO (which ships with an older version) can be updated on a fresh install.
+ */
+
+/** The version seeded on a fresh install; the simulated ASTRO starts one minor version below. */
+export const SEED_FIRMWARE_VERSION = '1.5.0';
+const SEED_PAYLOAD_BYTES = 96 * 1024;
+const NOTES_MAX = 2000;
+
+interface FirmwareRow {
+  version: string;
+  size: number;
+  sha256: string;
+  notes: string;
+  created_at: Date;
+}
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const toVersion = (r: FirmwareRow): FirmwareVersion => ({ version: r.version, size: r.size, sha256: r.sha256, notes: r.notes, createdAt: iso(r.created_at) });
+
+const NEWEST = 'order by major desc, minor desc, patch desc, id desc limit 1';
+
+async function insertImage(q: Queryable, image: Uint8Array, notes: string, userId: number | null): Promise<FirmwareRow> {
+  const parsed = parseFirmwareImage(image);
+  if (!parsed.ok) throw new ApiError(400, 'VALIDATION', `The firmware image is invalid (${parsed.code}).`);
+  const [major, minor, patch] = parsed.image.version.split('.').map(Number);
+  const rows = await q.query<FirmwareRow>(
+    `insert into firmware (version, major, minor, patch, notes, size, sha256, image, uploaded_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     on conflict (version) do nothing
+     returning version, size, sha256, notes, created_at`,
+    [parsed.image.version, major, minor, patch, notes, image.length, sha256Hex(image), Buffer.from(image.buffer, image.byteOffset, image.byteLength), userId],
+  );
+  if (!rows.length) throw conflict(`Firmware ${parsed.image.version} already exists.`);
+  return rows[0];
+}
+
+/** Stores the seed image when the table is empty (idempotent; concurrent starts meet the unique version). */
+export async function ensureSeedFirmware(q: Queryable): Promise<void> {
+  const any = await q.query('select 1 from firmware limit 1');
+  if (any.length) return;
+  const built = buildFirmwareImage({ version: SEED_FIRMWARE_VERSION, payload: sampleFirmwarePayload(SEED_FIRMWARE_VERSION, SEED_PAYLOAD_BYTES) });
+  if (!built.ok) throw new Error(`seed firmware: ${built.code}`);
+  await insertImage(q, built.bytes, 'Lap timing refinements and faster session downloads.', null).catch((err: unknown) => {
+    if (err instanceof ApiError && err.code === 'CONFLICT') return;
+    throw err;
+  });
+}
+
+function asBytes(value: unknown): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  throw new Error('unexpected bytea value');
+}
+
+export default async function firmwareRoutes(app: FastifyInstance): Promise<void> {
+  await ensureSeedFirmware(app.db);
+
+  app.get('/firmware/version', { preHandler: authenticate }, async () => {
+    const rows = await app.db.query<FirmwareRow>(`select version, size, sha256, notes, created_at from firmware ${NEWEST}`);
+    if (!rows.length) throw notFound('No firmware available.');
+    return toVersion(rows[0]);
+  });
+
+  app.get('/firmware', { preHandler: authenticate }, async (_request, reply) => {
+    const rows = await app.db.query<{ version: string; sha256: string; image: unknown }>(`select version, sha256, image from firmware ${NEWEST}`);
+    if (!rows.length) throw notFound('No firmware available.');
+    const image = asBytes(rows[0].image);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${FIRMWARE_FILENAME}"`)
+      .header('x-firmware-version', rows[0].version)
+      .header('x-firmware-sha256', rows[0].sha256)
+      .header('etag', `"${rows[0].sha256}"`)
+      .header('cache-control', 'no-cache')
+      .send(image);
+  });
+
+  app.post('/admin/firmware', { preHandler: requireAdmin }, async (request, reply) => {
+    if (!request.isMultipart()) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the firmware as multipart/form-data.');
+    let image: Buffer | null = null;
+    let notes = '';
+    for await (const part of request.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          await part.toBuffer();
+          continue;
+        }
+        image = await part.toBuffer();
+        if (part.file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The firmware image is too large.');
+      } else if (part.fieldname === 'notes') {
+        notes = String(part.value ?? '').slice(0, NOTES_MAX);
+      }
+    }
+    if (!image || image.length === 0) throw new ApiError(400, 'VALIDATION', "The firmware image is missing (multipart field 'file').", { file: 'Required' });
+    const row = await insertImage(app.db, new Uint8Array(image.buffer, image.byteOffset, image.byteLength), notes, caller(request).id);
+    return reply.status(201).send(toVersion(row));
+  });
+}
