@@ -3,6 +3,7 @@ import { countries } from './seed-data/countries';
 import { circuitTypes } from './seed-data/circuit-types';
 import { vehicleTypes } from './seed-data/vehicle-types';
 import { vehicleCategories } from './seed-data/vehicle-categories';
+import { circuits } from './seed-data/circuits';
 
 /**
  * Inserts the reference data of server/db/seed-data (issue 2). Idempotent: each seed row is inserted at most once
@@ -35,6 +36,20 @@ export async function seedReferenceData(db: Db): Promise<void> {
           `insert into vehicle_categories (name, vehicle_type_id) select $1, $2
            where not exists (select 1 from vehicle_categories where vehicle_type_id = $2 and lower(name) = lower($1))`,
           [c.name, type.id],
+        );
+      });
+    }
+    for (const c of circuits) {
+      await once('circuit', `${c.country}/${c.name}`, async () => {
+        const [type] = await q.query<{ id: number }>('select id from circuit_types where lower(name) = lower($1)', [c.type]);
+        const [country] = await q.query<{ id: number }>('select id from countries where lower(name) = lower($1)', [c.country]);
+        if (!type || !country) return; // removed by an admin: skip
+        await exec(
+          q,
+          `insert into circuits (name, type_id, country_id, description, configuration, direction, length, coordinates, size)
+           select $1, $2, $3, $4, $5, $6, $7, $8, $9
+           where not exists (select 1 from circuits where country_id = $3 and lower(name) = lower($1))`,
+          [c.name, type.id, country.id, c.description, c.configuration, c.direction, c.length, c.coordinates, c.size],
         );
       });
     }
