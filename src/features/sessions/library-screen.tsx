@@ -1,0 +1,249 @@
+/**
+ * /sessions/library: the user's sessions (spec 2). Offline-first: the table runs in local mode over the rows in
+ * IndexedDB (the server list is mirrored into it on open when online), so filtering, sorting and paging work the
+ * same with no connection. Row actions: compare (set active / deactivate), favorite, edit, delete, export.
+ */
+import { ActionIcon, Badge, Button, FileButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/i18n/format';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
+import { RowActions } from '../../ui/data-table/row-actions';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
+import { deselect, pruneSelection, slotOf, toggleSelection } from './comparison-selection';
+import { ExportMenu } from './export-menu';
+import { CompareIcon, StarIcon, UploadIcon } from './icons';
+import { SessionEditDialog } from './session-edit-dialog';
+import { useSessionsPort, type LibraryRow, type SyncState } from './sessions-port';
+
+export const LIBRARY_TABLE_KEY = 'sessions-library';
+
+const syncColor: Record<SyncState, string> = { Pending: 'yellow', 'In Progress': 'blue', Completed: 'green', Failed: 'red' };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessionsStore }) {
+  const { t, i18n } = useTranslation('sessions');
+  const port = useSessionsPort();
+  const rows = port.useLibraryRows();
+  const circuits = port.useCircuits() ?? [];
+  const categories = port.useVehicleCategories() ?? [];
+  const selection = useActiveSessions(store);
+  const [editing, setEditing] = useState<LibraryRow | null>(null);
+  const [deleting, setDeleting] = useState<LibraryRow | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const locale = i18n.language === 'pt-pt' ? 'pt-pt' : 'en-us';
+
+  // Mirror the server list when online; offline the local rows are what we have.
+  useEffect(() => {
+    port.refreshFromServer().catch(() => undefined);
+  }, [port]);
+
+  // Sessions deleted elsewhere leave the comparison.
+  useEffect(() => {
+    if (rows) store.set(pruneSelection(store.get(), new Set(rows.map((r) => r.id))));
+  }, [rows, store]);
+
+  const toggleActive = useCallback(
+    (row: LibraryRow) => {
+      const { selection: next, outcome } = toggleSelection(store.get(), { id: row.id, circuitId: row.circuitId });
+      if (outcome === 'refused-other-circuit') notifyError(t('messages.sameCircuit'), { translated: true });
+      store.set(next);
+    },
+    [store, t],
+  );
+
+  const toggleFavorite = useCallback(
+    async (row: LibraryRow) => {
+      try {
+        await port.editSession(row.id, { favorite: !row.favorite });
+      } catch (e) {
+        notifyError(`${t('messages.updateFailed')}: ${errorText(e)}`, { translated: true });
+      }
+    },
+    [port, t],
+  );
+
+  const columns = useMemo<DataTableColumn<LibraryRow>[]>(
+    () => [
+      { field: 'id', headerKey: 'columns.id', hidden: true },
+      { field: 'circuitId', headerKey: 'columns.circuitId', hidden: true },
+      { field: 'name', headerKey: 'columns.name', sortable: true, filter: 'text' },
+      { field: 'circuitName', headerKey: 'columns.circuit', sortable: true, filter: 'text' },
+      { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text' },
+      { field: 'date', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, locale) },
+      {
+        field: 'favorite',
+        headerKey: 'columns.favorite',
+        sortable: true,
+        filter: 'boolean',
+        render: (r) => (
+          <ActionIcon
+            variant="subtle"
+            color="yellow"
+            size="sm"
+            aria-label={r.favorite ? t('actions.unfavorite') : t('actions.favorite')}
+            aria-pressed={r.favorite}
+            onClick={() => void toggleFavorite(r)}
+            data-testid={`favorite-${r.id}`}
+          >
+            <StarIcon filled={r.favorite} />
+          </ActionIcon>
+        ),
+      },
+      {
+        field: 'syncState',
+        headerKey: 'columns.sync',
+        sortable: true,
+        render: (r) => (
+          <Tooltip label={r.lastError ?? (r.serverId === null ? t('sync.local') : t(`sync.${r.syncState}`))} openDelay={300}>
+            <Badge
+              size="xs"
+              variant="light"
+              color={syncColor[r.syncState]}
+              style={{ cursor: r.syncState === 'Failed' ? 'pointer' : undefined }}
+              onClick={r.syncState === 'Failed' ? () => void port.retrySync(r.id) : undefined}
+              data-sync-state={r.syncState}
+            >
+              {t(`sync.${r.syncState}`)}
+            </Badge>
+          </Tooltip>
+        ),
+      },
+    ],
+    [locale, port, t, toggleFavorite],
+  );
+
+  const save = async (changes: Parameters<typeof port.editSession>[1]) => {
+    if (!editing) return;
+    try {
+      if (Object.keys(changes).length > 0) await port.editSession(editing.id, changes);
+      // The edited circuit may break the same-circuit rule: drop it from the comparison then.
+      const slot = slotOf(store.get(), editing.id);
+      if (slot && changes.circuitId !== undefined) {
+        const other = slot === 'left' ? store.get().right : store.get().left;
+        if (other && other.circuitId !== changes.circuitId) store.set(deselect(store.get(), editing.id));
+        else store.set({ ...store.get(), [slot]: { id: editing.id, circuitId: changes.circuitId } });
+      }
+      notifySuccess(t('messages.sessionUpdated'), { translated: true });
+      setEditing(null);
+    } catch (e) {
+      notifyError(`${t('messages.updateFailed')}: ${errorText(e)}`, { translated: true });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await port.deleteSession(deleting.id);
+      store.set(deselect(store.get(), deleting.id));
+      setDeleting(null);
+    } catch (e) {
+      notifyError(`${t('messages.deleteFailed')}: ${errorText(e)}`, { translated: true });
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    setImporting(true);
+    try {
+      const result = await port.importFile(file);
+      notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true });
+      if (!result.circuitFound) notifyError(t('import.noCircuit'), { translated: true });
+    } catch (e) {
+      notifyError(t('import.failed', { file: file.name, reason: errorText(e) }), { translated: true });
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  const nameOf = (id: number | undefined) => rows?.find((r) => r.id === id)?.name ?? t('library.none');
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('library.title')}</Title>
+        <Group gap="xs">
+          <FileButton onChange={(file) => void importFile(file)} accept=".txt,.nmea,.vbo,.gpx,.csv,.log">
+            {(props) => (
+              <Tooltip label={t('import.hint')} openDelay={300}>
+                <Button {...props} size="xs" variant="light" leftSection={<UploadIcon />} loading={importing} data-testid="session-import">
+                  {t('import.button')}
+                </Button>
+              </Tooltip>
+            )}
+          </FileButton>
+        </Group>
+      </Group>
+      <Paper withBorder p="xs" data-testid="comparison-summary">
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" fw={600}>
+            {t('library.selection')}:
+          </Text>
+          <Badge color="blue" variant="light" data-testid="slot-left">
+            {t('library.left')}: {selection.left ? nameOf(selection.left.id) : t('library.none')}
+          </Badge>
+          <Badge color="grape" variant="light" data-testid="slot-right">
+            {t('library.right')}: {selection.right ? nameOf(selection.right.id) : t('library.none')}
+          </Badge>
+          {selection.left && (
+            <>
+              <Button component={Link} to="/sessions/map" size="compact-xs" variant="subtle">
+                {t('library.openMap')}
+              </Button>
+              <Button component={Link} to="/sessions/analysis" size="compact-xs" variant="subtle">
+                {t('library.openAnalysis')}
+              </Button>
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => store.set({ left: null, right: null })}>
+                {t('library.clearSelection')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Paper>
+      <DataTable<LibraryRow>
+        tableKey={LIBRARY_TABLE_KEY}
+        aria-label={t('library.title')}
+        columns={columns}
+        headerNamespace="sessions"
+        source={{ mode: 'local', rows }}
+        rowKey={(r) => r.id}
+        defaultSort={{ field: 'favorite', order: 'desc' }}
+        rowProps={(r) => {
+          const slot = slotOf(selection, r.id);
+          return { 'data-active': slot ?? undefined, style: slot ? { boxShadow: `inset 3px 0 0 var(--mantine-color-${slot === 'left' ? 'blue' : 'grape'}-6)` } : undefined };
+        }}
+        rowActions={(r) => {
+          const slot = slotOf(selection, r.id);
+          return (
+            <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)}>
+              <Tooltip label={slot ? t('actions.deactivate') : t('actions.setActive')} openDelay={300}>
+                <ActionIcon
+                  size="sm"
+                  variant={slot ? 'filled' : 'subtle'}
+                  color={slot === 'right' ? 'grape' : 'blue'}
+                  aria-label={slot ? t('actions.deactivate') : t('actions.setActive')}
+                  aria-pressed={slot !== null}
+                  onClick={() => toggleActive(r)}
+                  data-testid={`activate-${r.id}`}
+                >
+                  <CompareIcon />
+                </ActionIcon>
+              </Tooltip>
+              <ExportMenu row={r} />
+            </RowActions>
+          );
+        }}
+      />
+      <SessionEditDialog row={editing} circuits={circuits} vehicleCategories={categories} onCancel={() => setEditing(null)} onSave={save} />
+      <ConfirmDialog opened={deleting !== null} value={deleting?.name ?? ''} busy={deleteBusy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * What the sessions screens need from the rest of the app, as one interface. The screens only talk to this port,
+ * so component tests pass an in-memory fake and the app passes the real adapter (sessions-port-default.ts, over
+ * the data layer's sessions repository, Dexie live queries and the analysis worker).
+ */
+import { createContext, useContext } from 'react';
+import type { Circuit, VehicleCategory } from '../../contracts/entities';
+import type { SessionAnalysis } from '../../domain/analysis/analyse-session';
+import type { GatePoint, LapRecord, PositionColumns } from '../../domain/session-types';
+
+export type SyncState = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
+export type WeatherConditions = 'Dry' | 'Damp' | 'Wet' | 'Unknown';
+
+/** One library row (spec 2: actions, name, circuit name, vehicle category name, date, favorite, hidden id and circuitId). */
+export interface LibraryRow {
+  /** Local (IndexedDB) id: the table's hidden id column. */
+  id: number;
+  serverId: number | null;
+  name: string;
+  filename: string;
+  circuitId: number | null;
+  circuitName: string;
+  vehicleCategoryId: number | null;
+  vehicleCategoryName: string;
+  /** ISO date. */
+  date: string;
+  favorite: boolean;
+  weatherConditions: WeatherConditions | null;
+  syncState: SyncState;
+  lastError: string | null;
+}
+
+export interface SessionEditInput {
+  name?: string;
+  circuitId?: number | null;
+  vehicleCategoryId?: number | null;
+  favorite?: boolean;
+  weatherConditions?: WeatherConditions | null;
+}
+
+/** A circuit's gates as the map and lap detection use them. */
+export interface CircuitGates {
+  circuitId: number;
+  name: string;
+  gates: GatePoint[];
+  widthM: number;
+}
+
+/** A session parsed and analysed (in the worker), ready for the map and the lap viewer. */
+export interface LoadedSession {
+  id: number;
+  name: string;
+  circuitId: number | null;
+  /** 0 = left, 1 = right (colour scheme). */
+  sessionIndex: number;
+  positions: PositionColumns;
+  laps: LapRecord[];
+  analysis: SessionAnalysis;
+  circuit: CircuitGates | null;
+  syncState: SyncState;
+}
+
+export interface ImportResult {
+  id: number;
+  name: string;
+  laps: number;
+  /** False when no circuit near the trace was found (laps could not be detected). */
+  circuitFound: boolean;
+}
+
+export interface SessionsPort {
+  /** Live rows of the signed-in user's sessions on this device (undefined while loading). */
+  useLibraryRows(): LibraryRow[] | undefined;
+  useCircuits(): Circuit[] | undefined;
+  useVehicleCategories(): VehicleCategory[] | undefined;
+  /** Applies locally at once and queues the PATCH (sync queue). */
+  editSession(id: number, edit: SessionEditInput): Promise<void>;
+  /** Removes locally at once and queues the DELETE when the server has it. */
+  deleteSession(id: number): Promise<void>;
+  retrySync(id: number): Promise<void>;
+  /** Mirrors the server list into IndexedDB; rejects when offline (the table keeps the local rows). */
+  refreshFromServer(): Promise<void>;
+  loadSession(id: number, sessionIndex: number, signal?: AbortSignal): Promise<LoadedSession>;
+  /** Raw device texts (export of the ASTRO format). */
+  loadTexts(id: number, signal?: AbortSignal): Promise<{ laps: string; nmea: string }>;
+  importFile(file: File): Promise<ImportResult>;
+  /** Saves new gate centres for the circuit used by this session and re-times the session's laps from its positions. */
+  saveGates(id: number, gates: GatePoint[], widthM: number): Promise<{ laps: number }>;
+}
+
+export const SessionsPortContext = createContext<SessionsPort | null>(null);
+
+export function useSessionsPort(): SessionsPort {
+  const port = useContext(SessionsPortContext);
+  if (!port) throw new Error('SessionsPortContext is missing: wrap the sessions screens in <SessionsPortContext value={...}>');
+  return port;
+}

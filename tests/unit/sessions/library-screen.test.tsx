@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appI18n } from '../../../src/app/i18n/app-i18n';
+import { createActiveSessionsStore } from '../../../src/features/sessions/active-sessions-store';
+import { sessionsI18n } from '../../../src/features/sessions/i18n';
+import { LibraryScreen } from '../../../src/features/sessions/library-screen';
+import { SessionsPortContext, type SessionsPort } from '../../../src/features/sessions/sessions-port';
+import { renderWithProviders } from '../ui/render-with-providers';
+import { circuit, createFakePort, libraryRow } from './fake-sessions-port';
+
+const toast = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
+vi.mock('../../../src/ui/toast', () => toast);
+
+function renderLibrary(port: SessionsPort, locale: 'en-us' | 'pt-pt' = 'en-us') {
+  const store = createActiveSessionsStore(undefined);
+  const rootRoute = createRootRoute({
+    component: () => (
+      <SessionsPortContext value={port}>
+        <LibraryScreen store={store} />
+      </SessionsPortContext>
+    ),
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  renderWithProviders(<RouterProvider router={router} />, { locale, namespaces: { sessions: sessionsI18n, app: appI18n } });
+  return store;
+}
+
+const rowsOf = () => screen.getAllByRole('row').filter((r) => r.hasAttribute('data-row-key'));
+const rowNamed = (name: string) => rowsOf().find((r) => within(r).queryByText(name))!;
+
+beforeEach(() => {
+  sessionStorage.clear();
+  toast.notifyError.mockClear();
+  toast.notifySuccess.mockClear();
+});
+afterEach(cleanup);
+
+describe('sessions library', () => {
+  it('lists the sessions with favorites first and the circuit and category names', async () => {
+    const { port } = createFakePort([
+      libraryRow({ id: 1, name: 'Braga A' }),
+      libraryRow({ id: 2, name: 'Braga B', favorite: true, vehicleCategoryName: 'Rotax Max' }),
+      libraryRow({ id: 3, name: 'Portimão', circuitId: 2, circuitName: 'Portimão' }),
+    ]);
+    renderLibrary(port);
+    await screen.findByText('Braga B');
+    expect(within(rowsOf()[0]).getByText('Braga B')).toBeTruthy();
+    expect(within(rowsOf()[0]).getByText('Rotax Max')).toBeTruthy();
+    expect(screen.getByText('Sessions library')).toBeTruthy();
+    expect(port.refreshFromServer).toHaveBeenCalled();
+  });
+
+  it('applies the comparison rules: left then right, a third ignored, another circuit refused, right promoted', async () => {
+    const { port } = createFakePort([
+      libraryRow({ id: 1, name: 'A' }),
+      libraryRow({ id: 2, name: 'B' }),
+      libraryRow({ id: 3, name: 'C' }),
+      libraryRow({ id: 4, name: 'Other', circuitId: 2, circuitName: 'Portimão' }),
+    ]);
+    const store = renderLibrary(port);
+    await screen.findByText('A');
+    fireEvent.click(screen.getByTestId('activate-1'));
+    fireEvent.click(screen.getByTestId('activate-4'));
+    expect(toast.notifyError).toHaveBeenCalledWith('You can only select sessions from the same circuit', { translated: true });
+    expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: null });
+    fireEvent.click(screen.getByTestId('activate-2'));
+    fireEvent.click(screen.getByTestId('activate-3'));
+    expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: { id: 2, circuitId: 1 } });
+    expect(screen.getByTestId('slot-left').textContent).toContain('A');
+    expect(screen.getByTestId('slot-right').textContent).toContain('B');
+    fireEvent.click(screen.getByTestId('activate-1'));
+    expect(store.get()).toEqual({ left: { id: 2, circuitId: 1 }, right: null });
+    expect(rowNamed('B').getAttribute('data-active')).toBe('left');
+  });
+
+  it('edits a session in the Edit Session dialog with a partial update and shows Session updated', async () => {
+    const { port, rows } = createFakePort([libraryRow({ id: 1, name: 'Old name' })], [circuit(1, 'Braga')]);
+    renderLibrary(port);
+    await screen.findByText('Old name');
+    fireEvent.click(within(rowNamed('Old name')).getByRole('button', { name: 'Edit' }));
+    await screen.findByText('Edit Session');
+    const nameInput = screen.getByLabelText(/^Name/) as HTMLInputElement;
+    expect(nameInput.value).toBe('Old name');
+    fireEvent.change(nameInput, { target: { value: 'New name' } });
+    fireEvent.click(screen.getByTestId('session-edit-save'));
+    await waitFor(() => expect(port.editSession).toHaveBeenCalledWith(1, { name: 'New name' }));
+    expect(toast.notifySuccess).toHaveBeenCalledWith('Session updated', { translated: true });
+    expect(rows()[0].name).toBe('New name');
+    await screen.findByText('New name');
+  });
+
+  it('toggles the favorite flag through the port', async () => {
+    const { port, rows } = createFakePort([libraryRow({ id: 5, name: 'Fav me' })]);
+    renderLibrary(port);
+    await screen.findByText('Fav me');
+    fireEvent.click(screen.getByTestId('favorite-5'));
+    await waitFor(() => expect(rows()[0].favorite).toBe(true));
+    expect(port.editSession).toHaveBeenCalledWith(5, { favorite: true });
+  });
+
+  it('deletes after confirmation and deselects the deleted session', async () => {
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'Keep' }), libraryRow({ id: 2, name: 'Remove me' })]);
+    const store = renderLibrary(port);
+    await screen.findByText('Remove me');
+    fireEvent.click(screen.getByTestId('activate-1'));
+    fireEvent.click(screen.getByTestId('activate-2'));
+    fireEvent.click(within(rowNamed('Remove me')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Do you want to delete Remove me?');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('confirm-delete'));
+    });
+    await waitFor(() => expect(port.deleteSession).toHaveBeenCalledWith(2));
+    expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: null });
+    await waitFor(() => expect(screen.queryByText('Remove me')).toBeNull());
+  });
+
+  it('shows the screen in European Portuguese', async () => {
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
+    renderLibrary(port, 'pt-pt');
+    await screen.findByText('Biblioteca de sessões');
+    expect(screen.getByRole('button', { name: /Importar de ficheiro/ })).toBeTruthy();
+  });
+});
