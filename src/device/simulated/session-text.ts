@@ -1,8 +1,9 @@
 /**
- * Writes the device's two files (device-protocol.md, 'File contents'): laps
- * `<record>;<lap>;<lapMs>;<s1Ms>;<s2Ms>;<s3Ms>;<maxKmh>;<minKmh>` and nmea `<lap>;<timeMs>;<lat>;<lon>;<kmh>`,
- * each line ending in `\n`, as UTF-8 bytes.
+ * The device's two files for a simulated recording, written by the domain's serializer
+ * (src/domain/serialize-session.ts, the inverse of the app's parsers), as UTF-8 bytes.
  */
+import { serializeLaps, serializePositions } from '../../domain/serialize-session';
+import type { LapRecord, PositionColumns } from '../../domain/session-types';
 import { utf8 } from '../protocol/text';
 
 export interface SimulatedFix {
@@ -22,15 +23,35 @@ export interface SimulatedLap {
 }
 
 export function writeLapsText(laps: SimulatedLap[]): Uint8Array {
-  let out = '';
-  laps.forEach((l, i) => {
-    out += `${i + 1};${l.lap};${l.lapMs};${l.sectorsMs[0]};${l.sectorsMs[1]};${l.sectorsMs[2]};${l.maxKmh.toFixed(2)};${l.minKmh.toFixed(2)}\n`;
-  });
-  return utf8(out);
+  const records: LapRecord[] = laps.map((l, i) => ({
+    lapNumber: l.lap,
+    lapName: i === laps.length - 1 ? 'In Lap' : `Lap ${l.lap}`,
+    timeMs: l.lapMs,
+    sectorsMs: l.sectorsMs,
+    maxSpeedKmh: l.maxKmh,
+    minSpeedKmh: l.minKmh,
+    valid: l.lapMs > 0,
+  }));
+  return utf8(serializeLaps(records));
 }
 
 export function writeNmeaText(fixes: SimulatedFix[]): Uint8Array {
-  const parts: string[] = [];
-  for (const f of fixes) parts.push(`${f.lap};${Math.round(f.timeMs)};${f.lat.toFixed(7)};${f.lon.toFixed(7)};${f.kmh.toFixed(2)}\n`);
-  return utf8(parts.join(''));
+  const n = fixes.length;
+  const columns: PositionColumns = {
+    count: n,
+    lap: new Int32Array(n),
+    timeMs: new Float64Array(n),
+    lat: new Float64Array(n),
+    lon: new Float64Array(n),
+    speedKmh: new Float32Array(n),
+    distanceM: new Float64Array(n),
+  };
+  fixes.forEach((f, i) => {
+    columns.lap[i] = f.lap;
+    columns.timeMs[i] = Math.round(f.timeMs);
+    columns.lat[i] = f.lat;
+    columns.lon[i] = f.lon;
+    columns.speedKmh[i] = f.kmh;
+  });
+  return utf8(serializePositions(columns));
 }

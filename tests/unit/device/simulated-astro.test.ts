@@ -8,6 +8,8 @@ import { commands, encodeCommand } from '../../../src/device/protocol/commands';
 import { decodeReply } from '../../../src/device/protocol/replies';
 import { fromUtf8 } from '../../../src/device/protocol/text';
 import { buildFirmwareImage, crc32, parseFirmwareImage, sampleFirmwarePayload } from '../../../src/domain/firmware-image';
+import { parseLapsText } from '../../../src/domain/parse-laps';
+import { parsePositionsBytes } from '../../../src/domain/parse-positions';
 import { fakeSession, settle } from './helpers';
 
 const braga = { name: 'Kartodromo de Braga', type: 'Kart', coordinates: '41.5370;-8.4570;41.5380;-8.4560;41.5375;-8.4545', length: 1200 };
@@ -58,6 +60,17 @@ describe('generated sessions', () => {
       else expect(top).toBeGreaterThan(150);
     });
   }
+
+  it("the app's own parsers read the generated files without a single issue", () => {
+    const s = generateSession(estoril, { flyingLaps: 3, start: new Date(2026, 0, 1), seed: 11 })!;
+    const laps = parseLapsText(fromUtf8(s.laps));
+    expect(laps.issues).toEqual([]);
+    expect(laps.laps.map((l) => l.lapName)).toEqual(['Lap 1', 'Lap 2', 'Lap 3', 'In Lap']);
+    const positions = parsePositionsBytes(s.nmea);
+    expect(positions.issues).toEqual([]);
+    expect(positions.positions.count).toBe(s.fixCount);
+    expect(positions.corruptLines).toBe(0);
+  });
 
   it('passes through the start/finish gate on every lap change', () => {
     const s = generateSession(braga, { flyingLaps: 3, start: new Date(2026, 0, 1), seed: 3 })!;
