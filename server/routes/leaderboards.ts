@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { leaderboardRequestSchema, type LeaderboardRequest, type LeaderboardRow } from '../../src/contracts/leaderboard';
+import type { Queryable } from '../db/db';
+import { authenticate } from '../auth/guard';
+import { iso, parseInput } from '../validate';
+
+/**
+ * Leaderboards (issue 7, spec 2): POST /api/leaderboards with filters country, circuit, circuit type, vehicle
+ * category and Top 3 / Top 10. Signed-in users only (spec 6 lists leaderboards under 'authenticated user').
+ *
+ * Rules:
+ * - Only valid laps count (time above zero, spec 3); a session's best valid lap is `sessions.best_lap_ms`, written
+ *   from the same parsed laps as `session_laps` in one transaction. Sessions without a circuit, and the sessions
+ *   of deactivated accounts, are not ranked.
+ * - One row per driver: their best lap among the sessions matching the filters. If a driver set that time more
+ *   than once, the earliest session (date, then id) is the one shown.
+ * - Ties share a position (competition ranking: 1, 1, 3). Within a tie the driver who set the time first is listed
+ *   first (session date, then user id). Top N returns every driver whose position is at most N, so a tie at the
+ *   cut-off shows all tied drivers (never more than MAX_ROWS rows).
+ * - Gap: best lap minus the leader's best lap. Optimal lap: the sum of that session's best valid sectors (null when
+ *   a sector time is missing).
+ */
+
+/** Hard cap on rows returned, even when many drivers tie at the cut-off. */
+export const MAX_ROWS = 100;
+/** Sessions read per step while walking the index in best-lap order. */
+const BATCH = 64;
+
+interface Candidate {
+  session_id: number;
+  user_id: number;
+  best_lap_ms: number;
+  date: Date;
+  circuit_id: number;
+  vehicle_category_id: number | null;
+}
+
+/** 'Ana Silva' -> 'Ana S.'; no last name -> 'Ana'. */
+export function driverName(firstName: string, lastName: string): string {
+  const initial = lastName.trim().charAt(0).toUpperCase();
+  return initial ? `${firstName.trim()} ${initial}.` : firstName.trim();
+}
+
+/** Positions with ties sharing one (1, 1, 3), for best laps already sorted ascending. */
+export function competitionRanks(sortedTimes: readonly number[]): number[] {
+  const ranks: number[] = [];
+  sortedTimes.forEach((t, i) => ranks.push(i > 0 && t === sortedTimes[i - 1] ? ranks[i - 1] : i + 1));
+  return ranks;
+}
+
+/** WHERE clauses for the filters; the clause order matches the leading columns of the 010 indexes. */
+function filterSql(req: LeaderboardRequest, params: unknown[]): string[] {
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const clauses = ['s.best_lap_ms is not null', 's.best_lap_ms > 0', 's.circuit_id is not null'];
+  if (req.circuitId !== undefined) clauses.push(`s.circuit_id = ${p(req.circuitId)}`);
+  if (req.vehicleCategoryId !== undefined) clauses.push(`s.vehicle_category_id = ${p(req.vehicleCategoryId)}`);
+  if (req.countryId !== undefined || req.circuitTypeId !== undefined) {
+    const sub: string[] = [];
+    if (req.countryId !== undefined) sub.push(`country_id = ${p(req.countryId)}`);
+    if (req.circuitTypeId !== undefined) sub.push(`type_id = ${p(req.circuitTypeId)}`);
+    clauses.push(`s.circuit_id = any(array(select id from circuits where ${sub.join(' and ')}))`);
+  }
+  return clauses;
+}
+
+/**
+ * Computes one leaderboard. Walks the matching sessions in (best lap, date, id) order, skipping drivers already
+ * found, until it holds `limit` drivers and the next session is slower than the cut-off time.
+ */
+export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest): Promise<LeaderboardRow[]> {
+  const found = new Map<number, Candidate>();
+  const order: Candidate[] = [];
+  let last: Candidate | null = null;
+  for (;;) {
+    const params: unknown[] = [];
+    const clauses = filterSql(req, params);
+    if (found.size > 0) {
+      params.push([...found.keys()]);
+      clauses.push(`s.user_id <> all($${params.length}::int[])`);
+    }
+    if (last) {
+      params.push(last.best_lap_ms, last.date, last.session_id);
+      const n = params.length;
+      clauses.push(`(s.best_lap_ms, s.date, s.id) > ($${n - 2}::int, $${n - 1}::timestamptz, $${n}::int)`);
+    }
+    params.push(BATCH);
+    const rows = await q.query<Candidate>(
+      `select s.id as session_id, s.user_id, s.best_lap_ms, s.date, s.circuit_id, s.vehicle_category_id
+       from sessions s join users u on u.id = s.user_id
+       where ${clauses.join(' and ')} and u.active
+       order by s.best_lap_ms, s.date, s.id
+       limit $${params.length}`,
+      params,
+    );
+    let stop = rows.length < BATCH;
+    for (const row of rows) {
+      last = row;
+      if (found.has(row.user_id)) continue;
+      const cutoff = order.length >= req.limit ? order[req.limit - 1].best_lap_ms : Infinity;
+      if (row.best_lap_ms > cutoff || order.length >= MAX_ROWS) {
+        stop = true;
+        break;
+      }
+      found.set(row.user_id, row);
+      order.push(row);
+    }
+    if (stop || rows.length === 0) break;
+  }
+  if (order.length === 0) return [];
+
+  // Within a tie: earlier date first, then user id (the walk ordered equal times by date then session id).
+  order.sort((a, b) => a.best_lap_ms - b.best_lap_ms || a.date.getTime() - b.date.getTime() || a.user_id - b.user_id);
+  const ranks = competitionRanks(order.map((c) => c.best_lap_ms));
+  const kept = order.filter((_, i) => ranks[i] <= req.limit);
+
+  const sessionIds = kept.map((c) => c.session_id);
+  const details = await q.query<{
+    session_id: number;
+    first_name: string;
+    last_name: string;
+    circuit_name: string;
+    category_name: string | null;
+    s1: number | null;
+    s2: number | null;
+    s3: number | null;
+  }>(
+    `select s.id as session_id, u.first_name, u.last_name, c.name as circuit_name, vc.name as category_name,
+       (select min(l.s1_ms) from session_laps l where l.session_id = s.id and l.valid and l.time_ms > 0 and l.s1_ms > 0) as s1,
+       (select min(l.s2_ms) from session_laps l where l.session_id = s.id and l.valid and l.time_ms > 0 and l.s2_ms > 0) as s2,
+       (select min(l.s3_ms) from session_laps l where l.session_id = s.id and l.valid and l.time_ms > 0 and l.s3_ms > 0) as s3
+     from sessions s
+       join users u on u.id = s.user_id
+       join circuits c on c.id = s.circuit_id
+       left join vehicle_categories vc on vc.id = s.vehicle_category_id
+     where s.id = any($1::int[])`,
+    [sessionIds],
+  );
+  const byId = new Map(details.map((d) => [d.session_id, d]));
+  const leader = kept[0].best_lap_ms;
+  return kept.map((c, i) => {
+    const d = byId.get(c.session_id);
+    const sectors = [d?.s1, d?.s2, d?.s3];
+    const optimal = sectors.every((s) => typeof s === 'number' && s > 0) ? (sectors as number[]).reduce((a, b) => a + b, 0) : null;
+    return {
+      position: ranks[i],
+      driver: driverName(d?.first_name ?? '', d?.last_name ?? ''),
+      userId: c.user_id,
+      bestLapMs: c.best_lap_ms,
+      gapMs: c.best_lap_ms - leader,
+      date: iso(c.date),
+      sessionId: c.session_id,
+      circuitId: c.circuit_id,
+      circuitName: d?.circuit_name ?? '',
+      vehicleCategory: d?.category_name ?? null,
+      optimalLapMs: optimal,
+    };
+  });
+}
+
+export default async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/leaderboards', { preHandler: authenticate }, async (request) => {
+    const req = parseInput(leaderboardRequestSchema, request.body ?? {}, 'Leaderboard request');
+    return { rows: await computeLeaderboard(app.db, req) };
+  });
+}
