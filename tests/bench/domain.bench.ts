@@ -1,0 +1,226 @@
+/**
+ * Domain benchmark (issue 3): parse and analyse a generated 7 h session (630,000 fixes, ~25 MB) and a 20 min one,
+ * cold and warm, in Node and in the analysis worker in headless Chromium; the parse / bare-newline-pass ratio over
+ * the same bytes in the same run (Node and Chromium worker); memory growth; the longest main-thread gap while
+ * results arrive. Targets (issue 3): 7 h parse + analyse <= 300 ms cold in the Chromium worker; parse <= 2.0x the
+ * newline pass; memory growth <= 40 MB; main thread never blocked > 5 ms when results arrive.
+ */
+import http from 'node:http';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { AddressInfo } from 'node:net';
+import { parseLapsText } from '../../src/domain/parse-laps';
+import { parsePositionsBytes } from '../../src/domain/parse-positions';
+import { analyseSession } from '../../src/domain/analysis/analyse-session';
+import { ARTIFACTS, SESSIONS, countNewlines, loadSession, median, round, type BenchSession } from './domain-data';
+
+const log = (s: string) => console.log(`# domain: ${s}`);
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+function nodeParse(s: BenchSession) {
+  const t0 = performance.now();
+  const positions = parsePositionsBytes(s.nmea);
+  const laps = parseLapsText(s.laps);
+  const t1 = performance.now();
+  const analysis = analyseSession(laps.laps, positions.positions);
+  const t2 = performance.now();
+  return { parseMs: t1 - t0, analyseMs: t2 - t1, fixes: positions.positions.count, laps: analysis.laps.length, result: { positions, analysis } };
+}
+
+const heapMb = () => {
+  const m = process.memoryUsage();
+  return (m.heapUsed + m.arrayBuffers) / 1048576;
+};
+
+function nodeFigures(s: BenchSession, warmRuns: number) {
+  const cold = nodeParse(s);
+  const warm: { parseMs: number; analyseMs: number }[] = [];
+  const newline: number[] = [];
+  const parseOnly: number[] = [];
+  for (let k = 0; k < warmRuns; k++) {
+    let t = performance.now();
+    countNewlines(s.nmea);
+    newline.push(performance.now() - t);
+    t = performance.now();
+    parsePositionsBytes(s.nmea);
+    parseOnly.push(performance.now() - t);
+    warm.push(nodeParse(s));
+  }
+  gc();
+  const before = heapMb();
+  let kept: unknown = nodeParse(s).result;
+  gc();
+  const after = heapMb();
+  kept = null;
+  void kept;
+  return {
+    fixes: cold.fixes,
+    laps: cold.laps,
+    bytes: s.nmea.byteLength,
+    parseColdMs: round(cold.parseMs),
+    analyseColdMs: round(cold.analyseMs),
+    parseWarmMs: round(median(warm.map((w) => w.parseMs))),
+    analyseWarmMs: round(median(warm.map((w) => w.analyseMs))),
+    newlinePassMs: round(median(newline)),
+    positionsParseMs: round(median(parseOnly)),
+    parseToNewlineRatio: round(median(parseOnly) / median(newline), 2),
+    memoryGrowthMb: round(after - before),
+  };
+}
+
+/** Builds the bench page and its workers with Vite into tests/.artifacts/domain-bench. */
+async function buildPage(): Promise<string> {
+  const { build } = await import('vite');
+  const root = path.resolve(ARTIFACTS, '..', '..');
+  const outDir = path.join(ARTIFACTS, 'domain-bench');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    worker: { format: 'es' },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      modulePreload: false,
+      rollupOptions: { input: { page: path.join(root, 'tests/bench/domain-page.ts') }, output: { entryFileNames: '[name].js' } },
+    },
+  });
+  return outDir;
+}
+
+function serve(dir: string, sessions: BenchSession[]): Promise<http.Server> {
+  const html = '<!doctype html><html><head><meta charset="utf-8"><title>loading</title></head><body><script type="module" src="/page.js"></script></body></html>';
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const m = /^\/data\/(.+)\.(nmea|laps)$/.exec(url.pathname);
+    if (m) {
+      const s = sessions.find((x) => x.name === m[1]);
+      if (!s) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return res.end(m[2] === 'nmea' ? Buffer.from(s.nmea.buffer, s.nmea.byteOffset, s.nmea.byteLength) : s.laps);
+    }
+    if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+    const file = path.join(dir, path.normalize(url.pathname));
+    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+interface CallFigures {
+  roundTripMs: number;
+  parseMs: number;
+  analyseMs: number;
+  maxMainThreadGapMs: number;
+  longTasks: number;
+  fixes: number;
+}
+
+function summarise(calls: CallFigures[]) {
+  return {
+    runs: calls.length,
+    parseMs: round(median(calls.map((c) => c.parseMs))),
+    analyseMs: round(median(calls.map((c) => c.analyseMs))),
+    parsePlusAnalyseMs: round(median(calls.map((c) => c.parseMs + c.analyseMs))),
+    roundTripMs: round(median(calls.map((c) => c.roundTripMs))),
+    maxMainThreadGapMs: round(Math.max(...calls.map((c) => c.maxMainThreadGapMs)), 2),
+    longTasks: calls.reduce((a, c) => a + c.longTasks, 0),
+  };
+}
+
+async function chromiumFigures(sessions: BenchSession[]) {
+  log('building the bench page with vite');
+  const dir = await buildPage();
+  const server = await serve(dir, sessions);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 30_000 }).catch(() => {
+      throw new Error(`bench page did not start: ${errors.join('; ')}`);
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const out: Record<string, unknown> = {};
+    for (const s of sessions) {
+      log(`chromium ${s.name}: cold and warm`);
+      type Api = { bench(n: string, c: number, w: number): Promise<{ cold: CallFigures[]; warm: CallFigures[] }> };
+      const r = await page.evaluate(([n]) => (window as unknown as { domainBench: Api }).domainBench.bench(n, 5, 5), [s.name] as const);
+      log(`chromium ${s.name}: parse / newline ratio`);
+      type RatioApi = { ratio(n: string, runs: number): Promise<{ newlineMs: number[]; parseMs: number[]; lines: number; fixes: number }> };
+      const q = await page.evaluate(([n]) => (window as unknown as { domainBench: RatioApi }).domainBench.ratio(n, 7), [s.name] as const);
+      const warmParse = median(q.parseMs.slice(1));
+      const warmNewline = median(q.newlineMs.slice(1));
+      out[s.name] = {
+        fixes: r.cold[0]?.fixes,
+        cold: summarise(r.cold),
+        warm: summarise(r.warm),
+        newlinePassMs: round(warmNewline),
+        positionsParseMs: round(warmParse),
+        parseToNewlineRatio: round(warmParse / warmNewline, 2),
+        coldParseToNewlineRatio: round(q.parseMs[0] / q.newlineMs[0], 2),
+      };
+    }
+    log('chromium: memory growth for the 7 h session');
+    type MemApi = { memoryLoad(n: string): Promise<void>; memoryProcess(n: string): Promise<number>; memoryRelease(): void };
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const u = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number; embedderHeapUsedSize?: number };
+      return (u.usedSize + (u.backingStorageSize ?? 0) + (u.embedderHeapUsedSize ?? 0)) / 1048576;
+    };
+    await page.evaluate(() => (window as unknown as { domainBench: MemApi }).domainBench.memoryRelease());
+    const before = await heap();
+    await page.evaluate(([n]) => (window as unknown as { domainBench: MemApi }).domainBench.memoryLoad(n), [sessions[0].name] as const);
+    await page.evaluate(([n]) => (window as unknown as { domainBench: MemApi }).domainBench.memoryProcess(n), [sessions[0].name] as const);
+    const after = await heap();
+    await page.evaluate(() => (window as unknown as { domainBench: MemApi }).domainBench.memoryRelease());
+    out.pageMemoryGrowthMb7h = round(after - before);
+    if (errors.length) out.pageErrors = errors;
+    return out;
+  } finally {
+    await browser.close();
+    await new Promise((r) => server.close(r));
+  }
+}
+
+export default async function domainBench(): Promise<Record<string, unknown>> {
+  log('generating / loading sessions');
+  const sessions = SESSIONS.map((s) => loadSession(s.name, s.fixes));
+  const node: Record<string, unknown> = {};
+  for (const s of sessions) {
+    log(`node ${s.name}`);
+    node[s.name] = nodeFigures(s, 7);
+  }
+  const chromium = await chromiumFigures(sessions);
+  const c7 = chromium['session-7h'] as { cold: { parsePlusAnalyseMs: number; maxMainThreadGapMs: number }; warm: { maxMainThreadGapMs: number }; parseToNewlineRatio: number };
+  const n7 = node['session-7h'] as { parseToNewlineRatio: number; memoryGrowthMb: number };
+  const targets = {
+    chromiumCold7hParseAnalyseMs: { value: c7.cold.parsePlusAnalyseMs, target: 300, met: c7.cold.parsePlusAnalyseMs <= 300 },
+    chromiumParseToNewlineRatio: { value: c7.parseToNewlineRatio, target: 2.0, met: c7.parseToNewlineRatio <= 2.0 },
+    nodeParseToNewlineRatio: { value: n7.parseToNewlineRatio, target: 2.0, met: n7.parseToNewlineRatio <= 2.0 },
+    memoryGrowthMb: {
+      value: Math.max(n7.memoryGrowthMb, chromium.pageMemoryGrowthMb7h as number),
+      target: 40,
+      met: Math.max(n7.memoryGrowthMb, chromium.pageMemoryGrowthMb7h as number) <= 40,
+    },
+    maxMainThreadGapMs: {
+      value: Math.max(c7.cold.maxMainThreadGapMs, c7.warm.maxMainThreadGapMs),
+      target: 5,
+      met: Math.max(c7.cold.maxMainThreadGapMs, c7.warm.maxMainThreadGapMs) <= 5,
+    },
+  };
+  return { node, chromium, targets };
+}
