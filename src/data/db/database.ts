@@ -8,13 +8,16 @@ import type {
   LocalSession,
   OutboxEntry,
   ProfileRow,
+  SessionRowV1,
+  SessionTextsRow,
   TranslationsCacheRow,
 } from './rows';
 
 /**
  * What is stored where (one IndexedDB database, `astro-companion`, through Dexie):
- * - sessions: every session of this device, with the raw device texts as UTF-8 ArrayBuffers until uploaded;
- *   indexed by owner+filename (the server's dedupe key, unique here too), sync state and server id.
+ * - sessions: every session of this device (metadata, sync state), indexed by owner+filename (the server's
+ *   dedupe key, unique here too), sync state and server id.
+ * - sessionTexts: the raw device texts (laps, NMEA) as UTF-8 ArrayBuffers, one row per session (since v2).
  * - analyses: the worker's cached analysis per session (kept apart so lists never load it).
  * - countries, circuits, circuitTypes, vehicleTypes, vehicleCategories: reference data (replaces the spec's
  *   sessionStorage caches so the app starts offline); their fetch times live in kv under 'ref:<table>'.
@@ -29,6 +32,7 @@ export const DB_NAME = 'astro-companion';
 
 export class AstroDb extends Dexie {
   sessions!: EntityTable<LocalSession, 'localId'>;
+  sessionTexts!: Table<SessionTextsRow, number>;
   analyses!: Table<AnalysisCacheRow, number>;
   countries!: EntityTable<Country, 'id'>;
   circuits!: EntityTable<Circuit, 'id'>;
@@ -65,8 +69,37 @@ export const SCHEMA_V1 = {
   kv: 'key',
 } as const;
 
+/**
+ * Version 2: the raw texts move out of the session rows into `sessionTexts` (lists stopped loading megabytes),
+ * session rows get `hasTexts`, outbox entries get the session's `filename`.
+ */
+export const SCHEMA_V2 = { ...SCHEMA_V1, sessionTexts: 'localId' } as const;
+
 function defineVersions(db: Dexie): void {
   db.version(1).stores(SCHEMA_V1);
+  db.version(2)
+    .stores(SCHEMA_V2)
+    .upgrade(async (tx) => {
+      // One row at a time: a device may hold several 25 MB sessions, never load them all at once.
+      const sessions = tx.table('sessions');
+      const filenames = new Map<number, string>();
+      const keys = (await sessions.toCollection().primaryKeys()) as number[];
+      for (const key of keys) {
+        const row = (await sessions.get(key)) as (Partial<SessionRowV1> & { hasTexts?: boolean }) | undefined;
+        if (!row) continue;
+        if (typeof row.filename === 'string') filenames.set(key, row.filename);
+        const { laps, nmea, ...rest } = row;
+        const hasTexts = laps instanceof ArrayBuffer && nmea instanceof ArrayBuffer;
+        if (hasTexts) await tx.table('sessionTexts').put({ localId: key, laps, nmea });
+        await sessions.put({ ...rest, hasTexts });
+      }
+      await tx
+        .table('outbox')
+        .toCollection()
+        .modify((entry: { sessionLocalId?: number; filename?: string }) => {
+          entry.filename = filenames.get(entry.sessionLocalId ?? -1) ?? '';
+        });
+    });
 }
 
 let shared: AstroDb | null = null;

@@ -32,10 +32,8 @@ export const localSessionSchema = z.object({
   vehicleCategoryId: z.number().int().positive().nullable(),
   favorite: z.boolean(),
   weatherConditions: z.string().nullable(),
-  /** The device's laps text, UTF-8; null when not on this device (a server row not yet fetched). */
-  laps: bytes.nullable(),
-  /** The device's NMEA/position text, UTF-8; null when not on this device. */
-  nmea: bytes.nullable(),
+  /** Whether the raw texts are on this device (table sessionTexts); a server row gets them on first open. */
+  hasTexts: z.boolean(),
   lapsBytes: z.number().int().min(0),
   nmeaBytes: z.number().int().min(0),
   /** The server's summary row as last seen (circuit name, category name...). */
@@ -51,6 +49,19 @@ export const localSessionSchema = z.object({
 });
 export type LocalSession = z.infer<typeof localSessionSchema>;
 export type NewLocalSession = Omit<LocalSession, 'localId'>;
+
+/**
+ * The raw device texts of one session as UTF-8 bytes (laps file and NMEA/position file), kept apart from the
+ * session row so listing sessions never loads megabytes (IndexedDB reads whole rows). Since schema version 2.
+ */
+export const sessionTextsSchema = z.object({ localId: z.number().int().positive(), laps: bytes, nmea: bytes });
+export type SessionTextsRow = z.infer<typeof sessionTextsSchema>;
+
+/** Version 1 kept the texts inside the session row; the v2 upgrade moves them to sessionTexts. */
+export interface SessionRowV1 extends Omit<LocalSession, 'hasTexts'> {
+  laps: ArrayBuffer | null;
+  nmea: ArrayBuffer | null;
+}
 
 /**
  * The cached result of the analysis worker for one session, kept apart from the session row so listing sessions
@@ -83,6 +94,8 @@ export const outboxEntrySchema = z.object({
   ownerId: z.number().int().positive(),
   kind: outboxKindSchema,
   sessionLocalId: z.number().int().positive(),
+  /** The session's file name: the server's dedupe key, and how a delete finds a row whose id never came back. */
+  filename: z.string(),
   /** patch-session: the merged fields to send. */
   patch: sessionEditSchema.nullable(),
   /** delete-session: the server id to delete (the local row is already gone). */

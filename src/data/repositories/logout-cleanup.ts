@@ -11,12 +11,13 @@ import type { AstroDb } from '../db/database';
  * firmware binaries and leaderboard/translation caches are kept too (they hold nothing personal).
  */
 export async function removeSignedOutUserData(db: AstroDb, userId: number): Promise<{ removed: number; kept: number }> {
-  return db.transaction('rw', [db.sessions, db.analyses, db.outbox, db.profile, db.kv], async () => {
+  return db.transaction('rw', [db.sessions, db.sessionTexts, db.analyses, db.outbox, db.profile, db.kv], async () => {
     const queued = new Set((await db.outbox.where('ownerId').equals(userId).toArray()).map((e) => e.sessionLocalId));
     const sessions = await db.sessions.where('ownerId').equals(userId).toArray();
     const removable = sessions.filter((s) => s.syncState === 'Completed' && !queued.has(s.localId)).map((s) => s.localId);
     await db.sessions.bulkDelete(removable);
     await db.analyses.bulkDelete(removable);
+    await db.sessionTexts.bulkDelete(removable);
     await db.profile.delete(userId);
     const last = await db.kv.get('lastUserId');
     if (last?.value === userId) await db.kv.delete('lastUserId');

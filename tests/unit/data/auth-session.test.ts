@@ -159,7 +159,7 @@ describe('auth session', () => {
     await t.session.login('ana@example.com', 'secret-pass');
     const base = {
       ownerId: 7, serverId: null, source: 'device' as const, name: 'n', date: '2026-01-01T10:00:00Z', circuitId: null, vehicleCategoryId: null,
-      favorite: false, weatherConditions: null, laps: new ArrayBuffer(3), nmea: new ArrayBuffer(3), lapsBytes: 3, nmeaBytes: 3, summary: null,
+      favorite: false, weatherConditions: null, hasTexts: true, lapsBytes: 3, nmeaBytes: 3, summary: null,
       lastError: null, updatedAt: 'x', serverUpdatedAt: null, createdAt: 'x',
     };
     await t.db.sessions.bulkAdd([

@@ -1,0 +1,13 @@
+import { leaderboardResponseSchema, type LeaderboardRequest, type LeaderboardRow } from '../../contracts/leaderboard';
+import { apiClient } from './client';
+import type { HttpClient } from './http-client';
+
+/** POST /leaderboards (issue 7): the server ranks stored valid laps; see server/routes/leaderboards.ts for the rules. */
+export function createLeaderboardsApi(http: HttpClient) {
+  return {
+    query: async (request: Partial<LeaderboardRequest>, signal?: AbortSignal): Promise<LeaderboardRow[]> =>
+      (await http.post('/leaderboards', request, { schema: leaderboardResponseSchema, signal })).rows,
+  };
+}
+export type LeaderboardsApi = ReturnType<typeof createLeaderboardsApi>;
+export const leaderboardsApi = createLeaderboardsApi(apiClient);

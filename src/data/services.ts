@@ -1,0 +1,106 @@
+import { getAnalysisClient } from '../analysis/analysis-client';
+import { circuitTypesApi } from './api/circuit-types';
+import { circuitsApi } from './api/circuits';
+import { countriesApi } from './api/countries';
+import { firmwareApi } from './api/firmware';
+import { sessionsApi } from './api/sessions';
+import { vehicleCategoriesApi } from './api/vehicle-categories';
+import { vehicleTypesApi } from './api/vehicle-types';
+import { authSession } from './auth/session';
+import { getDb } from './db/database';
+import { createFirmwareRepository } from './repositories/firmware-repository';
+import { createReferenceRepository } from './repositories/reference-repository';
+import { createSessionsRepository } from './repositories/sessions-repository';
+import { getStorageStatus, requestPersistentStorage } from './storage/storage-manager';
+import { listenForServiceWorkerSync, requestBackgroundSync } from './sync/background-sync';
+import { createOutboxStore } from './sync/outbox-store';
+import { SyncEngine } from './sync/sync-engine';
+import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock } from './sync/sync-transport';
+
+/**
+ * The app's data layer, wired once. Screens import what they need from here:
+ * - `sessionsRepository` (device sink `saveDownloadedSession`, lists, texts, analysis, edit/delete/retry,
+ *   `refreshFromServer`), `referenceRepository` (countries, circuits, types, categories), `firmwareRepository`;
+ * - `syncEngine.subscribe(e => ...)` for 'Session uploaded' / conflict notices / failures;
+ * - `startDataLayer()` is called once by the shell at boot (auth start, persistent storage, sync triggers).
+ * The auth session itself is in ./auth/session.ts.
+ */
+
+const currentUserId = () => authSession.getSnapshot().user?.id ?? null;
+const isOnlineSignedIn = () => authSession.getSnapshot().status === 'signed-in';
+
+export const syncEngine = new SyncEngine({
+  store: createOutboxStore(getDb),
+  transport: sessionsSyncTransport(sessionsApi),
+  clock: systemClock,
+  network: browserNetworkStatus,
+  currentUserId,
+  withLock: withSyncLock,
+});
+
+/** A write was queued: run the queue now, and ask for a Background Sync in case the tab closes first. */
+function onQueued(): void {
+  void syncEngine.kick();
+  void requestBackgroundSync();
+}
+
+export const sessionsRepository = createSessionsRepository({
+  db: getDb,
+  api: sessionsApi,
+  currentUserId,
+  analyse: (input, signal) =>
+    getAnalysisClient().processSession({ nmea: new Uint8Array(input.nmea), laps: new Uint8Array(input.laps) }, { signal }),
+  onQueued,
+});
+
+export const referenceRepository = createReferenceRepository({
+  db: getDb,
+  fetchers: {
+    countries: () => countriesApi.list(),
+    circuits: () => circuitsApi.list(),
+    circuitTypes: () => circuitTypesApi.list(),
+    vehicleTypes: () => vehicleTypesApi.list(),
+    vehicleCategories: () => vehicleCategoriesApi.list(),
+  },
+});
+
+export const firmwareRepository = createFirmwareRepository({ db: getDb, api: firmwareApi });
+
+export { getStorageStatus, requestPersistentStorage };
+
+/** Refetches what the server has when we are online and signed in: reference data and the session list. */
+let refreshing: Promise<void> | null = null;
+export function refreshFromServer(options: { force?: boolean } = {}): Promise<void> {
+  refreshing ??= (async () => {
+    await referenceRepository.refreshAll(options);
+    if (isOnlineSignedIn()) await sessionsRepository.refreshFromServer().catch(() => undefined);
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+let started: Promise<void> | null = null;
+
+/**
+ * Boot sequence (idempotent): ask for persistent storage, decide the auth state (offline start included), then
+ * start the sync engine and refresh reference data and sessions when online. Later triggers: sign-in, the
+ * online event, Background Sync relayed by the service worker.
+ */
+export function startDataLayer(): Promise<void> {
+  started ??= (async () => {
+    void requestPersistentStorage();
+    listenForServiceWorkerSync(() => void syncEngine.kick());
+    authSession.onSignedIn(() => {
+      void syncEngine.start();
+      void refreshFromServer();
+    });
+    authSession.onSignedOut(() => syncEngine.stop());
+    browserNetworkStatus.onOnline(() => void referenceRepository.refreshAll());
+    const snap = await authSession.start();
+    if (snap.status !== 'signed-out') void syncEngine.start();
+    if (snap.status === 'signed-in') void refreshFromServer();
+    else void referenceRepository.refreshAll().catch(() => undefined);
+  })();
+  return started;
+}

@@ -1,0 +1,146 @@
+import type { SessionSummary } from '../../contracts/entities';
+import { weatherConditionsSchema } from '../../contracts/entities';
+import type { SessionPatchResult, SessionWrite } from '../api/sessions';
+import type { AstroDb } from '../db/database';
+import { restoreRow, restoreRows } from '../db/restore';
+import { localSessionSchema, outboxEntrySchema, sessionTextsSchema, type OutboxEntry, type SyncState } from '../db/rows';
+import { bytesToText } from '../repositories/bytes';
+import { PARKED_AT } from './sync-policy';
+import type { SyncStore } from './sync-types';
+
+/**
+ * The sync engine's IO over Dexie. Every multi-row change is one transaction, so a crash (tab closed) leaves the
+ * outbox and the session rows consistent: either the server's answer was recorded and the entry removed, or the
+ * entry is still there and will be resent.
+ */
+export function createOutboxStore(db: () => AstroDb): SyncStore {
+  const entry = (row: unknown) => restoreRow('outbox', row, outboxEntrySchema);
+
+  return {
+    async dueEntries(ownerId, now) {
+      const rows = restoreRows('outbox', await db().outbox.where('ownerId').equals(ownerId).toArray(), outboxEntrySchema);
+      return rows.filter((e) => e.nextAttemptAt <= now && e.leaseUntil <= now).sort((a, b) => a.id - b.id);
+    },
+
+    async lease(entryId, now, until) {
+      return db().transaction('rw', db().outbox, async () => {
+        const e = entry(await db().outbox.get(entryId));
+        if (!e || e.leaseUntil > now) return false;
+        await db().outbox.update(entryId, { leaseUntil: until });
+        return true;
+      });
+    },
+
+    async createBody(e): Promise<SessionWrite | null> {
+      const session = restoreRow('sessions', await db().sessions.get(e.sessionLocalId), localSessionSchema);
+      const texts = restoreRow('sessionTexts', await db().sessionTexts.get(e.sessionLocalId), sessionTextsSchema);
+      if (!session || !texts) return null;
+      const weather = weatherConditionsSchema.safeParse(session.weatherConditions);
+      return {
+        name: session.name,
+        filename: session.filename,
+        circuitId: session.circuitId,
+        vehicleCategoryId: session.vehicleCategoryId,
+        date: session.date,
+        coordinates: bytesToText(texts.nmea),
+        laps: bytesToText(texts.laps),
+        favorite: session.favorite,
+        weatherConditions: weather.success ? weather.data : null,
+      };
+    },
+
+    async serverRef(e) {
+      const session = restoreRow('sessions', await db().sessions.get(e.sessionLocalId), localSessionSchema);
+      return session ? { serverId: session.serverId, serverUpdatedAt: session.serverUpdatedAt, name: session.name } : null;
+    },
+
+    async setSessionState(localId: number, state: SyncState, lastError: string | null) {
+      await db().sessions.update(localId, { syncState: state, lastError });
+    },
+
+    async completeCreate(e: OutboxEntry, summary: SessionSummary) {
+      await db().transaction('rw', db().sessions, db().outbox, async () => {
+        await db().outbox.delete(e.id);
+        const others = await db().outbox.where('sessionLocalId').equals(e.sessionLocalId).toArray();
+        // Deleted while uploading: the queued delete now knows which server row to remove.
+        for (const d of others) if (d.kind === 'delete-session' && d.serverId === null) await db().outbox.update(d.id, { serverId: summary.id });
+        const pendingPatch = others.some((o) => o.kind === 'patch-session');
+        await db().sessions.update(e.sessionLocalId, {
+          serverId: summary.id,
+          summary,
+          serverUpdatedAt: summary.updatedAt,
+          syncState: pendingPatch ? 'Pending' : 'Completed',
+          lastError: null,
+        });
+      });
+    },
+
+    async completePatch(e: OutboxEntry, result: SessionPatchResult) {
+      await db().transaction('rw', db().sessions, db().outbox, async () => {
+        const current = entry(await db().outbox.get(e.id));
+        const editedMeanwhile = current !== null && JSON.stringify(current.patch) !== JSON.stringify(e.patch);
+        if (editedMeanwhile) {
+          // Fields changed while this PATCH was in flight: keep the entry (merged patch) and send it again.
+          await db().outbox.update(e.id, { leaseUntil: 0, nextAttemptAt: 0 });
+        } else {
+          await db().outbox.delete(e.id);
+        }
+        const { conflict: _conflict, ...summary } = result;
+        await db().sessions.update(e.sessionLocalId, {
+          summary,
+          serverUpdatedAt: summary.updatedAt,
+          syncState: editedMeanwhile ? 'Pending' : 'Completed',
+          lastError: null,
+          ...(editedMeanwhile
+            ? {}
+            : {
+                name: summary.name,
+                circuitId: summary.circuitId,
+                vehicleCategoryId: summary.vehicleCategoryId,
+                favorite: summary.favorite,
+                weatherConditions: summary.weatherConditions,
+                updatedAt: summary.updatedAt,
+              }),
+        });
+      });
+    },
+
+    async completeDelete(e: OutboxEntry) {
+      await db().outbox.delete(e.id);
+    },
+
+    async failEntry(e, update) {
+      await db().outbox.update(e.id, { ...update, leaseUntil: 0 });
+    },
+
+    async release(e) {
+      await db().outbox.update(e.id, { leaseUntil: 0 });
+    },
+
+    async recoverStale(ownerId, now) {
+      return db().transaction('rw', db().sessions, db().outbox, async () => {
+        const entries = restoreRows('outbox', await db().outbox.where('ownerId').equals(ownerId).toArray(), outboxEntrySchema);
+        const held = new Set(entries.filter((x) => x.leaseUntil > now).map((x) => x.sessionLocalId));
+        const stale = await db()
+          .sessions.where('ownerId')
+          .equals(ownerId)
+          .filter((s) => s.syncState === 'In Progress' && !held.has(s.localId))
+          .toArray();
+        for (const s of stale) await db().sessions.update(s.localId, { syncState: 'Pending', lastError: null });
+        for (const x of entries) if (x.leaseUntil !== 0 && x.leaseUntil <= now) await db().outbox.update(x.id, { leaseUntil: 0 });
+        return stale.length;
+      });
+    },
+
+    async nextDueAt(ownerId) {
+      const rows = restoreRows('outbox', await db().outbox.where('ownerId').equals(ownerId).toArray(), outboxEntrySchema);
+      let next: number | null = null;
+      for (const e of rows) {
+        const at = Math.max(e.nextAttemptAt, e.leaseUntil);
+        if (at >= PARKED_AT) continue;
+        next = next === null ? at : Math.min(next, at);
+      }
+      return next;
+    },
+  };
+}

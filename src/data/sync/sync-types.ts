@@ -1,0 +1,58 @@
+import type { SessionSummary } from '../../contracts/entities';
+import type { SessionPatch, SessionPatchResult, SessionWrite } from '../api/sessions';
+import type { OutboxEntry, SyncState } from '../db/rows';
+
+/** The IO the sync engine needs, injected so tests replace each part. */
+
+export interface SyncTransport {
+  create(body: SessionWrite, signal?: AbortSignal): Promise<SessionSummary>;
+  patch(serverId: number, body: SessionPatch, signal?: AbortSignal): Promise<SessionPatchResult>;
+  remove(serverId: number, signal?: AbortSignal): Promise<void>;
+  /** The server id of the user's session with this file name, or null (a delete whose create never reported back). */
+  findServerId(filename: string, signal?: AbortSignal): Promise<number | null>;
+}
+
+export interface SyncClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface NetworkStatus {
+  /** navigator.onLine: false means surely offline; true means maybe online. */
+  isOnline(): boolean;
+  /** Calls `listener` on the online event; returns the unsubscribe. */
+  onOnline(listener: () => void): () => void;
+}
+
+export interface SyncStore {
+  /** Entries of `ownerId` due at `now` and not leased, oldest first. */
+  dueEntries(ownerId: number, now: number): Promise<OutboxEntry[]>;
+  /** Atomically takes the entry if nobody holds it; false when it is gone or held (another tab). */
+  lease(entryId: number, now: number, until: number): Promise<boolean>;
+  /** The POST body of a create entry, or null when its session is gone. */
+  createBody(entry: OutboxEntry): Promise<SessionWrite | null>;
+  /** The server id and base updatedAt of the entry's session (null id: not uploaded yet). */
+  serverRef(entry: OutboxEntry): Promise<{ serverId: number | null; serverUpdatedAt: string | null; name: string } | null>;
+  setSessionState(localId: number, state: SyncState, lastError: string | null): Promise<void>;
+  completeCreate(entry: OutboxEntry, summary: SessionSummary): Promise<void>;
+  completePatch(entry: OutboxEntry, result: SessionPatchResult): Promise<void>;
+  completeDelete(entry: OutboxEntry): Promise<void>;
+  /** Records a failure: releases the lease, sets the retry time (Infinity parks it) and the message. */
+  failEntry(entry: OutboxEntry, update: { attempts: number; nextAttemptAt: number; lastError: string }): Promise<void>;
+  /** Releases the entry's lease without counting a failure. */
+  release(entry: OutboxEntry): Promise<void>;
+  /** Sessions left 'In Progress' by a runner that died (closed tab): back to Pending once their lease ran out. */
+  recoverStale(ownerId: number, now: number): Promise<number>;
+  /** Earliest time an entry of `ownerId` becomes due (lease end or retry time), or null when none is waiting. */
+  nextDueAt(ownerId: number): Promise<number | null>;
+}
+
+export type SyncEvent =
+  | { type: 'uploaded'; localId: number; name: string; serverId: number }
+  | { type: 'updated'; localId: number; name: string }
+  | { type: 'conflict'; localId: number; name: string }
+  | { type: 'deleted'; filename: string }
+  | { type: 'failed'; localId: number; message: string; willRetry: boolean }
+  | { type: 'signed-out' }
+  | { type: 'idle'; nextDueAt: number | null };
