@@ -1,0 +1,186 @@
+/**
+ * From a file on disk to a session stored like any other:
+ *  1. `detectImportFormat` / `importFile`: pick the importer by content (extension as a tie-break) and run it;
+ *  2. `pickCircuit`: the nearest circuit whose start/finish gate lies within 2 km of the trace;
+ *  3. `finishImport`: number the laps from that circuit's gates (detection/detect-laps.ts) and write the
+ *     device-format laps and nmea texts (serialize-session.ts) plus a device-style file name, so the session
+ *     is uploaded, stored and synced exactly like one downloaded from ASTRO.
+ */
+import { detectLaps, type LapDetection } from '../detection/detect-laps';
+import { tryParseCoordinates } from '../format/coordinates';
+import { sessionFileName } from '../format/session-name';
+import { createLocalProjection } from '../geo/local-projection';
+import { serializeLaps, serializePositions } from '../serialize-session';
+import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
+import { importAstro, looksLikeAstroNmea } from './import-astro';
+import { ImportError } from './import-errors';
+import { importGpx, looksLikeGpx } from './import-gpx';
+import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
+import { importRaceChronoCsv, looksLikeRaceChronoCsv } from './import-racechrono-csv';
+import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
+import { importVbo, looksLikeVbo } from './import-vbo';
+
+/** The format of a file from its content; the extension only breaks ties. null: none of ours. */
+export function detectImportFormat(fileName: string, text: string): ImportSource | null {
+  if (looksLikeGpx(text)) return 'gpx';
+  if (looksLikeVbo(text)) return 'vbo';
+  if (looksLikeRaceChronoCsv(text)) return 'racechrono-csv';
+  if (looksLikeNmea0183(text)) return 'nmea';
+  if (looksLikeAstroNmea(text)) return 'astro';
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (ext === 'gpx') return 'gpx';
+  if (ext === 'vbo') return 'vbo';
+  return null;
+}
+
+export interface ImportFileOptions extends ImportOptions {
+  /** For ASTRO files: the matching laps file's text, if the user picked it. */
+  astroLaps?: string;
+}
+
+/** Reads one file (text already decoded) into a normalised session; ImportError when it is none of ours. */
+export function importFile(fileName: string, text: string, options: ImportFileOptions = {}): ImportedSession {
+  if (text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
+  switch (detectImportFormat(fileName, text)) {
+    case 'gpx':
+      return importGpx(text);
+    case 'vbo':
+      return importVbo(text, options);
+    case 'racechrono-csv':
+      return importRaceChronoCsv(text);
+    case 'nmea':
+      return importNmea0183(text, options);
+    case 'astro':
+      return importAstro({ nmea: text, laps: options.astroLaps, fileName }, options);
+    default:
+      throw new ImportError('unknown-format', `${fileName} is not a VBO, NMEA 0183, GPX, RaceChrono CSV v3 or ASTRO file.`);
+  }
+}
+
+/** The circuit fields import needs (a subset of the Circuit entity). */
+export interface CircuitCandidate {
+  id: number | string;
+  name: string;
+  /** 'lat;lon;...': start/finish gate centre first, then sector gates. */
+  coordinates: string;
+  /** Gate width, metres. */
+  size: number;
+}
+
+/** Circuits further than this from every fix are not candidates (spec of the import: 2 km). */
+export const CIRCUIT_PICK_RADIUS_M = 2000;
+
+/**
+ * The circuit whose start/finish gate is nearest to the trace (closest fix), if within `radiusM`. Circuits
+ * without valid coordinates are skipped. Ties keep the earlier circuit.
+ */
+export function pickCircuit<C extends CircuitCandidate>(
+  positions: PositionColumns,
+  circuits: readonly C[],
+  radiusM = CIRCUIT_PICK_RADIUS_M,
+): { circuit: C; distanceM: number } | null {
+  if (positions.count === 0) return null;
+  let best: { circuit: C; distanceM: number } | null = null;
+  for (const circuit of circuits) {
+    const parsed = tryParseCoordinates(circuit.coordinates);
+    if (!parsed.ok || parsed.points.length === 0) continue;
+    const gate = parsed.points[0];
+    const d = nearestFixDistanceM(positions, gate);
+    if (d <= radiusM && (best === null || d < best.distanceM)) best = { circuit, distanceM: d };
+  }
+  return best;
+}
+
+function nearestFixDistanceM(positions: PositionColumns, gate: GatePoint): number {
+  const p = createLocalProjection(gate.lat, gate.lon);
+  let best = Infinity;
+  for (let i = 0; i < positions.count; i++) {
+    const d = Math.hypot(p.x(positions.lon[i]), p.y(positions.lat[i]));
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+export interface FinishImportOptions {
+  /** Use this circuit instead of the auto-picked one. */
+  circuit?: CircuitCandidate | null;
+  /** For ASTRO files: re-time laps from the circuit's gates instead of keeping the device's laps. */
+  redetect?: boolean;
+  /** Minutes east of UTC for the file name's wall-clock time. Default: this runtime's zone at that date. */
+  utcOffsetMinutes?: number;
+}
+
+export interface FinishedImport {
+  source: ImportSource;
+  startedAt: string;
+  /** The picked circuit, or null when none is within reach (laps then stay undetected). */
+  circuit: CircuitCandidate | null;
+  circuitDistanceM: number | null;
+  /** Positions numbered by lap (a copy; the import's columns are left untouched). */
+  positions: PositionColumns;
+  laps: LapRecord[];
+  detection: LapDetection | null;
+  /** Device-format files, ready for Session.laps and Session.coordinates. */
+  lapsText: string;
+  nmeaText: string;
+  /** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md), 'Imported' when no circuit was picked. */
+  fileName: string;
+  issues: ParseIssue[];
+}
+
+export function finishImport(imported: ImportedSession, circuits: readonly CircuitCandidate[], options: FinishImportOptions = {}): FinishedImport {
+  const picked =
+    options.circuit !== undefined
+      ? options.circuit && { circuit: options.circuit, distanceM: NaN }
+      : pickCircuit(imported.positions, circuits);
+  const circuit = picked ? picked.circuit : null;
+  const keepDevice = imported.source === 'astro' && !options.redetect;
+  let detection: LapDetection | null = null;
+  let positions = imported.positions;
+  let laps: LapRecord[] = imported.deviceLaps ?? [];
+  if (!keepDevice) {
+    laps = [];
+    const lapColumn = new Int32Array(positions.count);
+    const gates = circuit ? tryParseCoordinates(circuit.coordinates) : null;
+    if (circuit && gates && gates.ok && gates.points.length > 0) {
+      detection = detectLaps(positions, gates.points, circuit.size);
+      lapColumn.set(detection.lapOfFix);
+      laps = detection.records;
+    }
+    positions = { ...positions, lap: lapColumn };
+  }
+  return {
+    source: imported.source,
+    startedAt: imported.startedAt,
+    circuit,
+    circuitDistanceM: picked && Number.isFinite(picked.distanceM) ? picked.distanceM : null,
+    positions,
+    laps,
+    detection,
+    lapsText: serializeLaps(laps),
+    nmeaText: serializePositions(positions),
+    fileName: importFileName(imported.startedAt, circuit?.name ?? 'Imported', options.utcOffsetMinutes),
+    issues: imported.issues,
+  };
+}
+
+/**
+ * Device-style file name for a session start. A zone-less start (ASTRO's wall clock) is used as written; a
+ * zoned one is moved to local wall-clock time by `utcOffsetMinutes` (default: this runtime's zone).
+ */
+export function importFileName(startedAt: string, circuitName: string, utcOffsetMinutes?: number): string {
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(startedAt);
+  const ms = Date.parse(zoned ? startedAt : `${startedAt}Z`);
+  const safeName = circuitName.replace(/[\\/:*?"<>|\r\n]/g, ' ').trim() || 'Imported';
+  if (!Number.isFinite(ms)) return `19700101_0000_${safeName}`;
+  const offset = !zoned ? 0 : (utcOffsetMinutes ?? -new Date(ms).getTimezoneOffset());
+  const d = new Date(ms + offset * 60_000);
+  return sessionFileName({
+    circuitName: safeName,
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+  });
+}
