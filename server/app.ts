@@ -60,12 +60,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: true,
-    logger: options.logger ?? {
-      level: config.logLevel,
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
-      },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            // Always: verification and reset tokens never reach the log through request URLs.
+            serializers: {
+              req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+            },
+          },
     // Strict JSON: fastify's parser already rejects __proto__ / constructor.prototype pollution.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -31,7 +31,13 @@ const envSchema = z.object({
   /** Test isolation: a PostgreSQL schema used as search_path (created when missing). */
   DATABASE_SCHEMA: optionalText.refine((v) => v === undefined || /^[a-z_][a-z0-9_]{0,62}$/.test(v), 'must be a lower-case SQL identifier'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
-  MAIL_FROM: optionalText.pipe(z.email().optional()).default('ASTRO Companion <no-reply@astro.local>'),
+  MAIL_FROM: optionalText
+    .refine((v) => {
+      if (v === undefined) return true;
+      const address = /<([^<>]+)>\s*$/.exec(v)?.[1] ?? v;
+      return z.email().safeParse(address.trim()).success;
+    }, "must be an e-mail address or 'Name <address>'")
+    .default('ASTRO Companion <no-reply@astro.local>'),
   APP_URL: urlWithProtocols(['http:', 'https:']),
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
