@@ -47,9 +47,14 @@ export function isoUtc(epochMs: number): string {
   return new Date(epochMs).toISOString();
 }
 
-/** Escapes text for XML element content and attribute values. */
+/**
+ * Escapes text for XML element content and attribute values, dropping the characters XML 1.0 forbids
+ * (control characters other than tab/newline/return, U+FFFE/U+FFFF, unpaired surrogates).
+ */
 export function xmlEscape(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
 }
 
 export const COORDINATE_DECIMALS = 7;
