@@ -53,6 +53,7 @@ export function isoUtc(epochMs: number): string {
  */
 export function xmlEscape(text: string): string {
   return text
+// eslint-disable-next-line no-control-regex -- matching the control characters XML 1.0 forbids is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string);
 }

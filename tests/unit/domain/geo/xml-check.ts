@@ -23,6 +23,7 @@ function decode(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+// eslint-disable-next-line no-control-regex -- matching the control characters XML 1.0 forbids is the point
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function parseXml(source: string): XmlElement[] {
