@@ -1,4 +1,4 @@
-import { leaderboardRowSchema, type LeaderboardRequest, type LeaderboardRow } from '../../contracts/leaderboard';
+import { leaderboardRequestSchema, leaderboardRowSchema, type LeaderboardRequest, type LeaderboardRow } from '../../contracts/leaderboard';
 import { isApiError } from '../api/api-error';
 import type { LeaderboardsApi } from '../api/leaderboards';
 import type { AstroDb } from '../db/database';
@@ -22,6 +22,9 @@ export function leaderboardKey(req: Partial<LeaderboardRequest>): string {
   return `co=${v(req.countryId)}|c=${v(req.circuitId)}|ct=${v(req.circuitTypeId)}|vc=${v(req.vehicleCategoryId)}|n=${req.limit ?? 10}`;
 }
 
+const LAST_KEY = 'leaderboard:last';
+const lastRequestSchema = leaderboardRequestSchema.partial();
+
 export function createLeaderboardRepository(deps: { db: () => AstroDb; api: LeaderboardsApi; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
@@ -38,17 +41,28 @@ export function createLeaderboardRepository(deps: { db: () => AstroDb; api: Lead
 
   return {
     cached: (req: Partial<LeaderboardRequest>) => cached(leaderboardKey(req)),
+    /** The filters of the last leaderboard shown (so the screen reopens on it, offline too). */
+    async lastRequest(): Promise<Partial<LeaderboardRequest> | null> {
+      const parsed = lastRequestSchema.safeParse((await deps.db().kv.get(LAST_KEY))?.value);
+      return parsed.success ? parsed.data : null;
+    },
     async query(req: Partial<LeaderboardRequest>, signal?: AbortSignal): Promise<LeaderboardResult> {
       const key = leaderboardKey(req);
       try {
         const rows = await deps.api.query(req, signal);
         const fetchedAt = now().toISOString();
-        await deps.db().leaderboards.put({ key, rows, fetchedAt });
+        await deps.db().transaction('rw', deps.db().leaderboards, deps.db().kv, async () => {
+          await deps.db().leaderboards.put({ key, rows, fetchedAt });
+          await deps.db().kv.put({ key: LAST_KEY, value: req });
+        });
         return { rows, fetchedAt, fromCache: false };
       } catch (error) {
         if (isApiError(error) && error.offline) {
           const copy = await cached(key);
-          if (copy) return copy;
+          if (copy) {
+            await deps.db().kv.put({ key: LAST_KEY, value: req });
+            return copy;
+          }
         }
         throw error;
       }

@@ -98,6 +98,11 @@ export class SyncEngine {
     return this.running;
   }
 
+  /** Resolves when no run is in progress (tests, the service worker). */
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
   private async runGuarded(): Promise<void> {
     const ownerId = this.deps.currentUserId();
     if (ownerId === null) return;
