@@ -44,8 +44,12 @@ export interface E2E {
   admin: Credentials;
   /** Absolute URL of an app path. */
   url(path: string): string;
-  /** A page in a fresh browser context (own storage, cookies, service worker), capturing console errors. */
-  newPage(options?: BrowserContextOptions): Promise<OpenedPage>;
+  /**
+   * A page in a fresh browser context (own storage, cookies, service worker), capturing console errors.
+   * `persistent: true` uses a separate Chromium with an on-disk profile: needed where Chromium refuses
+   * incognito contexts (installability reports 'in-incognito' there).
+   */
+  newPage(options?: BrowserContextOptions & { persistent?: boolean }): Promise<OpenedPage>;
   /** Registers through the API and opens the verification link from the received mail. */
   signUpAndVerify(email?: string, password?: string, firstName?: string): Promise<Credentials>;
   /** Logs in through the login form and waits until the app leaves /login. */
@@ -75,6 +79,8 @@ export async function startE2E(options: { launchArgs?: string[] } = {}): Promise
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts = new Set<BrowserContext>();
+  const profiles: string[] = [];
+  const launchArgs = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-gpu', ...(options.launchArgs ?? [])];
   try {
     server = await startServer({
       port: 0,
@@ -90,7 +96,7 @@ export async function startE2E(options: { launchArgs?: string[] } = {}): Promise
     });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-gpu', ...(options.launchArgs ?? [])],
+      args: launchArgs,
     });
   } catch (e) {
     await browser?.close().catch(() => undefined);
@@ -125,10 +131,22 @@ export async function startE2E(options: { launchArgs?: string[] } = {}): Promise
     dataDir,
     admin,
     url,
-    async newPage(contextOptions = {}) {
-      const context = await br.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+    async newPage({ persistent, ...contextOptions } = {}) {
+      let context: BrowserContext;
+      if (persistent) {
+        const profile = mkdtempSync(join(tmpdir(), 'astro-e2e-profile-'));
+        profiles.push(profile);
+        context = await chromium.launchPersistentContext(profile, {
+          executablePath: CHROMIUM_PATH,
+          args: launchArgs,
+          viewport: { width: 1280, height: 800 },
+          ...contextOptions,
+        });
+      } else {
+        context = await br.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+      }
       contexts.add(context);
-      const page = await context.newPage();
+      const page = context.pages()[0] ?? (await context.newPage());
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
@@ -162,6 +180,7 @@ export async function startE2E(options: { launchArgs?: string[] } = {}): Promise
       await srv.close().catch(() => undefined);
       await smtp.close().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
+      for (const p of profiles) rmSync(p, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,6 @@
  * + Login when not. The burger opens the menu on small screens (tablet portrait, phones).
  */
 import { ActionIcon, Badge, Burger, Button, Group, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../ui/toast';
@@ -11,6 +10,7 @@ import { useAppAuth, useAuthView } from '../auth/auth-react';
 import { isSignedIn } from '../auth/auth-port';
 import { Icon } from './icons';
 import { LocaleSelect } from './locale-select';
+import { useOnline } from './use-online';
 
 export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation('app');
@@ -19,7 +19,7 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const { online } = useNetwork();
+  const online = useOnline();
   const signedIn = isSignedIn(view);
 
   const logout = async () => {
