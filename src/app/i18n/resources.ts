@@ -10,6 +10,11 @@ import { authI18n } from '../../features/auth/i18n';
 import { publicI18n } from '../../features/public/i18n';
 import { dataTableI18n } from '../../ui/data-table/i18n';
 import { sessionsI18n } from '../../features/sessions/i18n';
+import { circuitsI18n } from '../../features/circuits/i18n';
+import { leaderboardsI18n } from '../../features/leaderboards/i18n';
+import { adminI18n } from '../../features/admin/i18n';
+import { profileI18n } from '../../features/profile/i18n';
+import { deviceI18n } from '../../features/device/i18n';
 
 type Bundle = Record<Locale, Record<string, unknown>>;
 
@@ -20,6 +25,11 @@ export const namespaces = {
   public: publicI18n,
   dataTable: dataTableI18n,
   sessions: sessionsI18n,
+  circuits: circuitsI18n,
+  leaderboards: leaderboardsI18n,
+  admin: adminI18n,
+  profile: profileI18n,
+  device: deviceI18n,
 } satisfies Record<string, Bundle>;
 
 export type Namespace = keyof typeof namespaces;

@@ -1,0 +1,53 @@
+/**
+ * The app's DevicePort over the data layer (src/data/services.ts): downloaded sessions go to
+ * `sessionsRepository.saveDownloadedSession` (IndexedDB first, then the analysis worker; the upload is queued in
+ * the outbox), the session list is a Dexie live query, circuits come from the reference data kept offline, and
+ * the firmware binary from the firmware repository (kept in IndexedDB, sha256-checked).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Circuit } from '../../contracts/entities';
+import { createSimulatedAstro } from '../../device/simulated/create-simulated-astro';
+import { SimulatedTransport } from '../../device/simulated/simulated-transport';
+import { WebBluetoothTransport } from '../../device/web-bluetooth-transport';
+import { firmwareRepository, referenceRepository, sessionsRepository } from '../../data/services';
+import type { DevicePort, LocalSessionInfo } from './device-port';
+
+async function localSessions(): Promise<LocalSessionInfo[]> {
+  const rows = await sessionsRepository.listSessions();
+  return rows.map((s) => ({ filename: s.filename, inCloud: s.serverId !== null, syncState: s.syncState, lastError: s.lastError }));
+}
+
+const circuits = (): Promise<Circuit[]> => referenceRepository.list('circuits');
+
+export const defaultDevicePort: DevicePort = {
+  bluetoothSupported: () => WebBluetoothTransport.isSupported(),
+  bluetoothTransport: () => new WebBluetoothTransport(),
+  async simulatedTransport() {
+    const recorded = (await circuits()).map((c) => ({ name: c.name, type: c.type?.name, coordinates: c.coordinates, length: c.length }));
+    // A few sessions of 6 flying laps each; 1 ms each way keeps the download visibly progressive, like a real link.
+    return new SimulatedTransport(createSimulatedAstro(recorded, { sessionCount: 4, flyingLaps: 6, latencyMs: 1 }));
+  },
+  sink: {
+    async save(session) {
+      await sessionsRepository.saveDownloadedSession(session);
+    },
+  },
+  useLocalSessions: () => useLiveQuery(localSessions, []),
+  async refreshServerSessions() {
+    await sessionsRepository.refreshFromServer();
+  },
+  async circuitsForSync() {
+    return (await circuits()).map((c) => ({
+      name: c.name,
+      typeName: c.type?.name ?? null,
+      countryName: c.country?.name ?? null,
+      coordinates: c.coordinates,
+      size: c.size,
+    }));
+  },
+  firmwareInfo: () => firmwareRepository.latestInfo(),
+  async firmwareBinary(info) {
+    const row = await firmwareRepository.ensureDownloaded(info);
+    return new Uint8Array(row.bytes);
+  },
+};

@@ -1,0 +1,95 @@
+/**
+ * The app's current ASTRO connection, kept outside React so it survives navigating away from /astro and back
+ * (a transfer keeps running). One controller at a time; choosing another link disposes the previous one.
+ */
+import { useSyncExternalStore, useEffect, useState } from 'react';
+import { AstroController, type DeviceSnapshot } from '../../device/flows/astro-controller';
+import type { SessionSink } from '../../device/sink';
+import type { DeviceTransport } from '../../device/transport';
+
+export type LinkKind = 'bluetooth' | 'simulated';
+
+let current: { controller: AstroController; kind: LinkKind } | null = null;
+const listeners = new Set<() => void>();
+
+export function currentDevice(): { controller: AstroController; kind: LinkKind } | null {
+  return current;
+}
+
+/** Replaces the controller (disconnecting the old link) with one over `transport`. */
+export async function openLink(kind: LinkKind, transport: DeviceTransport, sink: SessionSink): Promise<AstroController> {
+  const old = current;
+  if (old) {
+    await old.controller.disconnect().catch(() => undefined);
+    old.controller.dispose();
+  }
+  const controller = new AstroController({ transport, sink });
+  current = { controller, kind };
+  for (const l of listeners) l();
+  return controller;
+}
+
+/** Disconnects and forgets the current link (e.g. on sign-out). */
+export async function closeLink(): Promise<void> {
+  const old = current;
+  current = null;
+  for (const l of listeners) l();
+  if (old) {
+    await old.controller.disconnect().catch(() => undefined);
+    old.controller.dispose();
+  }
+}
+
+export function useCurrentDevice(): { controller: AstroController; kind: LinkKind } | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+  );
+}
+
+/** Minimum time between two renders driven by device changes (a transfer changes state per chunk). */
+const RENDER_EVERY_MS = 100;
+
+const idle: DeviceSnapshot = {
+  connection: 'Not connected',
+  deviceName: null,
+  version: null,
+  sessions: [],
+  queue: [],
+  overallProgress: null,
+  firmware: { phase: 'idle' },
+  circuitSync: { phase: 'idle' },
+  wifi: { state: 'IDLE' },
+};
+
+/** The controller's snapshot, re-rendered at most every 100 ms while it changes. */
+export function useDeviceSnapshot(controller: AstroController | null): DeviceSnapshot {
+  const [snapshot, setSnapshot] = useState<DeviceSnapshot>(() => controller?.getSnapshot() ?? idle);
+  useEffect(() => {
+    if (!controller) {
+      setSnapshot(idle);
+      return;
+    }
+    setSnapshot(controller.getSnapshot());
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = 0;
+    const flush = () => {
+      timer = null;
+      last = Date.now();
+      setSnapshot(controller.getSnapshot());
+    };
+    const off = controller.subscribe(() => {
+      if (timer) return;
+      const wait = Math.max(0, RENDER_EVERY_MS - (Date.now() - last));
+      timer = setTimeout(flush, wait);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, [controller]);
+  return snapshot;
+}

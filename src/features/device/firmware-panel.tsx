@@ -1,0 +1,98 @@
+import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FirmwareVersion } from '../../contracts/firmware';
+import type { AstroController, DeviceSnapshot } from '../../device/flows/astro-controller';
+import { isFirmwareUpdateAvailable } from '../../domain/format/firmware-version';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import type { DevicePort } from './device-port';
+
+/**
+ * Firmware (spec 4): the server's latest version (the last answer when offline) against the device's; the binary
+ * comes from IndexedDB or is downloaded and kept (src/data's firmware repository), its sha256 is checked again
+ * just before sending; progress; after the reboot the controller reconnects and confirms the new version.
+ */
+export function FirmwarePanel({ controller, snapshot, port }: { controller: AstroController | null; snapshot: DeviceSnapshot; port: DevicePort }) {
+  const { t } = useTranslation('device');
+  const [info, setInfo] = useState<FirmwareVersion | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    port
+      .firmwareInfo()
+      .then((i) => live && setInfo(i))
+      .catch(() => live && setUnavailable(true));
+    return () => {
+      live = false;
+    };
+  }, [port]);
+
+  const fw = snapshot.firmware;
+  const running = fw.phase === 'checking' || fw.phase === 'sending' || fw.phase === 'rebooting' || fw.phase === 'reconnecting';
+  const connected = snapshot.connection === 'Connected';
+  const canUpdate = connected && !!info && !!snapshot.version && isFirmwareUpdateAvailable(snapshot.version, info.version) && !running && snapshot.overallProgress === null;
+
+  const update = async () => {
+    if (!controller || !info) return;
+    setPreparing(true);
+    let binary: Uint8Array;
+    try {
+      binary = await port.firmwareBinary(info);
+    } catch {
+      notifyError(t('toast.firmwareDownloadFailed'), { translated: true });
+      setPreparing(false);
+      return;
+    }
+    setPreparing(false);
+    const result = await controller.updateFirmware(binary, info.sha256);
+    if (result.ok) notifySuccess(t('toast.firmwareUpdated', { version: result.version }), { translated: true });
+    // A disconnect while sending has its own toast ('Firmware update stopped, ASTRO disconnected.').
+    else if (result.code !== 'disconnected') notifyError(t('toast.firmwareFailed', { reason: t(`firmware.code.${result.code}`) }), { translated: true });
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="astro-firmware">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="astro-firmware">
+          {t('firmware.heading')}
+        </Title>
+        <Group gap="xl">
+          <Text size="sm">
+            {t('firmware.installed')}: <strong>{snapshot.version ?? t('connection.unknown')}</strong>
+          </Text>
+          <Text size="sm">
+            {t('firmware.latest')}: <strong data-testid="firmware-latest">{info?.version ?? t('connection.unknown')}</strong>
+          </Text>
+        </Group>
+        {unavailable && !info && (
+          <Text size="sm" c="dimmed">
+            {t('firmware.unavailable')}
+          </Text>
+        )}
+        {info?.notes && (
+          <Text size="xs" c="dimmed">
+            {t('firmware.notes')}: {info.notes}
+          </Text>
+        )}
+        {connected && info && snapshot.version && !running && (
+          <Text size="sm" data-testid="firmware-status">
+            {isFirmwareUpdateAvailable(snapshot.version, info.version) ? t('firmware.available', { version: info.version }) : t('firmware.upToDate')}
+          </Text>
+        )}
+        {running && (
+          <Stack gap={4}>
+            <Text size="sm">{t(`firmware.phase.${fw.phase}`)}</Text>
+            <Progress value={'progress' in fw ? fw.progress : 0} aria-label={t('firmware.heading')} data-testid="firmware-progress" />
+          </Stack>
+        )}
+        <Group>
+          <Button onClick={() => void update()} disabled={!canUpdate} loading={preparing} data-testid="firmware-update">
+            {t('firmware.update')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

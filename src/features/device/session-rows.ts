@@ -1,0 +1,79 @@
+/**
+ * The device screen's one list (spec 2, 4): sessions 'In ASTRO' and/or 'In Cloud', each with its upload state.
+ * Pure: merges the device's list, the transfer queue and the app's own sessions by filename.
+ *
+ * State: a session in the running queue shows the queue's state; otherwise one the app already has shows its
+ * sync state (Completed once on the server); one only on the device is Pending.
+ */
+import type { QueueItemView } from '../../device/flows/astro-controller';
+import type { DeviceSessionRow } from '../../device/flows/session-list';
+import type { UploadState } from '../../device/flows/transfer-queue';
+import { displayNameFromFileName } from '../../domain/format/session-name';
+import type { LocalSessionInfo } from './device-port';
+
+export interface AstroSessionRow {
+  filename: string;
+  name: string;
+  inAstro: boolean;
+  inCloud: boolean;
+  /** Kept on this device (downloaded, maybe not uploaded yet). */
+  onThisDevice: boolean;
+  state: UploadState;
+  /** 0..100 while queued or transferring, else null. */
+  progress: number | null;
+  /** Bytes on the device (laps + nmea), when listed there. */
+  bytes: number | null;
+  failure: string | null;
+}
+
+export function displayName(filename: string): string {
+  try {
+    return displayNameFromFileName(filename);
+  } catch {
+    return filename;
+  }
+}
+
+const fromSync: Record<LocalSessionInfo['syncState'], UploadState> = {
+  Pending: 'Pending',
+  'In Progress': 'Uploading',
+  Completed: 'Completed',
+  Failed: 'Failed',
+};
+
+export function mergeSessionRows(device: DeviceSessionRow[], queue: QueueItemView[], local: LocalSessionInfo[]): AstroSessionRow[] {
+  const rows = new Map<string, AstroSessionRow>();
+  const localBy = new Map(local.map((l) => [l.filename, l]));
+  const queueBy = new Map(queue.map((q) => [q.filename, q]));
+  const names = new Set<string>([...device.map((d) => d.filename), ...local.map((l) => l.filename)]);
+  const deviceBy = new Map(device.map((d) => [d.filename, d]));
+  for (const filename of names) {
+    const d = deviceBy.get(filename);
+    const l = localBy.get(filename);
+    const q = queueBy.get(filename);
+    let state: UploadState = 'Pending';
+    let failure: string | null = null;
+    if (q && q.state !== 'Completed') {
+      state = q.state;
+      failure = q.failure ? `${q.failure.code}: ${q.failure.detail}` : null;
+    } else if (l) {
+      state = l.inCloud ? 'Completed' : fromSync[l.syncState];
+      failure = l.syncState === 'Failed' ? l.lastError : null;
+    } else if (q) {
+      state = q.state;
+    }
+    rows.set(filename, {
+      filename,
+      name: displayName(filename),
+      inAstro: d !== undefined,
+      inCloud: l?.inCloud ?? false,
+      onThisDevice: l !== undefined,
+      state,
+      progress: q && (q.state === 'In Progress' || q.state === 'Pending') ? q.progress : null,
+      bytes: d ? d.lapsBytes + d.nmeaBytes : null,
+      failure,
+    });
+  }
+  // Newest first: the file names start with the date and time.
+  return [...rows.values()].sort((a, b) => (a.filename < b.filename ? 1 : a.filename > b.filename ? -1 : 0));
+}

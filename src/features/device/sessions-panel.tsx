@@ -1,0 +1,178 @@
+import { Badge, Button, Checkbox, Group, Paper, Progress, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UploadState } from '../../device/flows/transfer-queue';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import type { AstroSessionRow } from './session-rows';
+
+const stateColor: Record<UploadState, string> = { Pending: 'yellow', 'In Progress': 'blue', Uploading: 'cyan', Completed: 'green', Failed: 'red' };
+
+function formatBytes(n: number | null): string {
+  if (n === null) return '';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export interface SessionsPanelProps {
+  rows: AstroSessionRow[];
+  connected: boolean;
+  overallProgress: number | null;
+  onDownload(filenames: string[]): void;
+  onStop(): void;
+  onDelete(filenames: string[]): Promise<void>;
+  onRefresh(): void;
+}
+
+export function SessionsPanel({ rows, connected, overallProgress, onDownload, onStop, onDelete, onRefresh }: SessionsPanelProps) {
+  const { t } = useTranslation('device');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const selectable = useMemo(() => rows.filter((r) => r.inAstro).map((r) => r.filename), [rows]);
+  // Only what is still on the device can stay selected.
+  const chosen = selectable.filter((f) => selected.has(f));
+  const transferring = overallProgress !== null;
+  const toggle = (filename: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(filename)) next.delete(filename);
+      else next.add(filename);
+      return next;
+    });
+  const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="astro-sessions">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="astro-sessions">
+            {t('sessions.heading')}
+          </Title>
+          <Group gap="xs">
+            <Button size="xs" variant="default" onClick={onRefresh} disabled={!connected}>
+              {t('sessions.refresh')}
+            </Button>
+            <Button
+              size="xs"
+              onClick={() => {
+                onDownload(chosen);
+                setSelected(new Set());
+              }}
+              disabled={!connected || chosen.length === 0}
+              data-testid="download-selected"
+            >
+              {t('sessions.download')}
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)} disabled={!connected || chosen.length === 0 || transferring} data-testid="delete-selected">
+              {t('sessions.delete')}
+            </Button>
+          </Group>
+        </Group>
+        {transferring && (
+          <Group gap="sm" wrap="nowrap" data-testid="overall-progress">
+            <Text size="sm" w={70}>
+              {t('sessions.overall')}
+            </Text>
+            <Progress value={overallProgress ?? 0} style={{ flex: 1 }} aria-label={t('sessions.overall')} animated />
+            <Text size="sm" w={50} ta="right">
+              {Math.floor(overallProgress ?? 0)}%
+            </Text>
+            <Button size="xs" color="red" onClick={onStop} data-testid="stop-transfer">
+              {t('sessions.stop')}
+            </Button>
+          </Group>
+        )}
+        {rows.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {connected ? t('sessions.empty') : t('sessions.emptyDisconnected')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover verticalSpacing="xs" data-testid="astro-sessions">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('sessions.selectAll')}
+                      checked={allChosen}
+                      indeterminate={chosen.length > 0 && !allChosen}
+                      disabled={selectable.length === 0}
+                      onChange={() => setSelected(allChosen ? new Set() : new Set(selectable))}
+                    />
+                  </Table.Th>
+                  <Table.Th>{t('sessions.name')}</Table.Th>
+                  <Table.Th>{t('sessions.location')}</Table.Th>
+                  <Table.Th>{t('sessions.size')}</Table.Th>
+                  <Table.Th>{t('sessions.state')}</Table.Th>
+                  <Table.Th w={160}>{t('sessions.progress')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.filename} data-filename={row.filename} data-state={row.state}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`${t('sessions.select')} ${row.name}`}
+                        checked={selected.has(row.filename) && row.inAstro}
+                        disabled={!row.inAstro}
+                        onChange={() => toggle(row.filename)}
+                      />
+                    </Table.Td>
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {row.inAstro && (
+                          <Badge variant="light" color="grape" size="sm">
+                            {t('sessions.inAstro')}
+                          </Badge>
+                        )}
+                        {row.inCloud && (
+                          <Badge variant="light" color="blue" size="sm">
+                            {t('sessions.inCloud')}
+                          </Badge>
+                        )}
+                        {row.onThisDevice && !row.inCloud && (
+                          <Badge variant="outline" color="gray" size="sm">
+                            {t('sessions.onThisDevice')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{formatBytes(row.bytes)}</Table.Td>
+                    <Table.Td>
+                      <Tooltip label={row.failure ?? ''} disabled={!row.failure}>
+                        <Badge color={stateColor[row.state]} size="sm" data-testid="upload-state">
+                          {t(`uploadState.${row.state}`)}
+                        </Badge>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>
+                      {row.progress !== null && (
+                        <Progress value={row.progress} size="sm" aria-label={`${t('sessions.progress')} ${row.name}`} />
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        value={t('sessions.deleteWhat', { count: chosen.length })}
+        busy={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setDeleting(true);
+          void onDelete(chosen).finally(() => {
+            setDeleting(false);
+            setConfirming(false);
+            setSelected(new Set());
+          });
+        }}
+      />
+    </Paper>
+  );
+}
