@@ -1,0 +1,123 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDirectAnalysisClient } from '../../../src/analysis/analysis-client';
+import { ANALYSIS_CACHE_VERSION, type Analyser } from '../../../src/data/repositories/sessions-repository';
+import { StorageError } from '../../../src/data/storage/storage-error';
+import { LAPS, NMEA, createBench, type Bench } from './sync-harness';
+
+let bench: Bench;
+afterEach(async () => {
+  await bench?.close();
+});
+
+const FILE = '20260412_1030_Kartodromo de Braga';
+const direct = createDirectAnalysisClient();
+const analyse: Analyser = (input, signal) => direct.processSession({ nmea: new Uint8Array(input.nmea), laps: new Uint8Array(input.laps) }, { signal });
+
+const circuit = {
+  id: 3, userId: null, name: 'Kartodromo de Braga', typeId: 1, countryId: 1, description: '', configuration: 'Regular' as const,
+  direction: 'Clockwise' as const, length: 1000, coordinates: '41.1;-8.1', size: 10, type: null, country: null, createdAt: 'a', updatedAt: 'b',
+};
+
+describe('sessions repository', () => {
+  it('stores a downloaded session first, then analyses it in the worker API and caches the analysis', async () => {
+    bench = createBench({ analyse });
+    bench.network.goOffline();
+    await bench.db.circuits.put(circuit);
+    const saved = await bench.repo.saveDownloadedSession({ filename: FILE, laps: new TextEncoder().encode(LAPS), nmea: NMEA });
+    expect(saved.analysisError).toBeNull();
+    expect(saved.session).toMatchObject({
+      filename: FILE,
+      name: 'Kartodromo de Braga 12/04/2026 10H30',
+      date: '2026-04-12T10:30:00',
+      circuitId: 3,
+      syncState: 'Pending',
+      hasTexts: true,
+      lapsBytes: LAPS.length,
+      nmeaBytes: NMEA.length,
+    });
+    expect(saved.analysis!.laps.map((l) => l.lapName)).toEqual(['Lap 1', 'In Lap']);
+    expect(saved.analysis!.positions.count).toBe(2);
+    const cached = await bench.db.analyses.get(saved.session.localId);
+    expect(cached?.version).toBe(ANALYSIS_CACHE_VERSION);
+    expect(await bench.repo.hasAnalysis(saved.session.localId)).toBe(true);
+    // Read back from IndexedDB (typed columns survive the structured clone).
+    const again = await bench.repo.getAnalysis(saved.session.localId);
+    expect(again.positions.lat).toBeInstanceOf(Float64Array);
+    expect(Array.from(again.positions.lat)).toEqual([41.1, 41.2]);
+    expect(await bench.repo.loadTextStrings(saved.session.localId)).toEqual({ laps: LAPS, nmea: NMEA });
+  });
+
+  it('keeps the download when the analysis fails, and reports why', async () => {
+    bench = createBench({ analyse: async () => Promise.reject(new Error('worker crashed')) });
+    bench.network.goOffline();
+    const saved = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    expect(saved.analysis).toBeNull();
+    expect(saved.analysisError).toBe('worker crashed');
+    expect(await bench.db.sessionTexts.count()).toBe(1);
+    expect(await bench.db.outbox.count()).toBe(1);
+  });
+
+  it('refuses to store a session with nobody signed in', async () => {
+    bench = createBench();
+    bench.user.id = null;
+    await expect(bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA })).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' });
+  });
+
+  it('a full disk is a QUOTA_EXCEEDED error and loses nothing stored before', async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    const first = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    bench.db.sessionTexts.hook('creating', () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const err = await bench.repo.saveDownloadedSession({ filename: '20260413_0900_Kartodromo de Braga', laps: LAPS, nmea: NMEA }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StorageError);
+    expect(err).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    // The failed write was rolled back as a whole; the first session is intact.
+    expect((await bench.repo.listSessions()).map((s) => s.filename)).toEqual([FILE]);
+    expect(await bench.db.outbox.count()).toBe(1);
+    expect(await bench.repo.loadTextStrings(first.session.localId)).toEqual({ laps: LAPS, nmea: NMEA });
+  });
+
+  it('mirrors the server list for offline use and fetches texts of a server session on first open', async () => {
+    bench = createBench({ analyse });
+    await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    await bench.engine.idle();
+    // A session uploaded from another device.
+    await bench.server.transport().create({ name: 'Other', filename: '20260101_0800_Other', date: '2026-01-01T08:00:00', laps: LAPS, coordinates: NMEA });
+    const list = await bench.repo.refreshFromServer();
+    expect(list.map((s) => [s.filename, s.source, s.syncState, s.hasTexts])).toEqual([
+      [FILE, 'device', 'Completed', true],
+      ['20260101_0800_Other', 'server', 'Completed', false],
+    ]);
+    const other = list[1];
+    const analysis = await bench.repo.getAnalysis(other.localId);
+    expect(analysis.laps).toHaveLength(2);
+    expect(await bench.repo.getSession(other.localId)).toMatchObject({ hasTexts: true });
+
+    // Deleted on the server elsewhere: gone here too at the next refresh.
+    bench.server.rows.delete('20260101_0800_Other');
+    expect((await bench.repo.refreshFromServer()).map((s) => s.filename)).toEqual([FILE]);
+    expect(await bench.db.analyses.get(other.localId)).toBeUndefined();
+  });
+
+  it('a refresh does not overwrite a local edit still waiting in the queue', async () => {
+    bench = createBench();
+    await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    await bench.engine.idle();
+    bench.network.goOffline();
+    const s = (await bench.repo.listSessions())[0];
+    await bench.repo.editSession(s.localId, { name: 'Edited offline' });
+    await bench.repo.refreshFromServer();
+    expect(await bench.repo.getSession(s.localId)).toMatchObject({ name: 'Edited offline', syncState: 'Pending' });
+  });
+
+  it('drops a corrupt session row from the list instead of failing it', async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    await bench.db.sessions.add({ ownerId: 7, filename: 'broken', syncState: 42 } as never);
+    expect((await bench.repo.listSessions()).map((s) => s.filename)).toEqual([FILE]);
+  });
+});
