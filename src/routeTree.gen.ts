@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as LoginRouteImport } from './routes/login'
@@ -17,10 +18,19 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as VerifyRouteImport } from './routes/verify'
+import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
+import { Route as AuthCircuitsRouteImport } from './routes/_auth/circuits'
+import { Route as AuthLeaderboardsRouteImport } from './routes/_auth/leaderboards'
+import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as AuthAdminAdminRouteImport } from './routes/_auth/_admin/admin'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutRoute = AboutRouteImport.update({
@@ -58,6 +68,30 @@ const VerifyRoute = VerifyRouteImport.update({
   path: '/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAdminRoute = AuthAdminRouteImport.update({
+  id: '/_admin',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCircuitsRoute = AuthCircuitsRouteImport.update({
+  id: '/circuits',
+  path: '/circuits',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLeaderboardsRoute = AuthLeaderboardsRouteImport.update({
+  id: '/leaderboards',
+  path: '/leaderboards',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthProfileRoute = AuthProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAdminAdminRoute = AuthAdminAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthAdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -68,6 +102,10 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/verify': typeof VerifyRoute
+  '/circuits': typeof AuthCircuitsRoute
+  '/leaderboards': typeof AuthLeaderboardsRoute
+  '/profile': typeof AuthProfileRoute
+  '/admin': typeof AuthAdminAdminRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -78,10 +116,15 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/verify': typeof VerifyRoute
+  '/circuits': typeof AuthCircuitsRoute
+  '/leaderboards': typeof AuthLeaderboardsRoute
+  '/profile': typeof AuthProfileRoute
+  '/admin': typeof AuthAdminAdminRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_auth': typeof AuthRouteWithChildren
   '/about': typeof AboutRoute
   '/change-password': typeof ChangePasswordRoute
   '/login': typeof LoginRoute
@@ -89,6 +132,11 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/verify': typeof VerifyRoute
+  '/_auth/_admin': typeof AuthAdminRouteWithChildren
+  '/_auth/circuits': typeof AuthCircuitsRoute
+  '/_auth/leaderboards': typeof AuthLeaderboardsRoute
+  '/_auth/profile': typeof AuthProfileRoute
+  '/_auth/_admin/admin': typeof AuthAdminAdminRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -101,6 +149,10 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/unauthorized'
     | '/verify'
+    | '/circuits'
+    | '/leaderboards'
+    | '/profile'
+    | '/admin'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -111,9 +163,14 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/unauthorized'
     | '/verify'
+    | '/circuits'
+    | '/leaderboards'
+    | '/profile'
+    | '/admin'
   id:
     | '__root__'
     | '/'
+    | '/_auth'
     | '/about'
     | '/change-password'
     | '/login'
@@ -121,10 +178,16 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/unauthorized'
     | '/verify'
+    | '/_auth/_admin'
+    | '/_auth/circuits'
+    | '/_auth/leaderboards'
+    | '/_auth/profile'
+    | '/_auth/_admin/admin'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
   AboutRoute: typeof AboutRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
   LoginRoute: typeof LoginRoute
@@ -141,6 +204,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/about': {
@@ -192,11 +262,75 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/_admin': {
+      id: '/_auth/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthAdminRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/circuits': {
+      id: '/_auth/circuits'
+      path: '/circuits'
+      fullPath: '/circuits'
+      preLoaderRoute: typeof AuthCircuitsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/leaderboards': {
+      id: '/_auth/leaderboards'
+      path: '/leaderboards'
+      fullPath: '/leaderboards'
+      preLoaderRoute: typeof AuthLeaderboardsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/profile': {
+      id: '/_auth/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthProfileRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/_admin/admin': {
+      id: '/_auth/_admin/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthAdminAdminRouteImport
+      parentRoute: typeof AuthAdminRoute
+    }
   }
 }
 
+interface AuthAdminRouteChildren {
+  AuthAdminAdminRoute: typeof AuthAdminAdminRoute
+}
+
+const AuthAdminRouteChildren: AuthAdminRouteChildren = {
+  AuthAdminAdminRoute: AuthAdminAdminRoute,
+}
+
+const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
+  AuthAdminRouteChildren,
+)
+
+interface AuthRouteChildren {
+  AuthAdminRoute: typeof AuthAdminRouteWithChildren
+  AuthCircuitsRoute: typeof AuthCircuitsRoute
+  AuthLeaderboardsRoute: typeof AuthLeaderboardsRoute
+  AuthProfileRoute: typeof AuthProfileRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthAdminRoute: AuthAdminRouteWithChildren,
+  AuthCircuitsRoute: AuthCircuitsRoute,
+  AuthLeaderboardsRoute: AuthLeaderboardsRoute,
+  AuthProfileRoute: AuthProfileRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
   AboutRoute: AboutRoute,
   ChangePasswordRoute: ChangePasswordRoute,
   LoginRoute: LoginRoute,

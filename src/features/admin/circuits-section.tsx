@@ -1,0 +1,193 @@
+/**
+ * Admin circuits (spec 2, 3): every field of a circuit, with the gates edited on the map (src/ui/map gate editor:
+ * draw up to 3 gates, drag them) or typed as 'lat;lon;lat;lon' text; both stay in step.
+ */
+import { Group, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Circuit } from '../../contracts/entities';
+import { circuitsApi } from '../../data/api/circuits';
+import { formatCoordinates, tryParseCoordinates } from '../../domain/format/coordinates';
+import { LazyTrackMap } from '../../ui/map/lazy-track-map';
+import type { GateMode } from '../../ui/map/types';
+import { CrudSection } from './crud-section';
+import { options, refreshReference, useReferenceList } from './reference-lists';
+
+export interface CircuitForm {
+  name: string;
+  countryId: string | null;
+  typeId: string | null;
+  description: string;
+  configuration: Circuit['configuration'];
+  direction: Circuit['direction'];
+  length: number | string;
+  size: number | string;
+  coordinates: string;
+}
+
+export const emptyCircuitForm = (): CircuitForm => ({
+  name: '',
+  countryId: null,
+  typeId: null,
+  description: '',
+  configuration: 'Regular',
+  direction: 'Clockwise',
+  length: 0,
+  size: 10,
+  coordinates: '',
+});
+
+/** The form is saveable: required fields present, numbers in range, at least one gate, coordinates parse. */
+export function circuitFormValid(f: CircuitForm): boolean {
+  const parsed = tryParseCoordinates(f.coordinates);
+  const length = Number(f.length);
+  const size = Number(f.size);
+  return (
+    f.name.trim() !== '' &&
+    f.countryId !== null &&
+    f.typeId !== null &&
+    parsed.ok &&
+    parsed.points.length >= 1 &&
+    Number.isFinite(length) &&
+    length >= 0 &&
+    length <= 100_000 &&
+    Number.isFinite(size) &&
+    size >= 1 &&
+    size <= 100
+  );
+}
+
+/** Form -> write body (coordinates normalised, no trailing ';'). */
+export function circuitWriteBody(f: CircuitForm) {
+  const parsed = tryParseCoordinates(f.coordinates);
+  return {
+    name: f.name.trim(),
+    countryId: Number(f.countryId),
+    typeId: Number(f.typeId),
+    description: f.description,
+    configuration: f.configuration,
+    direction: f.direction,
+    length: Number(f.length),
+    size: Number(f.size),
+    coordinates: parsed.ok ? formatCoordinates(parsed.points) : f.coordinates,
+  };
+}
+
+function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: Partial<CircuitForm>) => void; fitKey: string }) {
+  const { t } = useTranslation('admin');
+  const countries = useReferenceList('countries');
+  const types = useReferenceList('circuitTypes');
+  const [mode, setMode] = useState<GateMode>('view');
+  const parsed = useMemo(() => tryParseCoordinates(form.coordinates), [form.coordinates]);
+  const gates = parsed.ok ? parsed.points : [];
+  return (
+    <Stack gap="xs">
+      <TextInput label={t('fields.name')} name="name" required value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} data-autofocus />
+      <Group grow align="flex-start">
+        <Select label={t('fields.country')} name="countryId" required data={options(countries)} value={form.countryId} onChange={(v) => set({ countryId: v })} searchable />
+        <Select label={t('fields.type')} name="typeId" required data={options(types)} value={form.typeId} onChange={(v) => set({ typeId: v })} searchable />
+      </Group>
+      <Group grow align="flex-start">
+        <Select
+          label={t('fields.configuration')}
+          name="configuration"
+          data={(['Regular', 'Inverted'] as const).map((v) => ({ value: v, label: t(`options.${v}`) }))}
+          value={form.configuration}
+          onChange={(v) => v && set({ configuration: v as Circuit['configuration'] })}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('fields.direction')}
+          name="direction"
+          data={(['Clockwise', 'Counterclockwise'] as const).map((v) => ({ value: v, label: t(`options.${v}`) }))}
+          value={form.direction}
+          onChange={(v) => v && set({ direction: v as Circuit['direction'] })}
+          allowDeselect={false}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <NumberInput label={t('fields.length')} name="length" min={0} max={100_000} value={form.length} onChange={(v) => set({ length: v })} />
+        <NumberInput label={t('fields.size')} name="size" min={1} max={100} value={form.size} onChange={(v) => set({ size: v })} />
+      </Group>
+      <Textarea label={t('fields.description')} name="description" autosize minRows={1} maxRows={4} value={form.description} onChange={(e) => set({ description: e.currentTarget.value })} />
+      <TextInput
+        label={t('fields.coordinates')}
+        name="coordinates"
+        required
+        value={form.coordinates}
+        onChange={(e) => set({ coordinates: e.currentTarget.value })}
+        error={parsed.ok ? undefined : t('gates.invalid')}
+      />
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {t('gates.title')}
+        </Text>
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            value={mode}
+            onChange={(v) => setMode(v as GateMode)}
+            data={(['view', 'draw', 'edit'] as const).map((v) => ({ value: v, label: t(`gates.${v}`) }))}
+          />
+          <Button size="xs" variant="default" onClick={() => set({ coordinates: '' })}>
+            {t('gates.clear')}
+          </Button>
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('gates.help')}
+      </Text>
+      <LazyTrackMap
+        traces={[]}
+        gates={gates}
+        gateWidthM={Number(form.size) || 10}
+        gateLabels={[t('gates.labels.sf'), t('gates.labels.s1'), t('gates.labels.s2')]}
+        sectorVision
+        gateMode={mode}
+        onGatesChange={(g) => set({ coordinates: formatCoordinates(g.slice(0, 3)) })}
+        fitKey={fitKey}
+        height={260}
+        aria-label={t('gates.title')}
+      />
+    </Stack>
+  );
+}
+
+export function CircuitsSection() {
+  return (
+    <CrudSection<Circuit, CircuitForm & { key: string }>
+      tableKey="admin-circuits"
+      entity="circuit"
+      columns={[
+        { field: 'id', hidden: true },
+        { field: 'name', headerKey: 'fields.name', sortable: true, filter: 'text' },
+        { field: 'country.name', headerKey: 'fields.country', sortable: true, filter: 'text', render: (r) => r.country?.name ?? '' },
+        { field: 'type.name', headerKey: 'fields.type', sortable: true, filter: 'text', render: (r) => r.type?.name ?? '' },
+        { field: 'length', headerKey: 'fields.length', sortable: true, filter: 'numeric' },
+        { field: 'configuration', headerKey: 'fields.configuration', sortable: true, filter: 'text' },
+      ]}
+      fetch={circuitsApi.datatable}
+      defaultSort={{ field: 'name', order: 'asc' }}
+      label={(r) => r.name}
+      emptyForm={() => ({ ...emptyCircuitForm(), key: 'new' })}
+      toForm={(r) => ({
+        key: String(r.id),
+        name: r.name,
+        countryId: String(r.countryId),
+        typeId: String(r.typeId),
+        description: r.description,
+        configuration: r.configuration,
+        direction: r.direction,
+        length: r.length,
+        size: r.size,
+        coordinates: r.coordinates,
+      })}
+      isValid={circuitFormValid}
+      renderForm={(f, set) => <CircuitFormFields form={f} set={set} fitKey={f.key} />}
+      create={(f) => circuitsApi.create(circuitWriteBody(f))}
+      update={(r, f) => circuitsApi.update(r.id, circuitWriteBody(f))}
+      remove={(r) => circuitsApi.remove(r.id)}
+      onWritten={() => refreshReference('circuits')}
+    />
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Translations (overrides of UI strings per locale) and Missing Translations (keys clients reported). Adding an
+ * override for a missing key resolves it (the server drops the report).
+ */
+import { Select, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, type Locale, type MissingTranslation, type Translation } from '../../contracts/translations';
+import { translationsApi } from '../../data/api/translations';
+import { formatDateTime } from '../../app/i18n/format';
+import { currentLocale } from '../../app/i18n/setup';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table/data-table';
+import { RowActions } from '../../ui/data-table/row-actions';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { CrudSection } from './crud-section';
+
+interface TranslationForm {
+  locale: Locale;
+  key: string;
+  value: string;
+}
+
+export const translationLabel = (r: { locale: string; key: string }) => `${r.key} (${r.locale})`;
+
+function TranslationFields({ form, set }: { form: TranslationForm; set: (p: Partial<TranslationForm>) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <Select
+        label={t('fields.locale')}
+        name="locale"
+        data={LOCALES.map((l) => ({ value: l, label: l }))}
+        value={form.locale}
+        onChange={(v) => v && set({ locale: v as Locale })}
+        allowDeselect={false}
+      />
+      <TextInput label={t('fields.key')} name="key" description={t('translations.keyHelp')} required value={form.key} onChange={(e) => set({ key: e.currentTarget.value })} data-autofocus />
+      <Textarea label={t('fields.value')} name="value" autosize minRows={2} value={form.value} onChange={(e) => set({ value: e.currentTarget.value })} />
+    </>
+  );
+}
+
+const validTranslation = (f: TranslationForm) => f.key.trim() !== '' && f.key.length <= 200 && f.value.length <= 2000;
+
+export function TranslationsSection() {
+  const { t } = useTranslation('admin');
+  return (
+    <CrudSection<Translation, TranslationForm>
+      tableKey="admin-translations"
+      entity="translation"
+      intro={
+        <Text size="sm" c="dimmed">
+          {t('translations.help')}
+        </Text>
+      }
+      columns={[
+        { field: 'id', hidden: true },
+        { field: 'locale', headerKey: 'fields.locale', sortable: true, filter: 'text' },
+        { field: 'key', headerKey: 'fields.key', sortable: true, filter: 'text' },
+        { field: 'value', headerKey: 'fields.value', sortable: true, filter: 'text' },
+        { field: 'updatedAt', headerKey: 'fields.lastSeen', sortable: true, render: (r) => formatDateTime(r.updatedAt, currentLocale()) },
+      ]}
+      fetch={translationsApi.datatable}
+      defaultSort={{ field: 'key', order: 'asc' }}
+      label={translationLabel}
+      emptyForm={() => ({ locale: currentLocale(), key: '', value: '' })}
+      toForm={(r) => ({ locale: r.locale, key: r.key, value: r.value })}
+      isValid={validTranslation}
+      renderForm={(f, set) => <TranslationFields form={f} set={set} />}
+      create={(f) => translationsApi.create({ ...f, key: f.key.trim() })}
+      update={(r, f) => translationsApi.update(r.id, { ...f, key: f.key.trim() })}
+      remove={(r) => translationsApi.remove(r.id)}
+    />
+  );
+}
+
+export function MissingTranslationsSection() {
+  const { t } = useTranslation('admin');
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [deleting, setDeleting] = useState<MissingTranslation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resolving, setResolving] = useState<TranslationForm | null>(null);
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await translationsApi.removeMissing(deleting.id);
+      notifySuccess(t('toast.missingDeleted'), { translated: true });
+      setRefreshKey((k) => k + 1);
+    } catch {
+      notifyError(t('toast.missingDeleteFailed'), { translated: true });
+    } finally {
+      setDeleting(null);
+      setBusy(false);
+    }
+  }
+
+  async function resolve() {
+    if (!resolving) return;
+    setBusy(true);
+    try {
+      const row = await translationsApi.create({ ...resolving, key: resolving.key.trim() });
+      notifySuccess(t('toast.translationCreated', { value: translationLabel(row) }), { translated: true });
+      setResolving(null);
+      setRefreshKey((k) => k + 1);
+    } catch {
+      notifyError(t('toast.translationUpdateFailed'), { translated: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('missing.help')}
+      </Text>
+      <DataTable<MissingTranslation>
+        tableKey="admin-missing-translations"
+        columns={[
+          { field: 'id', hidden: true },
+          { field: 'locale', headerKey: 'fields.locale', sortable: true, filter: 'text' },
+          { field: 'key', headerKey: 'fields.key', sortable: true, filter: 'text' },
+          { field: 'count', headerKey: 'fields.count', sortable: true, filter: 'numeric' },
+          { field: 'lastSeenAt', headerKey: 'fields.lastSeen', sortable: true, filter: 'date', render: (r) => formatDateTime(r.lastSeenAt, currentLocale()) },
+        ]}
+        source={{ mode: 'server', fetch: translationsApi.missingDatatable }}
+        rowKey={(r) => r.id}
+        defaultSort={{ field: 'key', order: 'asc' }}
+        refreshKey={refreshKey}
+        headerNamespace="admin"
+        aria-label={t('sections.missingTranslations')}
+        rowActions={(row) => (
+          <RowActions onEdit={() => setResolving({ locale: row.locale, key: row.key, value: '' })} onDelete={() => setDeleting(row)} />
+        )}
+      />
+      {resolving && (
+        <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
+          <Text fw={600} size="sm">
+            {t('actions.override')}
+          </Text>
+          <TranslationFields form={resolving} set={(p) => setResolving((r) => (r ? { ...r, ...p } : r))} />
+          <Button size="xs" onClick={() => void resolve()} loading={busy} disabled={!validTranslation(resolving)} style={{ alignSelf: 'flex-end' }}>
+            {t('actions.save')}
+          </Button>
+        </Stack>
+      )}
+      <ConfirmDialog opened={deleting !== null} value={deleting ? translationLabel(deleting) : ''} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+    </Stack>
+  );
+}

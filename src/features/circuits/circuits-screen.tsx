@@ -1,0 +1,171 @@
+/**
+ * /circuits (spec 2): the circuit list with filters (country, type, text) and a map preview of the selected
+ * circuit's gates. Reads the offline copy in IndexedDB (data layer reference repository), refreshed from the
+ * server when online, so it works with no connection.
+ */
+import { Alert, Badge, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { referenceRepository } from '../../data/services';
+import { formatNumber } from '../../app/i18n/format';
+import { currentLocale } from '../../app/i18n/setup';
+import { LazyTrackMap } from '../../ui/map/lazy-track-map';
+import { filterCircuits, usableCircuits, type CircuitFilters } from './circuit-filter';
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  useEffect(() => {
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+    };
+  }, []);
+  return online;
+}
+
+export function CircuitsScreen() {
+  const { t } = useTranslation('circuits');
+  const online = useOnline();
+  const circuits = useLiveQuery(() => referenceRepository.list('circuits'), []);
+  const countries = useLiveQuery(() => referenceRepository.list('countries'), []) ?? [];
+  const types = useLiveQuery(() => referenceRepository.list('circuitTypes'), []) ?? [];
+  const [filters, setFilters] = useState<CircuitFilters>({ countryId: null, typeId: null, text: '' });
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!online) return;
+    for (const table of ['circuits', 'countries', 'circuitTypes'] as const) void referenceRepository.refresh(table).catch(() => undefined);
+  }, [online]);
+
+  const usable = useMemo(() => usableCircuits(circuits ?? []), [circuits]);
+  const rows = useMemo(() => filterCircuits(usable, filters), [usable, filters]);
+  const selected = rows.find((r) => r.circuit.id === selectedId) ?? rows[0] ?? null;
+  const locale = currentLocale();
+  const opts = (list: readonly { id: number; name: string }[]) => list.map((x) => ({ value: String(x.id), label: x.name }));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{t('title')}</Title>
+        <Text size="sm" c="dimmed" data-testid="circuit-count">
+          {t('count', { count: rows.length })}
+        </Text>
+      </Group>
+      {!online && (
+        <Alert color="yellow" variant="light">
+          {t('offline')}
+        </Alert>
+      )}
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={t('filters.country')}
+          placeholder={t('filters.all')}
+          data={opts(countries)}
+          value={filters.countryId === null ? null : String(filters.countryId)}
+          onChange={(v) => setFilters((f) => ({ ...f, countryId: v === null ? null : Number(v) }))}
+          clearable
+          searchable
+          w={200}
+        />
+        <Select
+          label={t('filters.type')}
+          placeholder={t('filters.all')}
+          data={opts(types)}
+          value={filters.typeId === null ? null : String(filters.typeId)}
+          onChange={(v) => setFilters((f) => ({ ...f, typeId: v === null ? null : Number(v) }))}
+          clearable
+          w={180}
+        />
+        <TextInput
+          label={t('filters.text')}
+          placeholder={t('filters.textPlaceholder')}
+          value={filters.text}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            setFilters((f) => ({ ...f, text }));
+          }}
+          w={240}
+          type="search"
+        />
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          {rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {circuits === undefined ? '' : t('empty')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420}>
+              <Table highlightOnHover fz="sm" verticalSpacing={4} aria-label={t('title')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('columns.name')}</Table.Th>
+                    <Table.Th>{t('columns.country')}</Table.Th>
+                    <Table.Th>{t('columns.type')}</Table.Th>
+                    <Table.Th ta="right">{t('columns.length')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map(({ circuit: c }) => {
+                    const active = selected?.circuit.id === c.id;
+                    return (
+                      <Table.Tr key={c.id} bg={active ? 'var(--mantine-primary-color-light)' : undefined} data-circuit-id={c.id} aria-selected={active}>
+                        <Table.Td>
+                          <UnstyledButton fz="sm" fw={active ? 700 : 500} onClick={() => setSelectedId(c.id)}>
+                            {c.name}
+                          </UnstyledButton>
+                        </Table.Td>
+                        <Table.Td>{c.country?.name ?? ''}</Table.Td>
+                        <Table.Td>{c.type?.name ?? ''}</Table.Td>
+                        <Table.Td ta="right">{c.length > 0 ? t('length', { value: formatNumber(c.length, locale, 0) }) : ''}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          {selected ? (
+            <Paper withBorder p="sm" radius="md">
+              <Stack gap="xs">
+                <Group justify="space-between">
+                  <Text fw={700}>{selected.circuit.name}</Text>
+                  <Group gap={4}>
+                    <Badge variant="light">{t(`options.${selected.circuit.configuration}`)}</Badge>
+                    <Badge variant="light" color="gray">
+                      {t(`options.${selected.circuit.direction}`)}
+                    </Badge>
+                  </Group>
+                </Group>
+                {selected.circuit.description && (
+                  <Text size="sm" c="dimmed">
+                    {selected.circuit.description}
+                  </Text>
+                )}
+                <LazyTrackMap
+                  traces={[]}
+                  gates={selected.gates}
+                  gateWidthM={selected.circuit.size}
+                  gateLabels={[t('gateLabels.sf'), t('gateLabels.s1'), t('gateLabels.s2')]}
+                  sectorVision
+                  fitKey={String(selected.circuit.id)}
+                  height={360}
+                  aria-label={t('preview', { name: selected.circuit.name })}
+                />
+              </Stack>
+            </Paper>
+          ) : (
+            <Text c="dimmed">{t('selectHint')}</Text>
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

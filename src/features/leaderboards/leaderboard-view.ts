@@ -1,0 +1,52 @@
+/**
+ * Pure helpers of the leaderboard screen: which circuits the circuit filter offers, the request built from the
+ * form, and the cell texts.
+ */
+import type { Circuit } from '../../contracts/entities';
+import type { LeaderboardRequest } from '../../contracts/leaderboard';
+import { formatLapTime } from '../../domain/format/lap-time';
+
+export interface LeaderboardForm {
+  countryId: number | null;
+  circuitId: number | null;
+  circuitTypeId: number | null;
+  vehicleCategoryId: number | null;
+  limit: 3 | 10;
+}
+
+export const emptyLeaderboardForm = (): LeaderboardForm => ({ countryId: null, circuitId: null, circuitTypeId: null, vehicleCategoryId: null, limit: 10 });
+
+/** The circuits that fit the chosen country and type (the circuit select only offers those). */
+export function circuitChoices(circuits: readonly Circuit[], form: Pick<LeaderboardForm, 'countryId' | 'circuitTypeId'>): Circuit[] {
+  return circuits.filter((c) => (form.countryId === null || c.countryId === form.countryId) && (form.circuitTypeId === null || c.typeId === form.circuitTypeId));
+}
+
+/** Form -> request body: only the filters that are set. */
+export function toLeaderboardRequest(form: LeaderboardForm): Partial<LeaderboardRequest> {
+  const req: Partial<LeaderboardRequest> = { limit: form.limit };
+  if (form.countryId !== null) req.countryId = form.countryId;
+  if (form.circuitId !== null) req.circuitId = form.circuitId;
+  if (form.circuitTypeId !== null) req.circuitTypeId = form.circuitTypeId;
+  if (form.vehicleCategoryId !== null) req.vehicleCategoryId = form.vehicleCategoryId;
+  return req;
+}
+
+/** Request -> form (to reopen the last leaderboard). */
+export function fromLeaderboardRequest(req: Partial<LeaderboardRequest>): LeaderboardForm {
+  return {
+    countryId: req.countryId ?? null,
+    circuitId: req.circuitId ?? null,
+    circuitTypeId: req.circuitTypeId ?? null,
+    vehicleCategoryId: req.vehicleCategoryId ?? null,
+    limit: req.limit === 3 ? 3 : 10,
+  };
+}
+
+/** Gap to the leader: '-' for the leader (and drivers tied with them), else '+mm:ss.cc'. */
+export function gapText(gapMs: number): string {
+  return gapMs <= 0 ? '-' : `+${formatLapTime(gapMs)}`;
+}
+
+export function lapText(ms: number | null): string {
+  return ms === null ? '-' : formatLapTime(ms);
+}

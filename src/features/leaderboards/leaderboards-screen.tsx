@@ -1,0 +1,160 @@
+/**
+ * /leaderboards (spec 2, issue 7): filters country, circuit, type, category; Top 3 / Top 10; 'Show Leaderboard'.
+ * The server ranks; the last answer per filter set is kept in IndexedDB and shown offline with its date.
+ */
+import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LeaderboardRow } from '../../contracts/leaderboard';
+import { isApiError } from '../../data/api/api-error';
+import { referenceRepository } from '../../data/services';
+import { formatDate, formatDateTime } from '../../app/i18n/format';
+import { currentLocale } from '../../app/i18n/setup';
+import { notifyError } from '../../ui/toast';
+import { leaderboardRepository } from './leaderboard-service';
+import { circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
+
+interface Shown {
+  rows: LeaderboardRow[];
+  fetchedAt: string;
+  fromCache: boolean;
+}
+
+export function LeaderboardsScreen() {
+  const { t } = useTranslation('leaderboards');
+  const locale = currentLocale();
+  const countries = useLiveQuery(() => referenceRepository.list('countries'), []) ?? [];
+  const circuits = useLiveQuery(() => referenceRepository.list('circuits'), []) ?? [];
+  const types = useLiveQuery(() => referenceRepository.list('circuitTypes'), []) ?? [];
+  const categories = useLiveQuery(() => referenceRepository.list('vehicleCategories'), []) ?? [];
+  const [form, setForm] = useState<LeaderboardForm>(emptyLeaderboardForm);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [offlineNoCopy, setOfflineNoCopy] = useState(false);
+
+  // Reopen on the last leaderboard seen (from the offline copy; 'Show Leaderboard' asks the server again).
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const last = await leaderboardRepository.lastRequest();
+      if (!last || !live) return;
+      setForm(fromLeaderboardRequest(last));
+      const copy = await leaderboardRepository.cached(last);
+      if (copy && live) setShown(copy);
+    })();
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const circuitOptions = useMemo(() => circuitChoices(circuits, form), [circuits, form]);
+  const opts = (list: readonly { id: number; name: string }[]) => list.map((x) => ({ value: String(x.id), label: x.name }));
+  const idOf = (v: string | null) => (v === null ? null : Number(v));
+
+  async function show() {
+    setLoading(true);
+    setOfflineNoCopy(false);
+    try {
+      setShown(await leaderboardRepository.query(toLeaderboardRequest(form)));
+    } catch (e) {
+      if (isApiError(e) && e.offline) {
+        setOfflineNoCopy(true);
+        setShown(null);
+      } else notifyError(e instanceof Error ? e.message : t('failed'));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const set = (patch: Partial<LeaderboardForm>) =>
+    setForm((f) => {
+      const next = { ...f, ...patch };
+      // A circuit outside the chosen country/type is dropped.
+      if (next.circuitId !== null && !circuitChoices(circuits, next).some((c) => c.id === next.circuitId)) next.circuitId = null;
+      return next;
+    });
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('title')}</Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select label={t('filters.country')} placeholder={t('filters.any')} data={opts(countries)} value={form.countryId === null ? null : String(form.countryId)} onChange={(v) => set({ countryId: idOf(v) })} clearable searchable w={190} name="countryId" />
+        <Select label={t('filters.circuit')} placeholder={t('filters.any')} data={opts(circuitOptions)} value={form.circuitId === null ? null : String(form.circuitId)} onChange={(v) => set({ circuitId: idOf(v) })} clearable searchable w={230} name="circuitId" />
+        <Select label={t('filters.type')} placeholder={t('filters.any')} data={opts(types)} value={form.circuitTypeId === null ? null : String(form.circuitTypeId)} onChange={(v) => set({ circuitTypeId: idOf(v) })} clearable w={160} name="circuitTypeId" />
+        <Select label={t('filters.category')} placeholder={t('filters.any')} data={opts(categories)} value={form.vehicleCategoryId === null ? null : String(form.vehicleCategoryId)} onChange={(v) => set({ vehicleCategoryId: idOf(v) })} clearable searchable w={190} name="vehicleCategoryId" />
+        <SegmentedControl
+          aria-label={t('limit')}
+          value={String(form.limit)}
+          onChange={(v) => set({ limit: v === '3' ? 3 : 10 })}
+          data={[
+            { value: '3', label: t('top3') },
+            { value: '10', label: t('top10') },
+          ]}
+        />
+        <Button onClick={() => void show()} loading={loading} data-testid="show-leaderboard">
+          {t('show')}
+        </Button>
+      </Group>
+      {offlineNoCopy && (
+        <Alert color="yellow" variant="light">
+          {t('offlineNoCopy')}
+        </Alert>
+      )}
+      {shown && (
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {t('ties')}
+            </Text>
+            {shown.fromCache ? (
+              <Badge color="yellow" variant="light">
+                {t('cached', { date: formatDateTime(shown.fetchedAt, locale) })}
+              </Badge>
+            ) : (
+              <Text size="xs" c="dimmed">
+                {t('fetchedAt', { date: formatDateTime(shown.fetchedAt, locale) })}
+              </Text>
+            )}
+          </Group>
+          {shown.rows.length === 0 ? (
+            <Text c="dimmed" ta="center" py="lg" data-testid="leaderboard-empty">
+              {t('noResults')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped fz="sm" verticalSpacing={4} aria-label={t('title')} data-testid="leaderboard-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('columns.position')}</Table.Th>
+                    <Table.Th>{t('columns.driver')}</Table.Th>
+                    <Table.Th>{t('columns.bestLap')}</Table.Th>
+                    <Table.Th>{t('columns.gap')}</Table.Th>
+                    <Table.Th>{t('columns.date')}</Table.Th>
+                    <Table.Th>{t('columns.circuit')}</Table.Th>
+                    <Table.Th>{t('columns.category')}</Table.Th>
+                    <Table.Th>{t('columns.optimal')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.rows.map((r) => (
+                    <Table.Tr key={r.userId} data-user-id={r.userId}>
+                      <Table.Td fw={700}>{r.position}</Table.Td>
+                      <Table.Td>{r.driver}</Table.Td>
+                      <Table.Td ff="monospace">{lapText(r.bestLapMs)}</Table.Td>
+                      <Table.Td ff="monospace">{gapText(r.gapMs)}</Table.Td>
+                      <Table.Td>{formatDate(r.date, locale)}</Table.Td>
+                      <Table.Td>{r.circuitName}</Table.Td>
+                      <Table.Td>{r.vehicleCategory ?? '-'}</Table.Td>
+                      <Table.Td ff="monospace">{lapText(r.optimalLapMs)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+/** Pure parts of the profile screen: the form from the stored user and the PATCH body back. */
+import type { User } from '../../contracts/entities';
+
+export interface ProfileForm {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD or '' */
+  birthdate: string;
+  countryId: string | null;
+  licenceId: string;
+}
+
+export function profileFormOf(u: User): ProfileForm {
+  return { firstName: u.firstName, lastName: u.lastName, birthdate: u.birthdate ?? '', countryId: u.countryId === null ? null : String(u.countryId), licenceId: u.licenceId ?? '' };
+}
+
+export function profileFormValid(f: ProfileForm): boolean {
+  return f.firstName.trim() !== '' && (f.birthdate === '' || /^\d{4}-\d{2}-\d{2}$/.test(f.birthdate));
+}
+
+/** The self-service PATCH /users/{id} body (spec 6: names, birthdate, country, licence). */
+export function profilePatch(f: ProfileForm) {
+  return {
+    firstName: f.firstName.trim(),
+    lastName: f.lastName.trim(),
+    birthdate: f.birthdate === '' ? null : f.birthdate,
+    countryId: f.countryId === null ? null : Number(f.countryId),
+    licenceId: f.licenceId.trim() === '' ? null : f.licenceId.trim(),
+  };
+}

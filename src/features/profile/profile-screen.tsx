@@ -1,0 +1,170 @@
+/**
+ * /profile (spec 2, issue 7): edit first and last name, birthdate, country and licence (PATCH /users/{id});
+ * change password by e-mail link (the API offers POST /auth/reset-password, which mails a /change-password link;
+ * there is no authenticated change-password call); the firmware version ASTRO last reported. Offline it shows the
+ * copy kept in IndexedDB, read-only.
+ */
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '../../contracts/entities';
+import type { FirmwareVersion } from '../../contracts/firmware';
+import { firmwareApi } from '../../data/api/firmware';
+import { usersApi } from '../../data/api/users';
+import { authApi, profileRepository } from '../../data/auth/session';
+import { referenceRepository } from '../../data/services';
+import { useAuthView } from '../../app/auth/auth-react';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
+
+export function ProfileScreen() {
+  const { t } = useTranslation('profile');
+  const view = useAuthView();
+  const userId = view.user?.id ?? null;
+  const online = view.status === 'signed-in';
+  const countries = useLiveQuery(() => referenceRepository.list('countries'), []) ?? [];
+  const [user, setUser] = useState<User | null>(null);
+  const [form, setForm] = useState<ProfileForm | null>(null);
+  const [latest, setLatest] = useState<FirmwareVersion | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (userId === null) return;
+    let live = true;
+    void (async () => {
+      const stored = await profileRepository.loadFullUser(userId);
+      if (stored && live) {
+        setUser(stored);
+        setForm(profileFormOf(stored));
+      }
+      if (!online) return;
+      try {
+        const fresh = await usersApi.get(userId);
+        await profileRepository.saveFullUser(fresh).catch(() => undefined);
+        if (live) {
+          setUser(fresh);
+          setForm(profileFormOf(fresh));
+        }
+      } catch (e) {
+        if (live && !stored) notifyError(e instanceof Error ? e.message : t('loadFailed'));
+      }
+      firmwareApi.version().then((v) => live && setLatest(v), () => undefined);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [userId, online, t]);
+
+  const set = (p: Partial<ProfileForm>) => setForm((f) => (f ? { ...f, ...p } : f));
+
+  async function save() {
+    if (!user || !form) return;
+    setBusy(true);
+    try {
+      const saved = await usersApi.patch(user.id, profilePatch(form));
+      await profileRepository.saveFullUser(saved).catch(() => undefined);
+      setUser(saved);
+      setForm(profileFormOf(saved));
+      notifySuccess(t('saved', { value: `${saved.firstName} ${saved.lastName}`.trim() || saved.email }), { translated: true });
+    } catch {
+      notifyError(t('saveFailed'), { translated: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendPasswordLink() {
+    if (!user) return;
+    setSending(true);
+    try {
+      await authApi.resetPassword(user.email);
+      notifySuccess(t('password.sent', { email: user.email }), { translated: true });
+    } catch (e) {
+      notifyError(e instanceof Error && e.message ? e.message : t('password.failed'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={2}>{t('title')}</Title>
+      {!online && (
+        <Alert color="yellow" variant="light">
+          {t('offline')}
+        </Alert>
+      )}
+      {form && user && (
+        <Paper withBorder p="md" radius="md">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (online && profileFormValid(form)) void save();
+            }}
+          >
+            <Stack gap="sm">
+              <TextInput label={t('email')} value={user.email} readOnly disabled />
+              <Group grow align="flex-start">
+                <TextInput label={t('firstName')} name="firstName" required value={form.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} disabled={!online} />
+                <TextInput label={t('lastName')} name="lastName" value={form.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} disabled={!online} />
+              </Group>
+              <Group grow align="flex-start">
+                <TextInput label={t('birthdate')} name="birthdate" type="date" value={form.birthdate} onChange={(e) => set({ birthdate: e.currentTarget.value })} disabled={!online} />
+                <Select
+                  label={t('country')}
+                  name="countryId"
+                  data={countries.map((c) => ({ value: String(c.id), label: c.name }))}
+                  value={form.countryId}
+                  onChange={(v) => set({ countryId: v })}
+                  clearable
+                  searchable
+                  disabled={!online}
+                />
+              </Group>
+              <TextInput label={t('licence')} name="licenceId" value={form.licenceId} onChange={(e) => set({ licenceId: e.currentTarget.value })} disabled={!online} maxLength={50} />
+              <Group justify="flex-end">
+                <Button type="submit" loading={busy} disabled={!online || !profileFormValid(form)} data-testid="profile-save">
+                  {t('save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Text fw={600}>{t('password.title')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('password.help')}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void sendPasswordLink()} loading={sending} disabled={!online || !user}>
+              {t('password.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap={4}>
+          <Text fw={600}>{t('device.title')}</Text>
+          <Group gap="xs">
+            <Text size="sm">{t('device.firmware')}:</Text>
+            <Text size="sm" fw={600} data-testid="profile-firmware">
+              {user?.firmwareVersion || t('device.none')}
+            </Text>
+          </Group>
+          {latest && (
+            <Group gap="xs">
+              <Text size="sm">{t('device.available')}:</Text>
+              <Text size="sm" fw={600}>
+                {latest.version}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
