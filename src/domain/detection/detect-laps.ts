@@ -188,6 +188,7 @@ function findCrossings(
   const { dx, dy } = direction;
   let armed = true;
   let lastMs = -Infinity;
+  const minAway2 = minAwayM * minAwayM;
   let s0 = (x[0] - cx) * dx + (y[0] - cy) * dy;
   let l0 = (x[0] - cx) * -dy + (y[0] - cy) * dx;
   for (let i = 0; i + 1 < count; i++) {
@@ -195,7 +196,7 @@ function findCrossings(
     const ey = y[i + 1] - cy;
     const s1 = ex * dx + ey * dy;
     const l1 = ex * -dy + ey * dx;
-    if (!armed && Math.hypot(ex, ey) >= minAwayM) armed = true;
+    if (!armed && ex * ex + ey * ey >= minAway2) armed = true;
     if (armed && s0 < 0 && s1 >= 0) {
       const f = s0 / (s0 - s1);
       const lateral = l0 + f * (l1 - l0);

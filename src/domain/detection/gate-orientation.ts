@@ -41,7 +41,17 @@ export function gateDirectionFromTrace(
     bestDistance = Infinity;
   };
   for (let i = 0; i + 1 < count; i++) {
-    const d = distanceToSegment(cx, cy, x[i], y[i], x[i + 1], y[i + 1]);
+    // Cheap reject first: a segment whose both ends are further than half a width plus its own length away
+    // cannot come within half a width (no square roots on the 99 % of a lap that is far from the gate).
+    const ax = x[i] - cx;
+    const ay = y[i] - cy;
+    const bx = x[i + 1] - cx;
+    const by = y[i + 1] - cy;
+    const sx = bx - ax;
+    const sy = by - ay;
+    const reach = halfWidthM + Math.abs(sx) + Math.abs(sy);
+    const far = ax * ax + ay * ay > reach * reach && bx * bx + by * by > reach * reach;
+    const d = far ? Infinity : distanceToSegment(cx, cy, x[i], y[i], x[i + 1], y[i + 1]);
     if (d <= halfWidthM) {
       inPass = true;
       if (d < bestDistance) {

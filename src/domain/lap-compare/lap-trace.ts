@@ -22,18 +22,24 @@ export interface LapTrace {
  * exactly at `startMs` and `endMs` so the trace begins and ends on the gate line: its last time is the lap time.
  * Times outside the session are clamped to its first/last fix.
  */
-export function extractLapTrace(positions: PositionColumns, startMs: number, endMs: number): LapTrace {
-  const times = fixTimesMs(positions);
+export function extractLapTrace(
+  positions: PositionColumns,
+  startMs: number,
+  endMs: number,
+  /** fixTimesMs(positions), when the caller cuts many laps from one session (saves a pass over it each time). */
+  times: Float64Array = fixTimesMs(positions),
+): LapTrace {
   const n = positions.count;
   if (n === 0 || !(endMs > startMs)) return emptyTrace();
   const from = Math.max(startMs, times[0]);
   const to = Math.min(endMs, times[n - 1]);
   if (!(to > from)) return emptyTrace();
-  const first = firstIndexAfter(times, from);
-  const last = firstIndexAfter(times, to); // fixes first..last-1 lie strictly inside (from, to) or at from
-  const inner: number[] = [];
-  for (let i = first; i < last; i++) if (times[i] > from && times[i] < to) inner.push(i);
-  const count = inner.length + 2;
+  // Fixes strictly inside (from, to): first..last-1.
+  let first = firstIndexAfter(times, from);
+  while (first < n && times[first] <= from) first++;
+  const last = firstIndexAfter(times, to);
+  const innerCount = Math.max(0, last - first);
+  const count = innerCount + 2;
   const trace: LapTrace = {
     count,
     timeMs: new Float64Array(count),
@@ -52,7 +58,10 @@ export function extractLapTrace(positions: PositionColumns, startMs: number, end
   const at = (t: number) => interpolateAt(positions, times, t);
   const start = at(from);
   put(0, from, start.lat, start.lon, start.speed);
-  inner.forEach((i, k) => put(k + 1, times[i], positions.lat[i], positions.lon[i], positions.speedKmh[i]));
+  for (let k = 0; k < innerCount; k++) {
+    const i = first + k;
+    put(k + 1, times[i], positions.lat[i], positions.lon[i], positions.speedKmh[i]);
+  }
   const end = at(to);
   put(count - 1, to, end.lat, end.lon, end.speed);
   return trace;
@@ -71,7 +80,7 @@ export function lapTraceByNumber(positions: PositionColumns, lapNumber: number):
   }
   if (first < 0) return emptyTrace();
   const endTime = end < positions.count ? times[end] : times[end - 1];
-  return extractLapTrace(positions, times[first], endTime);
+  return extractLapTrace(positions, times[first], endTime, times);
 }
 
 export function emptyTrace(): LapTrace {

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { importRaceChronoCsv, splitCsvLine } from '../../../../src/domain/formats/import-racechrono-csv';
 import { importVbo } from '../../../../src/domain/formats/import-vbo';
+import { extractLapTrace } from '../../../../src/domain/lap-compare/lap-trace';
+import { cornerReport, detectCorners } from '../../../../src/domain/lap-compare/corners';
+import { deltaTime } from '../../../../src/domain/lap-compare/delta-time';
 
 const FIXTURES = new URL('../../../fixtures/real-logs/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -70,5 +73,25 @@ describe('lap detection on a real Dragy VBO from Rustavi', () => {
     // Laps tile the time between the first and last crossing.
     const sum = complete.reduce((s, lap) => s + lap.timeMs, 0);
     expect(sum).toBeCloseTo(detection.startFinishMs[5] - detection.startFinishMs[0], 6);
+  });
+
+  it('finds the corners of a flying lap and accounts for the time lost in them', () => {
+    const session = importVbo(read('rustavi-dragy-25hz-trimmed.vbo'));
+    const detection = detectLaps(session.positions, [mainStraight], 25);
+    const [first, second] = detection.laps;
+    const reference = extractLapTrace(session.positions, second.startMs, second.endMs);
+    const lap = extractLapTrace(session.positions, first.startMs, first.endMs);
+    // Rustavi has 12 numbered turns; a few close ones merge into one stretch of turning.
+    const corners = detectCorners(reference);
+    expect(corners.count).toBeGreaterThanOrEqual(8);
+    expect(corners.count).toBeLessThanOrEqual(14);
+    const report = cornerReport(corners, lap, reference);
+    for (let i = 0; i < corners.count; i++) {
+      expect(report.minSpeedKmh[i]).toBeGreaterThan(40);
+      expect(report.minSpeedKmh[i]).toBeLessThan(180);
+      expect(Math.abs(report.timeLostMs[i])).toBeLessThan(2000);
+    }
+    const delta = deltaTime(lap, reference);
+    expect(delta.deltaMs[delta.deltaMs.length - 1]).toBeCloseTo(first.timeMs - second.timeMs, 6);
   });
 });
