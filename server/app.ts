@@ -205,7 +205,7 @@ export function errorResponse(error: unknown): { status: number; body: { message
   const e = error as Partial<FastifyError> & { validation?: unknown };
   const pg = pgErrorCode(error);
   if (pg === PgCodes.uniqueViolation) return { status: 409, body: { message: 'A record with the same unique value already exists.', code: 'CONFLICT' } };
-  if (pg === PgCodes.foreignKeyViolation) return { status: 409, body: { message: 'The record is referenced by other records or refers to a missing one.', code: 'CONFLICT' } };
+  if (pg === PgCodes.foreignKeyViolation || pg === PgCodes.restrictViolation) return { status: 409, body: { message: 'The record is referenced by other records or refers to a missing one.', code: 'CONFLICT' } };
   if (pg && ['22P02', '22003', '22008', '22007', '23514', '23502', '22001', '22021'].includes(pg)) {
     return { status: 400, body: { message: 'A value is out of range or malformed.', code: 'VALIDATION' } };
   }

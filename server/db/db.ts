@@ -20,6 +20,7 @@ export interface Db extends Queryable {
 export const PgCodes = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
+  restrictViolation: '23001',
   checkViolation: '23514',
   notNullViolation: '23502',
   invalidTextRepresentation: '22P02',

@@ -277,7 +277,7 @@ function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance,
       const rows = await db.query(`delete from ${r.tableName} where id = $1 returning id`, [id]);
       if (!rows.length) throw notFound(`${r.label} not found.`);
     } catch (err) {
-      if ((err as { code?: string }).code === '23503') throw new ApiError(409, 'CONFLICT', `${r.label} is in use and cannot be deleted.`);
+      if (['23503', '23001'].includes(String((err as { code?: string }).code))) throw new ApiError(409, 'CONFLICT', `${r.label} is in use and cannot be deleted.`);
       throw err;
     }
     return reply.status(204).send();
