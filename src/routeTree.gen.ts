@@ -19,6 +19,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as VerifyRouteImport } from './routes/verify'
 import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
+import { Route as AuthAstroRouteImport } from './routes/_auth/astro'
 import { Route as AuthCircuitsRouteImport } from './routes/_auth/circuits'
 import { Route as AuthLeaderboardsRouteImport } from './routes/_auth/leaderboards'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
@@ -72,6 +73,11 @@ const AuthAdminRoute = AuthAdminRouteImport.update({
   id: '/_admin',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAstroRoute = AuthAstroRouteImport.update({
+  id: '/astro',
+  path: '/astro',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCircuitsRoute = AuthCircuitsRouteImport.update({
   id: '/circuits',
   path: '/circuits',
@@ -102,6 +108,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/verify': typeof VerifyRoute
+  '/astro': typeof AuthAstroRoute
   '/circuits': typeof AuthCircuitsRoute
   '/leaderboards': typeof AuthLeaderboardsRoute
   '/profile': typeof AuthProfileRoute
@@ -116,6 +123,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/verify': typeof VerifyRoute
+  '/astro': typeof AuthAstroRoute
   '/circuits': typeof AuthCircuitsRoute
   '/leaderboards': typeof AuthLeaderboardsRoute
   '/profile': typeof AuthProfileRoute
@@ -133,6 +141,7 @@ export interface FileRoutesById {
   '/unauthorized': typeof UnauthorizedRoute
   '/verify': typeof VerifyRoute
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
+  '/_auth/astro': typeof AuthAstroRoute
   '/_auth/circuits': typeof AuthCircuitsRoute
   '/_auth/leaderboards': typeof AuthLeaderboardsRoute
   '/_auth/profile': typeof AuthProfileRoute
@@ -149,6 +158,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/unauthorized'
     | '/verify'
+    | '/astro'
     | '/circuits'
     | '/leaderboards'
     | '/profile'
@@ -163,6 +173,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/unauthorized'
     | '/verify'
+    | '/astro'
     | '/circuits'
     | '/leaderboards'
     | '/profile'
@@ -179,6 +190,7 @@ export interface FileRouteTypes {
     | '/unauthorized'
     | '/verify'
     | '/_auth/_admin'
+    | '/_auth/astro'
     | '/_auth/circuits'
     | '/_auth/leaderboards'
     | '/_auth/profile'
@@ -269,6 +281,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/astro': {
+      id: '/_auth/astro'
+      path: '/astro'
+      fullPath: '/astro'
+      preLoaderRoute: typeof AuthAstroRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/circuits': {
       id: '/_auth/circuits'
       path: '/circuits'
@@ -314,6 +333,7 @@ const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
 
 interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
+  AuthAstroRoute: typeof AuthAstroRoute
   AuthCircuitsRoute: typeof AuthCircuitsRoute
   AuthLeaderboardsRoute: typeof AuthLeaderboardsRoute
   AuthProfileRoute: typeof AuthProfileRoute
@@ -321,6 +341,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAdminRoute: AuthAdminRouteWithChildren,
+  AuthAstroRoute: AuthAstroRoute,
   AuthCircuitsRoute: AuthCircuitsRoute,
   AuthLeaderboardsRoute: AuthLeaderboardsRoute,
   AuthProfileRoute: AuthProfileRoute,

@@ -14,6 +14,7 @@ import { circuitsI18n } from '../../features/circuits/i18n';
 import { leaderboardsI18n } from '../../features/leaderboards/i18n';
 import { adminI18n } from '../../features/admin/i18n';
 import { profileI18n } from '../../features/profile/i18n';
+import { deviceI18n } from '../../features/device/i18n';
 
 type Bundle = Record<Locale, Record<string, unknown>>;
 
@@ -28,6 +29,7 @@ export const namespaces = {
   leaderboards: leaderboardsI18n,
   admin: adminI18n,
   profile: profileI18n,
+  device: deviceI18n,
 } satisfies Record<string, Bundle>;
 
 export type Namespace = keyof typeof namespaces;
