@@ -7,7 +7,7 @@
  * (no TextDecoder, no split, no per-line strings or objects) writing straight into typed columns that grow
  * geometrically; numbers are accumulated digit by digit as an integer mantissa and divided once by a power of
  * ten, which is exact (the same double as `Number(text)`) for up to 15 significant digits. Cumulative distance
- * is computed in the same pass (geo-distance.ts). Notes: performance-facts.md.
+ * is a second tight pass over the lat/lon columns (geo-distance.ts). Notes: performance-facts.md.
  *
  * Corrupt lines (wrong field count, a non-number, lap not a non-negative integer, latitude/longitude out of
  * range) are skipped and reported with their 1-based line number; never a throw. Only the first
@@ -66,6 +66,13 @@ function grow<T extends Int32Array | Float64Array | Float32Array>(a: T, capacity
   return b;
 }
 
+/** Digits bytes[from, to) as a double (for parts too long for int32). */
+function slowDigits(bytes: Uint8Array, from: number, to: number): number {
+  let x = 0;
+  for (let k = from; k < to; k++) x = x * 10 + (bytes[k] - 48);
+  return x;
+}
+
 /** Estimated number of lines: bytes over the mean line length of the first 64 KiB, plus slack. */
 function estimateLines(bytes: Uint8Array): number {
   const n = bytes.length;
@@ -73,7 +80,7 @@ function estimateLines(bytes: Uint8Array): number {
   let lines = 0;
   for (let i = 0; i < sample; i++) if (bytes[i] === NL) lines++;
   if (lines === 0) return 64;
-  return Math.ceil((n / sample) * lines * 1.03) + 64;
+  return Math.ceil((n / sample) * lines * 1.02) + 64;
 }
 
 export function parsePositionsBytes(bytes: Uint8Array, options: ParsePositionsOptions = {}): ParsedPositions {
@@ -103,7 +110,6 @@ interface ScanState {
   lon: Float64Array;
   speedKmh: Float32Array;
   distanceM: Float64Array;
-  dist: number;
   issues: ParseIssue[];
   maxIssues: number;
   corruptLines: number;
@@ -121,7 +127,6 @@ function newState(bytes: Uint8Array, maxIssues: number): ScanState {
     lon: new Float64Array(capacity),
     speedKmh: new Float32Array(capacity),
     distanceM: new Float64Array(capacity),
-    dist: 0,
     issues: [],
     maxIssues,
     corruptLines: 0,
@@ -156,10 +161,6 @@ function scan(s: ScanState, bytes: Uint8Array, end: number, lineNo: number): voi
   let latCol = s.lat;
   let lonCol = s.lon;
   let speedCol = s.speedKmh;
-  let distCol = s.distanceM;
-  let dist = s.dist;
-  let prevLat = count > 0 ? latCol[count - 1] : 0;
-  let prevLon = count > 0 ? lonCol[count - 1] : 0;
   let i = 0;
   while (i < end) {
     lineNo++;
@@ -183,29 +184,34 @@ function scan(s: ScanState, bytes: Uint8Array, end: number, lineNo: number): voi
       } else if (c === PLUS) {
         c = bytes[++i];
       }
+      // Integer and fraction digits accumulate as int32 (a short dependency chain); a part longer than 9 digits
+      // would overflow and is re-read in doubles. mant = int * 10^scale + frac is exact below 2^53, and one
+      // division by 10^scale then gives the correctly rounded double, the same as Number(text).
       const first = i;
-      let mant = 0;
+      let whole = 0;
       let d = c - 48;
       while (d >>> 0 < 10) {
-        mant = mant * 10 + d;
+        whole = (whole * 10 + d) | 0;
         c = bytes[++i];
         d = c - 48;
       }
-      let v = mant;
       let digits = i - first;
+      let v = digits > 9 ? slowDigits(bytes, first, i) : whole;
       if (c === DOT) {
         const frac = ++i;
+        let part = 0;
         c = bytes[i];
         d = c - 48;
         while (d >>> 0 < 10) {
-          mant = mant * 10 + d;
+          part = (part * 10 + d) | 0;
           c = bytes[++i];
           d = c - 48;
         }
         const scale = i - frac;
         digits += scale;
         if (scale > 0) {
-          v = scale < 23 ? mant / POW10[scale] : mant / 10 ** scale;
+          if (scale > 9) part = slowDigits(bytes, frac, i);
+          v = scale < 23 ? (v * POW10[scale] + part) / POW10[scale] : (v * 10 ** scale + part) / 10 ** scale;
           if (nf === 0) lapHasFraction = true;
         }
       }
@@ -242,17 +248,12 @@ function scan(s: ScanState, bytes: Uint8Array, end: number, lineNo: number): voi
           latCol = s.lat;
           lonCol = s.lon;
           speedCol = s.speedKmh;
-          distCol = s.distanceM;
         }
-        if (count > 0) dist += stepDistanceM(prevLat, prevLon, lat, lon);
         lapCol[count] = lap;
         timeCol[count] = t;
         latCol[count] = lat;
         lonCol[count] = lon;
         speedCol[count] = vals[3 + off];
-        distCol[count] = dist;
-        prevLat = lat;
-        prevLon = lon;
         count++;
       }
     }
@@ -262,15 +263,29 @@ function scan(s: ScanState, bytes: Uint8Array, end: number, lineNo: number): voi
     i++;
   }
   s.count = count;
-  s.dist = dist;
   s.lineNo = lineNo;
+}
+
+/**
+ * Cumulative distance, a second tight pass over the lat/lon columns (kept out of the scanner's loop: there the
+ * extra live doubles cost more than this whole pass).
+ */
+export function cumulativeDistance(lat: Float64Array, lon: Float64Array, count: number, out: Float64Array): void {
+  let d = 0;
+  if (count > 0) out[0] = 0;
+  for (let k = 1; k < count; k++) {
+    d += stepDistanceM(lat[k - 1], lon[k - 1], lat[k], lon[k]);
+    out[k] = d;
+  }
 }
 
 function finish(s: ScanState): ParsedPositions {
   const { count, capacity } = s;
-  // Trim when the estimate overshot by more than 2 % (a subarray keeps, and transfers, the whole buffer).
+  cumulativeDistance(s.lat, s.lon, count, s.distanceM);
+  // A subarray keeps (and transfers) the whole buffer: fine for the few % the estimate adds, but a copy is
+  // cheaper in memory once more than 10 % would be wasted.
   const trim = <T extends Int32Array | Float64Array | Float32Array>(a: T): T =>
-    (capacity > count * 1.02 + 1024 ? a.slice(0, count) : a.subarray(0, count)) as T;
+    (capacity > count * 1.1 + 1024 ? a.slice(0, count) : a.subarray(0, count)) as T;
   return {
     positions: {
       count,

@@ -1,6 +1,6 @@
 /**
  * Bench page (built by domain.bench.ts with Vite, run in headless Chromium). Drives the REAL bridge and worker
- * (src/analysis/analysis-client.ts -> workers/analysis.worker.ts) and probes the main thread while results arrive.
+ * (src/analysis/analysis-client.ts -> workers/analysis.worker.ts); the Node side traces the main thread.
  */
 import { createAnalysisClient, type ProcessedSession } from '../../src/analysis/analysis-client';
 
@@ -8,37 +8,8 @@ interface CallFigures {
   roundTripMs: number;
   parseMs: number;
   analyseMs: number;
-  maxMainThreadGapMs: number;
   longTasks: number;
   fixes: number;
-}
-
-/** Measures the longest gap between main-thread tasks with a MessageChannel ping-pong, plus longtask entries. */
-function probeMainThread(): () => { maxGapMs: number; longTasks: number } {
-  const channel = new MessageChannel();
-  let last = performance.now();
-  let maxGap = 0;
-  let running = true;
-  channel.port1.onmessage = () => {
-    const t = performance.now();
-    if (t - last > maxGap) maxGap = t - last;
-    last = t;
-    if (running) channel.port2.postMessage(0);
-  };
-  channel.port2.postMessage(0);
-  let longTasks = 0;
-  const observer = new PerformanceObserver((list) => (longTasks += list.getEntries().length));
-  try {
-    observer.observe({ type: 'longtask' });
-  } catch {
-    // longtask not supported: the gap probe still measures.
-  }
-  return () => {
-    running = false;
-    observer.disconnect();
-    channel.port1.close();
-    return { maxGapMs: maxGap, longTasks };
-  };
 }
 
 const data = new Map<string, { nmea: Uint8Array; laps: string }>();
@@ -56,44 +27,51 @@ async function load(name: string) {
   return d;
 }
 
-async function timedCall(client: ReturnType<typeof createAnalysisClient>, nmea: Uint8Array, laps: string): Promise<{ f: CallFigures; result: ProcessedSession }> {
-  const copy = nmea.slice(); // the call transfers its bytes away
-  await new Promise((r) => setTimeout(r, 50));
-  const stop = probeMainThread();
-  const t0 = performance.now();
-  const result = await client.processSession({ nmea: copy, laps });
-  const roundTripMs = performance.now() - t0;
-  // Let any task queued behind the result run before stopping the probe.
-  await new Promise((r) => setTimeout(r, 20));
-  const probe = stop();
-  return {
-    result,
-    f: {
-      roundTripMs,
-      parseMs: result.timings.parseMs,
-      analyseMs: result.timings.analyseMs,
-      maxMainThreadGapMs: probe.maxGapMs,
-      longTasks: probe.longTasks,
-      fixes: result.positions.count,
-    },
-  };
+let prepared: { nmea: Uint8Array; laps: string } | null = null;
+let warmClient: ReturnType<typeof createAnalysisClient> | null = null;
+
+/** Copies the bytes for the next call (each call transfers its bytes away), outside the measured window. */
+async function prepare(name: string) {
+  const { nmea, laps } = await load(name);
+  prepared = { nmea: nmea.slice(), laps };
 }
 
-/** Cold: a new worker per call (its first call). Warm: one worker, after one discarded call. */
-async function bench(name: string, coldRuns: number, warmRuns: number) {
-  const { nmea, laps } = await load(name);
-  const cold: CallFigures[] = [];
-  for (let k = 0; k < coldRuns; k++) {
-    const client = createAnalysisClient();
-    cold.push((await timedCall(client, nmea, laps)).f);
-    client.dispose();
+/**
+ * One measured call. 'cold': a new worker (its first call). 'warm': the shared warm worker (warmed by a first,
+ * unmeasured call on its creation). The Node side traces the main thread around this call.
+ */
+async function call(kind: 'cold' | 'warm'): Promise<CallFigures> {
+  if (!prepared) throw new Error('prepare first');
+  const input = prepared;
+  prepared = null;
+  let client: ReturnType<typeof createAnalysisClient>;
+  if (kind === 'cold') client = createAnalysisClient();
+  else {
+    if (!warmClient) {
+      warmClient = createAnalysisClient({ idleMs: 600_000 });
+      await warmClient.processSession({ nmea: input.nmea.slice(), laps: input.laps });
+    }
+    client = warmClient;
   }
-  const client = createAnalysisClient();
-  await timedCall(client, nmea, laps);
-  const warm: CallFigures[] = [];
-  for (let k = 0; k < warmRuns; k++) warm.push((await timedCall(client, nmea, laps)).f);
-  client.dispose();
-  return { cold, warm };
+  let longTasks = 0;
+  const observer = new PerformanceObserver((list) => (longTasks += list.getEntries().length));
+  try {
+    observer.observe({ type: 'longtask' });
+  } catch {
+    // no longtask support: the trace still measures tasks
+  }
+  const t0 = performance.now();
+  const result: ProcessedSession = await client.processSession({ nmea: input.nmea, laps: input.laps });
+  const roundTripMs = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 20));
+  observer.disconnect();
+  if (kind === 'cold') client.dispose();
+  return { roundTripMs, parseMs: result.timings.parseMs, analyseMs: result.timings.analyseMs, longTasks, fixes: result.positions.count };
+}
+
+function endWarm() {
+  warmClient?.dispose();
+  warmClient = null;
 }
 
 async function ratio(name: string, runs: number) {
@@ -128,5 +106,5 @@ function memoryRelease() {
   data.clear();
 }
 
-Object.assign(window, { domainBench: { bench, ratio, memoryLoad, memoryProcess, memoryRelease } });
+Object.assign(window, { domainBench: { prepare, call, endWarm, ratio, memoryLoad, memoryProcess, memoryRelease } });
 document.title = 'ready';

@@ -1,8 +1,9 @@
 /**
  * Domain benchmark (issue 3): parse and analyse a generated 7 h session (630,000 fixes, ~25 MB) and a 20 min one,
  * cold and warm, in Node and in the analysis worker in headless Chromium; the parse / bare-newline-pass ratio over
- * the same bytes in the same run (Node and Chromium worker); memory growth; the longest main-thread gap while
- * results arrive. Targets (issue 3): 7 h parse + analyse <= 300 ms cold in the Chromium worker; parse <= 2.0x the
+ * the same bytes in the same run (Node and Chromium worker); memory growth; the longest main-thread task while
+ * results arrive (from a Chromium trace of each call: wall and thread-CPU time, so CPU contention from other
+ * processes shows up as wall > CPU). Targets (issue 3): 7 h parse + analyse <= 300 ms cold in the Chromium worker; parse <= 2.0x the
  * newline pass; memory growth <= 40 MB; main thread never blocked > 5 ms when results arrive.
  */
 import http from 'node:http';
@@ -68,6 +69,7 @@ function nodeFigures(s: BenchSession, warmRuns: number) {
     newlinePassMs: round(median(newline)),
     positionsParseMs: round(median(parseOnly)),
     parseToNewlineRatio: round(median(parseOnly) / median(newline), 2),
+    bestParseToNewlineRatio: round(Math.min(...parseOnly) / Math.min(...newline), 2),
     memoryGrowthMb: round(after - before),
   };
 }
@@ -119,9 +121,11 @@ interface CallFigures {
   roundTripMs: number;
   parseMs: number;
   analyseMs: number;
-  maxMainThreadGapMs: number;
   longTasks: number;
   fixes: number;
+  /** Longest task on the page's main thread during the call (trace), wall ms and thread-CPU ms. */
+  maxMainTaskMs: number;
+  maxMainTaskCpuMs: number;
 }
 
 function summarise(calls: CallFigures[]) {
@@ -130,10 +134,37 @@ function summarise(calls: CallFigures[]) {
     parseMs: round(median(calls.map((c) => c.parseMs))),
     analyseMs: round(median(calls.map((c) => c.analyseMs))),
     parsePlusAnalyseMs: round(median(calls.map((c) => c.parseMs + c.analyseMs))),
+    bestParsePlusAnalyseMs: round(Math.min(...calls.map((c) => c.parseMs + c.analyseMs))),
     roundTripMs: round(median(calls.map((c) => c.roundTripMs))),
-    maxMainThreadGapMs: round(Math.max(...calls.map((c) => c.maxMainThreadGapMs)), 2),
+    maxMainTaskMs: round(Math.max(...calls.map((c) => c.maxMainTaskMs)), 2),
+    maxMainTaskCpuMs: round(Math.max(...calls.map((c) => c.maxMainTaskCpuMs)), 2),
     longTasks: calls.reduce((a, c) => a + c.longTasks, 0),
   };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** Longest top-level task on the renderer main thread(s) of a Chromium trace: [wall ms, thread-CPU ms]. */
+function longestMainThreadTask(trace: Buffer): [number, number] {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  let wall = 0;
+  let cpu = 0;
+  for (const e of events) {
+    if (e.ph !== 'X' || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') || !main.has(`${e.pid}:${e.tid}`)) continue;
+    wall = Math.max(wall, (e.dur ?? 0) / 1000);
+    cpu = Math.max(cpu, (e.tdur ?? 0) / 1000);
+  }
+  return [wall, cpu];
 }
 
 async function chromiumFigures(sessions: BenchSession[]) {
@@ -157,13 +188,25 @@ async function chromiumFigures(sessions: BenchSession[]) {
     const out: Record<string, unknown> = {};
     for (const s of sessions) {
       log(`chromium ${s.name}: cold and warm`);
-      type Api = { bench(n: string, c: number, w: number): Promise<{ cold: CallFigures[]; warm: CallFigures[] }> };
-      const r = await page.evaluate(([n]) => (window as unknown as { domainBench: Api }).domainBench.bench(n, 5, 5), [s.name] as const);
+      type Api = { prepare(n: string): Promise<void>; call(kind: 'cold' | 'warm'): Promise<Omit<CallFigures, 'maxMainTaskMs' | 'maxMainTaskCpuMs'>>; endWarm(): void };
+      const r: { cold: CallFigures[]; warm: CallFigures[] } = { cold: [], warm: [] };
+      for (const kind of ['cold', 'warm'] as const) {
+        for (let k = 0; k < (kind === 'warm' ? 6 : 5); k++) {
+          await page.evaluate(([n]) => (window as unknown as { domainBench: Api }).domainBench.prepare(n), [s.name] as const);
+          await browser.startTracing(page, { categories: ['__metadata', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+          const f = await page.evaluate(([kd]) => (window as unknown as { domainBench: Api }).domainBench.call(kd), [kind] as const);
+          const [maxMainTaskMs, maxMainTaskCpuMs] = longestMainThreadTask(await browser.stopTracing());
+          // The first warm call also starts and warms its worker: not counted.
+          if (kind === 'cold' || k > 0) r[kind].push({ ...f, maxMainTaskMs, maxMainTaskCpuMs });
+        }
+      }
+      await page.evaluate(() => (window as unknown as { domainBench: Api }).domainBench.endWarm());
       log(`chromium ${s.name}: parse / newline ratio`);
       type RatioApi = { ratio(n: string, runs: number): Promise<{ newlineMs: number[]; parseMs: number[]; lines: number; fixes: number }> };
       const q = await page.evaluate(([n]) => (window as unknown as { domainBench: RatioApi }).domainBench.ratio(n, 7), [s.name] as const);
       const warmParse = median(q.parseMs.slice(1));
       const warmNewline = median(q.newlineMs.slice(1));
+      const bestRatio = Math.min(...q.parseMs.slice(1)) / Math.min(...q.newlineMs.slice(1));
       out[s.name] = {
         fixes: r.cold[0]?.fixes,
         cold: summarise(r.cold),
@@ -171,6 +214,7 @@ async function chromiumFigures(sessions: BenchSession[]) {
         newlinePassMs: round(warmNewline),
         positionsParseMs: round(warmParse),
         parseToNewlineRatio: round(warmParse / warmNewline, 2),
+        bestParseToNewlineRatio: round(bestRatio, 2),
         coldParseToNewlineRatio: round(q.parseMs[0] / q.newlineMs[0], 2),
       };
     }
@@ -205,7 +249,7 @@ export default async function domainBench(): Promise<Record<string, unknown>> {
     node[s.name] = nodeFigures(s, 7);
   }
   const chromium = await chromiumFigures(sessions);
-  const c7 = chromium['session-7h'] as { cold: { parsePlusAnalyseMs: number; maxMainThreadGapMs: number }; warm: { maxMainThreadGapMs: number }; parseToNewlineRatio: number };
+  const c7 = chromium['session-7h'] as { cold: { parsePlusAnalyseMs: number; maxMainTaskMs: number }; warm: { maxMainTaskMs: number }; parseToNewlineRatio: number };
   const n7 = node['session-7h'] as { parseToNewlineRatio: number; memoryGrowthMb: number };
   const targets = {
     chromiumCold7hParseAnalyseMs: { value: c7.cold.parsePlusAnalyseMs, target: 300, met: c7.cold.parsePlusAnalyseMs <= 300 },
@@ -216,10 +260,10 @@ export default async function domainBench(): Promise<Record<string, unknown>> {
       target: 40,
       met: Math.max(n7.memoryGrowthMb, chromium.pageMemoryGrowthMb7h as number) <= 40,
     },
-    maxMainThreadGapMs: {
-      value: Math.max(c7.cold.maxMainThreadGapMs, c7.warm.maxMainThreadGapMs),
+    maxMainThreadTaskMs: {
+      value: Math.max(c7.cold.maxMainTaskMs, c7.warm.maxMainTaskMs),
       target: 5,
-      met: Math.max(c7.cold.maxMainThreadGapMs, c7.warm.maxMainThreadGapMs) <= 5,
+      met: Math.max(c7.cold.maxMainTaskMs, c7.warm.maxMainTaskMs) <= 5,
     },
   };
   return { node, chromium, targets };
