@@ -80,15 +80,38 @@ export function pickCircuit<C extends CircuitCandidate>(
   radiusM = CIRCUIT_PICK_RADIUS_M,
 ): { circuit: C; distanceM: number } | null {
   if (positions.count === 0) return null;
+  const box = boundingBox(positions);
   let best: { circuit: C; distanceM: number } | null = null;
   for (const circuit of circuits) {
     const parsed = tryParseCoordinates(circuit.coordinates);
     if (!parsed.ok || parsed.points.length === 0) continue;
     const gate = parsed.points[0];
+    // Cheap reject: a gate further than the radius outside the trace's bounding box (with a safety factor of 2
+    // on the metres per degree) cannot be within reach of any fix.
+    const marginLat = (2 * radiusM) / 111_000;
+    const marginLon = marginLat / Math.max(0.01, Math.cos((gate.lat * Math.PI) / 180));
+    if (gate.lat < box.minLat - marginLat || gate.lat > box.maxLat + marginLat) continue;
+    if (gate.lon < box.minLon - marginLon || gate.lon > box.maxLon + marginLon) continue;
     const d = nearestFixDistanceM(positions, gate);
     if (d <= radiusM && (best === null || d < best.distanceM)) best = { circuit, distanceM: d };
   }
   return best;
+}
+
+function boundingBox(positions: PositionColumns): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  let minLon = Infinity;
+  let maxLon = -Infinity;
+  for (let i = 0; i < positions.count; i++) {
+    const la = positions.lat[i];
+    const lo = positions.lon[i];
+    if (la < minLat) minLat = la;
+    if (la > maxLat) maxLat = la;
+    if (lo < minLon) minLon = lo;
+    if (lo > maxLon) maxLon = lo;
+  }
+  return { minLat, maxLat, minLon, maxLon };
 }
 
 function nearestFixDistanceM(positions: PositionColumns, gate: GatePoint): number {

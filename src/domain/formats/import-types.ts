@@ -8,7 +8,10 @@ export type ImportSource = 'astro' | 'vbo' | 'nmea' | 'gpx' | 'racechrono-csv';
 
 export interface ImportedSession {
   positions: PositionColumns;
-  /** UTC time of the first fix, ISO 8601 with milliseconds. */
+  /**
+   * When the first fix was taken, ISO 8601. Foreign formats carry UTC: '2026-01-17T06:31:36.960Z'. ASTRO files
+   * carry the device's wall-clock time from the session file name, without a zone: '2026-04-12T10:30:00'.
+   */
   startedAt: string;
   source: ImportSource;
   /** Lines that were skipped, with their 1-based line numbers (never dropped silently). */

@@ -7,7 +7,8 @@ import { parsePositionsText } from '../../../../src/domain/parse-positions';
 import { serializeLaps, serializePositions } from '../../../../src/domain/serialize-session';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { formatCoordinates } from '../../../../src/domain/format/coordinates';
-import { gatePoints, sample, wavyMotion } from './synthetic-track';
+import { createLocalProjection } from '../../../../src/domain/geo/local-projection';
+import { ORIGIN, gatePoints, sample, wavyMotion } from './synthetic-track';
 
 const FIXTURES = new URL('../../../fixtures/real-logs/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -39,6 +40,19 @@ describe('circuit auto-pick', () => {
     const other: CircuitCandidate = { id: 'other', name: 'Other', coordinates: `${gate.lat + 0.01};${gate.lon}`, size: 30 };
     expect(pickCircuit(positions, [other, near])?.circuit.id).toBe('near');
     expect(pickCircuit(positions, [other])?.circuit.id).toBe('other');
+  });
+});
+
+describe('circuit reach', () => {
+  it('reaches 2 km from the trace and no further', () => {
+    const positions = sample(wavyMotion(30, 0, 10, 60));
+    const projection = createLocalProjection(ORIGIN.lat, ORIGIN.lon);
+    // The top straight runs at y = 100 m; a gate due north of it at 1.9 km is in reach, at 2.1 km it is not.
+    const at = (northM: number): CircuitCandidate => ({ id: northM, name: 'N', coordinates: `${projection.lat(100 + northM)};${ORIGIN.lon}`, size: 20 });
+    const inReach = pickCircuit(positions, [at(1900)]);
+    expect(inReach?.circuit.id).toBe(1900);
+    expect(Math.abs(inReach!.distanceM - 1900)).toBeLessThan(2);
+    expect(pickCircuit(positions, [at(2100)])).toBeNull();
   });
 });
 
