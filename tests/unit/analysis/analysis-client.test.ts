@@ -86,11 +86,13 @@ describe('analysis client', () => {
 
   it('cancels a running call by terminating the worker, and starts a new one for the next call', async () => {
     const never = deferred();
-    let calls = 0;
+    const arrived = deferred();
     const api = {
-      async parseLaps() {
-        calls++;
-        if (calls === 1) await never.promise;
+      async parseLaps(text: string) {
+        if (text === 'x') {
+          arrived.resolve();
+          await never.promise;
+        }
         return { laps: [], issues: [] };
       },
     };
@@ -98,7 +100,7 @@ describe('analysis client', () => {
     const client = createAnalysisClient({ createWorker: factory });
     const controller = new AbortController();
     const running = client.parseLaps('x', { signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 10));
+    await arrived.promise; // the call is running inside the worker
     controller.abort();
     await expect(running).rejects.toMatchObject({ code: 'aborted' });
     expect(started[0].terminated).toBe(true);
@@ -139,14 +141,16 @@ describe('analysis client', () => {
   });
 
   it('ends the worker after the idle time and not while calls keep coming', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { factory, started } = fakeWorkerFactory(analysisApi);
     const client = createAnalysisClient({ createWorker: factory, idleMs: 80 });
     await client.parseLaps('');
-    await new Promise((r) => setTimeout(r, 40));
-    await client.parseLaps('');
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.advanceTimersByTimeAsync(79);
     expect(started[0].terminated).toBe(false);
-    await new Promise((r) => setTimeout(r, 80));
+    await client.parseLaps(''); // restarts the idle time
+    await vi.advanceTimersByTimeAsync(79);
+    expect(started[0].terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(started[0].terminated).toBe(true);
     await client.parseLaps('');
     expect(started).toHaveLength(2);
