@@ -23,7 +23,12 @@ import { Route as AuthAstroRouteImport } from './routes/_auth/astro'
 import { Route as AuthCircuitsRouteImport } from './routes/_auth/circuits'
 import { Route as AuthLeaderboardsRouteImport } from './routes/_auth/leaderboards'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as AuthSessionsRouteImport } from './routes/_auth/sessions'
 import { Route as AuthAdminAdminRouteImport } from './routes/_auth/_admin/admin'
+import { Route as AuthSessionsIndexRouteImport } from './routes/_auth/sessions/index'
+import { Route as AuthSessionsAnalysisRouteImport } from './routes/_auth/sessions/analysis'
+import { Route as AuthSessionsLibraryRouteImport } from './routes/_auth/sessions/library'
+import { Route as AuthSessionsMapRouteImport } from './routes/_auth/sessions/map'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -93,10 +98,35 @@ const AuthProfileRoute = AuthProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSessionsRoute = AuthSessionsRouteImport.update({
+  id: '/sessions',
+  path: '/sessions',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAdminAdminRoute = AuthAdminAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
   getParentRoute: () => AuthAdminRoute,
+} as any)
+const AuthSessionsIndexRoute = AuthSessionsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthSessionsRoute,
+} as any)
+const AuthSessionsAnalysisRoute = AuthSessionsAnalysisRouteImport.update({
+  id: '/analysis',
+  path: '/analysis',
+  getParentRoute: () => AuthSessionsRoute,
+} as any)
+const AuthSessionsLibraryRoute = AuthSessionsLibraryRouteImport.update({
+  id: '/library',
+  path: '/library',
+  getParentRoute: () => AuthSessionsRoute,
+} as any)
+const AuthSessionsMapRoute = AuthSessionsMapRouteImport.update({
+  id: '/map',
+  path: '/map',
+  getParentRoute: () => AuthSessionsRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -112,7 +142,12 @@ export interface FileRoutesByFullPath {
   '/circuits': typeof AuthCircuitsRoute
   '/leaderboards': typeof AuthLeaderboardsRoute
   '/profile': typeof AuthProfileRoute
+  '/sessions': typeof AuthSessionsRouteWithChildren
   '/admin': typeof AuthAdminAdminRoute
+  '/sessions/analysis': typeof AuthSessionsAnalysisRoute
+  '/sessions/library': typeof AuthSessionsLibraryRoute
+  '/sessions/map': typeof AuthSessionsMapRoute
+  '/sessions/': typeof AuthSessionsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -128,6 +163,10 @@ export interface FileRoutesByTo {
   '/leaderboards': typeof AuthLeaderboardsRoute
   '/profile': typeof AuthProfileRoute
   '/admin': typeof AuthAdminAdminRoute
+  '/sessions/analysis': typeof AuthSessionsAnalysisRoute
+  '/sessions/library': typeof AuthSessionsLibraryRoute
+  '/sessions/map': typeof AuthSessionsMapRoute
+  '/sessions': typeof AuthSessionsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -145,7 +184,12 @@ export interface FileRoutesById {
   '/_auth/circuits': typeof AuthCircuitsRoute
   '/_auth/leaderboards': typeof AuthLeaderboardsRoute
   '/_auth/profile': typeof AuthProfileRoute
+  '/_auth/sessions': typeof AuthSessionsRouteWithChildren
   '/_auth/_admin/admin': typeof AuthAdminAdminRoute
+  '/_auth/sessions/analysis': typeof AuthSessionsAnalysisRoute
+  '/_auth/sessions/library': typeof AuthSessionsLibraryRoute
+  '/_auth/sessions/map': typeof AuthSessionsMapRoute
+  '/_auth/sessions/': typeof AuthSessionsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -162,7 +206,12 @@ export interface FileRouteTypes {
     | '/circuits'
     | '/leaderboards'
     | '/profile'
+    | '/sessions'
     | '/admin'
+    | '/sessions/analysis'
+    | '/sessions/library'
+    | '/sessions/map'
+    | '/sessions/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -178,6 +227,10 @@ export interface FileRouteTypes {
     | '/leaderboards'
     | '/profile'
     | '/admin'
+    | '/sessions/analysis'
+    | '/sessions/library'
+    | '/sessions/map'
+    | '/sessions'
   id:
     | '__root__'
     | '/'
@@ -194,7 +247,12 @@ export interface FileRouteTypes {
     | '/_auth/circuits'
     | '/_auth/leaderboards'
     | '/_auth/profile'
+    | '/_auth/sessions'
     | '/_auth/_admin/admin'
+    | '/_auth/sessions/analysis'
+    | '/_auth/sessions/library'
+    | '/_auth/sessions/map'
+    | '/_auth/sessions/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -309,12 +367,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/sessions': {
+      id: '/_auth/sessions'
+      path: '/sessions'
+      fullPath: '/sessions'
+      preLoaderRoute: typeof AuthSessionsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/_admin/admin': {
       id: '/_auth/_admin/admin'
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AuthAdminAdminRouteImport
       parentRoute: typeof AuthAdminRoute
+    }
+    '/_auth/sessions/': {
+      id: '/_auth/sessions/'
+      path: '/'
+      fullPath: '/sessions/'
+      preLoaderRoute: typeof AuthSessionsIndexRouteImport
+      parentRoute: typeof AuthSessionsRoute
+    }
+    '/_auth/sessions/analysis': {
+      id: '/_auth/sessions/analysis'
+      path: '/analysis'
+      fullPath: '/sessions/analysis'
+      preLoaderRoute: typeof AuthSessionsAnalysisRouteImport
+      parentRoute: typeof AuthSessionsRoute
+    }
+    '/_auth/sessions/library': {
+      id: '/_auth/sessions/library'
+      path: '/library'
+      fullPath: '/sessions/library'
+      preLoaderRoute: typeof AuthSessionsLibraryRouteImport
+      parentRoute: typeof AuthSessionsRoute
+    }
+    '/_auth/sessions/map': {
+      id: '/_auth/sessions/map'
+      path: '/map'
+      fullPath: '/sessions/map'
+      preLoaderRoute: typeof AuthSessionsMapRouteImport
+      parentRoute: typeof AuthSessionsRoute
     }
   }
 }
@@ -331,12 +424,31 @@ const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
   AuthAdminRouteChildren,
 )
 
+interface AuthSessionsRouteChildren {
+  AuthSessionsAnalysisRoute: typeof AuthSessionsAnalysisRoute
+  AuthSessionsLibraryRoute: typeof AuthSessionsLibraryRoute
+  AuthSessionsMapRoute: typeof AuthSessionsMapRoute
+  AuthSessionsIndexRoute: typeof AuthSessionsIndexRoute
+}
+
+const AuthSessionsRouteChildren: AuthSessionsRouteChildren = {
+  AuthSessionsAnalysisRoute: AuthSessionsAnalysisRoute,
+  AuthSessionsLibraryRoute: AuthSessionsLibraryRoute,
+  AuthSessionsMapRoute: AuthSessionsMapRoute,
+  AuthSessionsIndexRoute: AuthSessionsIndexRoute,
+}
+
+const AuthSessionsRouteWithChildren = AuthSessionsRoute._addFileChildren(
+  AuthSessionsRouteChildren,
+)
+
 interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
   AuthAstroRoute: typeof AuthAstroRoute
   AuthCircuitsRoute: typeof AuthCircuitsRoute
   AuthLeaderboardsRoute: typeof AuthLeaderboardsRoute
   AuthProfileRoute: typeof AuthProfileRoute
+  AuthSessionsRoute: typeof AuthSessionsRouteWithChildren
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -345,6 +457,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCircuitsRoute: AuthCircuitsRoute,
   AuthLeaderboardsRoute: AuthLeaderboardsRoute,
   AuthProfileRoute: AuthProfileRoute,
+  AuthSessionsRoute: AuthSessionsRouteWithChildren,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

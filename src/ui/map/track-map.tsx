@@ -26,6 +26,7 @@ import { defaults as defaultControls } from 'ol/control/defaults';
 import type { FeatureLike } from 'ol/Feature';
 import { useEffect, useRef } from 'react';
 import type { GatePoint } from '../../domain/session-types';
+import { withAlpha } from './colors';
 import { gateSegments, MAX_GATES } from './gate-segments';
 import { MAX_TILE_ZOOM, tileSettings } from './map-config';
 import { SPEED_BAND_COLORS, speedRuns } from './speed-runs';
@@ -52,7 +53,7 @@ function traceStyle(feature: FeatureLike): Style {
   const color = feature.get('color') as string;
   const highlighted = feature.get('highlighted') === true;
   const dimmed = feature.get('dimmed') === true;
-  return lineStyle(dimmed ? `${color}55` : color, highlighted ? 5 : dimmed ? 1.5 : 2.5, highlighted ? 2 : dimmed ? 0 : 1);
+  return lineStyle(dimmed ? withAlpha(color, 0.35) : color, highlighted ? 5 : dimmed ? 1.5 : 2.5, highlighted ? 2 : dimmed ? 0 : 1);
 }
 
 function labelStyle(text: string, color: string): Style {

@@ -88,3 +88,13 @@ describe('tile settings', () => {
     expect(tileSettings({}).attribution).toContain('OpenStreetMap');
   });
 });
+
+describe('colour alpha', () => {
+  it('adds an alpha to hex, hsl and rgb colours and leaves names alone', async () => {
+    const { withAlpha } = await import('../../../src/ui/map/colors');
+    expect(withAlpha('#ff0000', 0.5)).toBe('#ff000080');
+    expect(withAlpha('hsl(120, 85%, 50%)', 0.35)).toBe('hsla(120, 85%, 50%, 0.35)');
+    expect(withAlpha('rgb(1, 2, 3)', 1)).toBe('rgba(1, 2, 3, 1)');
+    expect(withAlpha('red', 0.5)).toBe('red');
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * /sessions/analysis, the lap viewer (spec 2, 3, 4): lap tables of the active sessions side by side (left and
+ * right colour schemes), the reference lap, ECharts charts (speed vs distance with every lap of both sessions,
+ * delta time to the reference, sector bars), a map of the laps, a corner table and consistency figures.
+ * Picking a lap in a table or a chart highlights it everywhere (the pick is in the URL: ?lap=L-3).
+ */
+import { Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatLapTime } from '../../domain/format/lap-time';
+import { formatSpeedKmh } from '../../domain/format/speed';
+import { LazyTrackMap } from '../../ui/map/lazy-track-map';
+import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
+import { comparedLap, cornerRows, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from './analysis-view';
+import { LazySessionCharts } from './charts/lazy-charts';
+import { LapTable, PerformanceLegend } from './lap-table';
+import { isFullyUpdated, lapTraces } from './lap-views';
+import { NoActiveSession, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
+import { useSessionsPort, type LoadedSession } from './sessions-port';
+import { useLoadedSessions } from './use-loaded-sessions';
+
+export interface AnalysisScreenProps {
+  pickedLap: string | null;
+  referenceLap: string | null;
+  onPickLap: (key: string | null) => void;
+  onReferenceLap: (key: string | null) => void;
+  store?: ActiveSessionsStore;
+  /** Charts and map are canvas/WebGL: component tests turn them off. */
+  withGraphics?: boolean;
+}
+
+const NO_HIDDEN: ReadonlySet<string> = new Set();
+
+export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReferenceLap, store = activeSessions, withGraphics = true }: AnalysisScreenProps) {
+  const { t, i18n } = useTranslation('sessions');
+  const port = useSessionsPort();
+  const selection = useActiveSessions(store);
+  const loaded = useLoadedSessions(port, selection);
+  const dark = useComputedColorScheme('light') === 'dark';
+  const sessions = useMemo(() => [loaded.left, loaded.right].filter((s): s is LoadedSession => s !== null), [loaded.left, loaded.right]);
+  const both = sessions.length > 1;
+  const entries = useMemo(() => lapEntries(sessions), [sessions]);
+  const picked = pickedLap && entries.some((e) => e.key === pickedLap) ? pickedLap : null;
+  const reference = useMemo(() => resolveReference(entries, referenceLap), [entries, referenceLap]);
+  const compared = useMemo(() => comparedLap(entries, reference, picked), [entries, reference, picked]);
+  const speed = useMemo(() => (withGraphics ? speedSeries(entries, picked, both) : []), [entries, picked, both, withGraphics]);
+  const delta = useMemo(() => (withGraphics ? deltaSeries(entries, reference, picked, both) : []), [entries, reference, picked, both, withGraphics]);
+  const bars = useMemo(() => sectorBars(entries, both), [entries, both]);
+  const corners = useMemo(() => cornerRows(reference, compared), [reference, compared]);
+  const traces = useMemo(() => sessions.flatMap((s) => lapTraces(s, { sectorVision: false, hidden: NO_HIDDEN, picked, labelPrefix: both })), [sessions, picked, both]);
+  const labels = useMemo(
+    () => ({
+      speed: t('analysis.speedChart'),
+      delta: t('analysis.deltaChart'),
+      sectors: t('analysis.sectorChart'),
+      distance: t('analysis.distance'),
+      speedAxis: t('analysis.speedAxis'),
+      deltaAxis: t('analysis.deltaAxis'),
+      sector: (n: number) => t('analysis.sector', { n }),
+    }),
+    [t],
+  );
+
+  if (!selection.left) return <NoActiveSession plural={false} />;
+  if (loaded.error) return <SessionsLoadError message={loaded.error} />;
+  if (loaded.loading || !loaded.left) return <SessionsLoading />;
+
+  const locale = i18n.language;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('analysis.title')}</Title>
+        <Group gap="sm" align="flex-end">
+          <PerformanceLegend />
+          <Select
+            size="xs"
+            label={t('analysis.reference')}
+            data={entries.map((e) => ({ value: e.key, label: `${both ? e.key : e.lap.lapNumber} · ${formatLapTime(e.lap.timeMs)}` }))}
+            value={reference?.key ?? null}
+            onChange={(value) => onReferenceLap(value)}
+            allowDeselect={false}
+            w={180}
+            data-testid="reference-lap"
+          />
+        </Group>
+      </Group>
+      {sessions.filter((s) => !isFullyUpdated(s)).map((s) => (
+        <NotFullyUpdated key={s.id} name={s.name} />
+      ))}
+      <Grid gap="sm">
+        {sessions.map((s) => (
+          <Grid.Col key={s.id} span={{ base: 12, lg: both ? 6 : 12 }}>
+            <LapTable session={s} picked={picked} reference={reference?.key ?? null} onPick={onPickLap} />
+          </Grid.Col>
+        ))}
+      </Grid>
+      {withGraphics && (
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="sm">
+              <LazySessionCharts speed={speed} delta={delta} sectors={bars} labels={labels} dark={dark} onPickLap={(key) => onPickLap(key === picked ? null : key)} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <LazyTrackMap
+              aria-label={t('map.mapLabel')}
+              traces={traces}
+              gates={loaded.left.circuit?.gates ?? []}
+              gateWidthM={loaded.left.circuit?.widthM ?? 15}
+              showLabels={false}
+              fitKey={sessions.map((s) => s.id).join('|')}
+              height={420}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+      <Paper withBorder p="xs" data-testid="corner-table">
+        <Text size="sm" fw={600} mb={4}>
+          {t('analysis.corners')}
+          {compared && reference ? ` · ${both ? compared.key : compared.lap.lapNumber} / ${t('analysis.reference')} ${both ? reference.key : reference.lap.lapNumber}` : ''}
+        </Text>
+        <Table fz="xs" verticalSpacing={2} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('analysis.corner')}</Table.Th>
+              <Table.Th>{t('analysis.distance')}</Table.Th>
+              <Table.Th>{t('analysis.cornerMinSpeed')}</Table.Th>
+              <Table.Th>
+                {t('analysis.cornerMinSpeed')} ({t('analysis.reference')})
+              </Table.Th>
+              <Table.Th>{t('analysis.timeLost')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {corners.map((c) => (
+              <Table.Tr key={c.index}>
+                <Table.Td>{c.index}</Table.Td>
+                <Table.Td>{Math.round(c.apexM)}</Table.Td>
+                <Table.Td>{formatSpeedKmh(c.minSpeedKmh, locale)}</Table.Td>
+                <Table.Td>{formatSpeedKmh(c.referenceMinSpeedKmh, locale)}</Table.Td>
+                <Table.Td c={c.timeLostMs > 0 ? 'red' : 'green'} ff="monospace">
+                  {Number.isFinite(c.timeLostMs) ? `${c.timeLostMs > 0 ? '+' : ''}${(c.timeLostMs / 1000).toFixed(2)} s` : '-'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}

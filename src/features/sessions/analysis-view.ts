@@ -1,0 +1,128 @@
+/**
+ * Pure figures of the lap viewer: lap traces of both sessions, speed-vs-distance series, delta time to the
+ * reference lap, per-corner report and sector bars. All from the domain lap-compare functions; series are
+ * resampled every CHART_STEP_M metres so 10+ overlaid laps stay light for the charts.
+ */
+import type { LapAnalysis } from '../../domain/analysis/analyse-session';
+import { cornerReport, detectCorners } from '../../domain/lap-compare/corners';
+import { deltaTime } from '../../domain/lap-compare/delta-time';
+import { lapTraceByNumber, type LapTrace } from '../../domain/lap-compare/lap-trace';
+import { speedVsDistance } from '../../domain/lap-compare/resample';
+import { lapKeyOf, parseLapKey } from './lap-search';
+import { drawableLaps, sideOf } from './lap-views';
+import type { LoadedSession } from './sessions-port';
+
+/** Resampling step of chart series, metres. */
+export const CHART_STEP_M = 5;
+
+export interface LapEntry {
+  key: string;
+  session: LoadedSession;
+  lap: LapAnalysis;
+}
+
+export interface ChartSeries {
+  key: string;
+  name: string;
+  color: string;
+  /** [distance m, value] pairs. */
+  points: [number, number][];
+  highlighted: boolean;
+}
+
+export interface CornerRow {
+  index: number;
+  apexM: number;
+  minSpeedKmh: number;
+  referenceMinSpeedKmh: number;
+  timeLostMs: number;
+}
+
+/** Every drawable lap of the loaded sessions, left first. */
+export function lapEntries(sessions: readonly LoadedSession[]): LapEntry[] {
+  return sessions.flatMap((session) => drawableLaps(session).map((lap) => ({ key: lapKeyOf(sideOf(session), lap.lapNumber), session, lap })));
+}
+
+/** The reference lap: the chosen one when it exists, else the left session's best lap, else the first lap. */
+export function resolveReference(entries: readonly LapEntry[], chosen: string | null): LapEntry | null {
+  const byKey = chosen ? entries.find((e) => e.key === chosen) : undefined;
+  if (byKey) return byKey;
+  const best = entries.find((e) => e.session.sessionIndex === 0 && e.lap.bestLap) ?? entries.find((e) => e.lap.bestLap);
+  return best ?? entries[0] ?? null;
+}
+
+const traceCache = new WeakMap<LoadedSession, Map<number, LapTrace>>();
+/** The lap's trace (cached per loaded session). */
+export function traceOf(entry: LapEntry): LapTrace {
+  let perSession = traceCache.get(entry.session);
+  if (!perSession) traceCache.set(entry.session, (perSession = new Map()));
+  let trace = perSession.get(entry.lap.lapNumber);
+  if (!trace) perSession.set(entry.lap.lapNumber, (trace = lapTraceByNumber(entry.session.positions, entry.lap.lapNumber)));
+  return trace;
+}
+
+const pairs = (x: ArrayLike<number>, y: ArrayLike<number>, scale = 1): [number, number][] => {
+  const out: [number, number][] = new Array(x.length);
+  for (let i = 0; i < x.length; i++) out[i] = [Math.round(x[i] * 10) / 10, Number.isFinite(y[i]) ? Math.round(y[i] * scale * 1000) / 1000 : NaN];
+  return out;
+};
+
+const lapLabel = (e: LapEntry, both: boolean) => (both ? `${e.key}` : `${e.lap.lapNumber}`);
+
+export function speedSeries(entries: readonly LapEntry[], picked: string | null, both: boolean): ChartSeries[] {
+  return entries.map((e) => {
+    const s = speedVsDistance(traceOf(e), CHART_STEP_M);
+    return { key: e.key, name: lapLabel(e, both), color: e.lap.color, points: pairs(s.distanceM, s.speedKmh), highlighted: e.key === picked };
+  });
+}
+
+/** Delta (seconds) of the compared laps against the reference: the picked lap, else each session's best lap. */
+export function deltaSeries(entries: readonly LapEntry[], reference: LapEntry | null, picked: string | null, both: boolean): ChartSeries[] {
+  if (!reference) return [];
+  const ref = traceOf(reference);
+  const compared = picked
+    ? entries.filter((e) => e.key === picked)
+    : entries.filter((e) => e.lap.bestLap && e.key !== reference.key && entries.find((x) => x.session === e.session && x.lap.bestLap) === e);
+  return compared
+    .filter((e) => e.key !== reference.key)
+    .map((e) => {
+      const d = deltaTime(traceOf(e), ref, { stepM: CHART_STEP_M });
+      return { key: e.key, name: lapLabel(e, both), color: e.lap.color, points: pairs(d.distanceM, d.deltaMs, 0.001), highlighted: e.key === picked };
+    });
+}
+
+/** Corners of the reference lap with the compared lap's min speed and time lost in each. */
+export function cornerRows(reference: LapEntry | null, compared: LapEntry | null): CornerRow[] {
+  if (!reference || !compared) return [];
+  const ref = traceOf(reference);
+  const corners = detectCorners(ref);
+  const report = cornerReport(corners, traceOf(compared), ref);
+  return Array.from({ length: corners.count }, (_, i) => ({
+    index: i + 1,
+    apexM: corners.apexM[i],
+    minSpeedKmh: report.minSpeedKmh[i],
+    referenceMinSpeedKmh: report.referenceMinSpeedKmh[i],
+    timeLostMs: report.timeLostMs[i],
+  }));
+}
+
+/** The lap compared in the corner table: the picked one, else the left session's best lap other than the reference. */
+export function comparedLap(entries: readonly LapEntry[], reference: LapEntry | null, picked: string | null): LapEntry | null {
+  const byPick = picked ? entries.find((e) => e.key === picked) : undefined;
+  if (byPick) return byPick;
+  return entries.find((e) => e.lap.bestLap && e.key !== reference?.key) ?? entries.find((e) => e.key !== reference?.key) ?? reference;
+}
+
+export interface SectorBars {
+  laps: string[];
+  sectorsS: [number[], number[], number[]];
+}
+
+export function sectorBars(entries: readonly LapEntry[], both: boolean): SectorBars {
+  const laps = entries.map((e) => lapLabel(e, both));
+  const sectorsS: [number[], number[], number[]] = [[], [], []];
+  for (const e of entries) for (let k = 0; k < 3; k++) sectorsS[k].push(Math.round(e.lap.sectors[k].timeMs) / 1000);
+  return { laps, sectorsS };
+}
+
+export { parseLapKey };

@@ -1,0 +1,82 @@
+/**
+ * The lap viewer's charts with ECharts' modular build: echarts/core plus only the line and bar charts, grid,
+ * tooltip, legend and dataZoom, on the canvas renderer (~190 KiB gzip against 370 KiB for the full import,
+ * notes/performance-facts.md). Loaded lazily through lazy-charts.tsx. Lines use LTTB sampling.
+ */
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/lib/core';
+import { Paper, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import type { ChartSeries } from '../analysis-view';
+import type { SessionChartsProps } from './chart-types';
+
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+
+function lineOption(series: ChartSeries[], xName: string, yName: string, dark: boolean) {
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    textStyle: { color: dark ? '#c9c9c9' : '#333' },
+    grid: { left: 48, right: 16, top: 16, bottom: 56 },
+    tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : String(v)) },
+    xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 24, min: 0 },
+    yAxis: { type: 'value', name: yName, scale: true },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 4 }],
+    series: series.map((s) => ({
+      id: s.key,
+      name: s.name,
+      type: 'line',
+      data: s.points,
+      showSymbol: false,
+      sampling: 'lttb',
+      color: s.color,
+      lineStyle: { width: s.highlighted ? 3 : 1.2, opacity: series.some((x) => x.highlighted) && !s.highlighted ? 0.35 : 1 },
+      z: s.highlighted ? 3 : 2,
+    })),
+  };
+}
+
+export default function SessionCharts({ speed, delta, sectors, labels, dark, onPickLap }: SessionChartsProps) {
+  const speedOption = useMemo(() => lineOption(speed, labels.distance, labels.speedAxis, dark), [speed, labels, dark]);
+  const deltaOption = useMemo(() => lineOption(delta, labels.distance, labels.deltaAxis, dark), [delta, labels, dark]);
+  const sectorOption = useMemo(
+    () => ({
+      animation: false,
+      backgroundColor: 'transparent',
+      textStyle: { color: dark ? '#c9c9c9' : '#333' },
+      grid: { left: 48, right: 16, top: 32, bottom: 32 },
+      legend: { top: 0, textStyle: { color: dark ? '#c9c9c9' : '#333' } },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: sectors.laps },
+      yAxis: { type: 'value', name: 's', scale: true },
+      series: sectors.sectorsS.map((data, k) => ({ name: labels.sector(k + 1), type: 'bar', data })),
+    }),
+    [sectors, labels, dark],
+  );
+  const events = useMemo(
+    () => ({
+      click: (params: { seriesId?: string }) => {
+        if (params.seriesId && onPickLap) onPickLap(params.seriesId);
+      },
+    }),
+    [onPickLap],
+  );
+  const chart = (title: string, option: object, testId: string, height = 280) => (
+    <Paper withBorder p="xs" data-testid={testId}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate style={{ height }} onEvents={events} theme={dark ? 'dark' : undefined} />
+    </Paper>
+  );
+  return (
+    <>
+      {chart(labels.speed, speedOption, 'chart-speed')}
+      {delta.length > 0 && chart(labels.delta, deltaOption, 'chart-delta', 220)}
+      {chart(labels.sectors, sectorOption, 'chart-sectors', 220)}
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The lap table of one session (spec 3): lap, time, the three sectors coloured by performance (Worse, Improved,
+ * Best), max/min/average speed; then best lap, optimal lap (sum of best sectors), total and average time and the
+ * consistency figures. Clicking a row picks the lap (highlighted on the map and charts).
+ */
+import { Badge, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatLapTime } from '../../domain/format/lap-time';
+import { formatSpeedKmh } from '../../domain/format/speed';
+import { SectorPerformance } from '../../domain/session-types';
+import { lapKeyOf } from './lap-search';
+import { sideOf } from './lap-views';
+import type { LoadedSession } from './sessions-port';
+
+export const PERFORMANCE_COLORS: Record<SectorPerformance, string> = {
+  [SectorPerformance.Worse]: 'var(--mantine-color-red-7)',
+  [SectorPerformance.Improved]: 'var(--mantine-color-green-7)',
+  [SectorPerformance.Best]: 'var(--mantine-color-violet-7)',
+};
+const PERFORMANCE_NAME: Record<SectorPerformance, 'Worse' | 'Improved' | 'Best'> = { [-1]: 'Worse', 0: 'Improved', 1: 'Best' };
+
+export interface LapTableProps {
+  session: LoadedSession;
+  picked: string | null;
+  reference: string | null;
+  onPick: (key: string | null) => void;
+}
+
+export function PerformanceLegend() {
+  const { t } = useTranslation('sessions');
+  return (
+    <Group gap="xs" aria-label={t('analysis.legend')}>
+      {([SectorPerformance.Worse, SectorPerformance.Improved, SectorPerformance.Best] as const).map((p) => (
+        <Badge key={p} size="xs" variant="filled" style={{ background: PERFORMANCE_COLORS[p] }}>
+          {t(`analysis.performance.${PERFORMANCE_NAME[p]}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export function LapTable({ session, picked, reference, onPick }: LapTableProps) {
+  const { t, i18n } = useTranslation('sessions');
+  const locale = i18n.language;
+  const a = session.analysis;
+  const side = sideOf(session);
+  const laps = a.laps.filter((l) => l.lapNumber > 0);
+  const speed = (v: number) => formatSpeedKmh(v, locale);
+  const figure = (label: string, value: string, testId?: string) => (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} ff="monospace" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+  return (
+    <Paper withBorder p="xs" data-testid={`lap-table-${side}`}>
+      <Group justify="space-between" mb={4}>
+        <Text fw={600} size="sm" c={side === 'L' ? 'blue' : 'grape'}>
+          {session.name}
+        </Text>
+      </Group>
+      <Table.ScrollContainer minWidth={560}>
+        <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} highlightOnHover striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('analysis.lap')}</Table.Th>
+              <Table.Th>{t('analysis.time')}</Table.Th>
+              {[1, 2, 3].map((n) => (
+                <Table.Th key={n}>{t('analysis.sector', { n })}</Table.Th>
+              ))}
+              <Table.Th>{t('analysis.maxSpeed')}</Table.Th>
+              <Table.Th>{t('analysis.minSpeed')}</Table.Th>
+              <Table.Th>{t('analysis.avgSpeed')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {laps.map((lap) => {
+              const key = lapKeyOf(side, lap.lapNumber);
+              const isPicked = picked === key;
+              return (
+                <Table.Tr
+                  key={key}
+                  data-lap-key={key}
+                  data-picked={isPicked || undefined}
+                  onClick={() => lap.valid && onPick(isPicked ? null : key)}
+                  style={{ cursor: lap.valid ? 'pointer' : undefined, outline: isPicked ? '2px solid var(--mantine-primary-color-filled)' : undefined, opacity: lap.valid ? 1 : 0.5 }}
+                  aria-selected={isPicked}
+                >
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: lap.color }} aria-hidden="true" />
+                      {lap.lapName}
+                      {reference === key && (
+                        <Badge size="xs" variant="outline">
+                          ref
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ff="monospace" fw={lap.bestLap ? 700 : undefined} c={lap.bestLap ? 'violet' : undefined}>
+                    {formatLapTime(lap.timeMs)}
+                  </Table.Td>
+                  {lap.sectors.map((s, k) => (
+                    <Table.Td key={k} ff="monospace" style={{ color: lap.valid ? PERFORMANCE_COLORS[s.performance] : undefined }} data-performance={lap.valid ? PERFORMANCE_NAME[s.performance] : undefined}>
+                      {formatLapTime(s.timeMs)}
+                    </Table.Td>
+                  ))}
+                  <Table.Td>{speed(lap.maxSpeedKmh)}</Table.Td>
+                  <Table.Td>{speed(lap.minSpeedKmh)}</Table.Td>
+                  <Table.Td>{speed(lap.averageSpeedKmh)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} mt="xs" spacing="xs">
+        {figure(t('analysis.bestLap'), a.bestLapNumber !== null ? `${formatLapTime(a.bestLapMs)} (${a.bestLapNumber})` : formatLapTime(NaN), `best-lap-${side}`)}
+        {figure(t('analysis.optimalLap'), formatLapTime(a.optimalLapMs), `optimal-lap-${side}`)}
+        {figure(t('analysis.totalTime'), formatLapTime(a.totalTimeMs))}
+        {figure(t('analysis.averageTime'), formatLapTime(a.averageLapMs))}
+        {figure(t('analysis.stdDev'), a.consistency.validLaps > 1 ? `${(a.consistency.stdDevMs / 1000).toFixed(2)} s` : '-')}
+        {figure(t('analysis.withinOnePercent'), `${a.consistency.withinOnePercent} / ${a.consistency.validLaps}`)}
+      </SimpleGrid>
+    </Paper>
+  );
+}

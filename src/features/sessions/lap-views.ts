@@ -1,0 +1,113 @@
+/**
+ * Pure view helpers over loaded sessions: which fixes draw each lap and each of its sectors on the map, where a
+ * lap reaches its min and max speed, and whether a session is fully updated (laps and positions agree).
+ */
+import type { LapAnalysis } from '../../domain/analysis/analyse-session';
+import type { PositionColumns } from '../../domain/session-types';
+import type { MapMarker, MapTrace } from '../../ui/map/types';
+import { lapKeyOf, type Side } from './lap-search';
+import type { LoadedSession } from './sessions-port';
+
+/** Sector colours of the sector vision: sector 1, 2, 3. */
+export const SECTOR_COLORS = ['#e8590c', '#1c7ed6', '#2f9e44'] as const;
+
+/** Valid, drawable laps (lap 0 and the in-lap excluded; a lap with no fixes cannot be drawn). */
+export function drawableLaps(session: LoadedSession): LapAnalysis[] {
+  return session.analysis.laps.filter((l) => l.valid && l.lapName !== 'In Lap' && l.endIndex > l.startIndex);
+}
+
+/** Fix indices where sectors 2 and 3 start inside a lap, from the sector times (time column of the fixes). */
+export function sectorSplits(positions: PositionColumns, lap: Pick<LapAnalysis, 'startIndex' | 'endIndex' | 'sectors'>): [number, number] {
+  const { startIndex, endIndex } = lap;
+  const t0 = positions.timeMs[startIndex];
+  const bounds = [lap.sectors[0].timeMs, lap.sectors[0].timeMs + lap.sectors[1].timeMs];
+  const out: [number, number] = [endIndex, endIndex];
+  if (!Number.isFinite(t0)) {
+    // No fix times (4-field lines): split by the share of the lap time at the device's fixed rate.
+    const total = lap.sectors[0].timeMs + lap.sectors[1].timeMs + lap.sectors[2].timeMs;
+    const n = endIndex - startIndex;
+    bounds.forEach((b, k) => (out[k] = total > 0 ? Math.min(endIndex, startIndex + Math.round((b / total) * n)) : endIndex));
+    return out;
+  }
+  let k = 0;
+  for (let i = startIndex; i < endIndex && k < 2; i++) {
+    while (k < 2 && positions.timeMs[i] - t0 >= bounds[k]) out[k++] = i;
+  }
+  return out;
+}
+
+/** Index of the lowest and highest speed of a lap's fixes. */
+export function minMaxIndex(positions: PositionColumns, from: number, to: number): { min: number; max: number } | null {
+  let min = -1;
+  let max = -1;
+  for (let i = from; i < to; i++) {
+    const v = positions.speedKmh[i];
+    if (!Number.isFinite(v)) continue;
+    if (min < 0 || v < positions.speedKmh[min]) min = i;
+    if (max < 0 || v > positions.speedKmh[max]) max = i;
+  }
+  return min < 0 ? null : { min, max };
+}
+
+/** "Fully updated" = it has laps and positions, and every valid lap has fixes (a transfer that stopped early has not). */
+export function isFullyUpdated(session: LoadedSession): boolean {
+  if (session.positions.count === 0 || session.analysis.laps.length === 0) return false;
+  return session.analysis.laps.filter((l) => l.valid && l.lapName !== 'In Lap').every((l) => l.endIndex > l.startIndex);
+}
+
+export interface MapOptions {
+  sectorVision: boolean;
+  /** Laps hidden by the user (keys 'L-3'). */
+  hidden: ReadonlySet<string>;
+  picked: string | null;
+  labelPrefix?: boolean;
+}
+
+export function sideOf(session: LoadedSession): Side {
+  return session.sessionIndex === 1 ? 'R' : 'L';
+}
+
+/** Traces for the map: one per lap (or three per lap with sector vision), in the lap's colour. */
+export function lapTraces(session: LoadedSession, options: MapOptions): MapTrace[] {
+  const side = sideOf(session);
+  const traces: MapTrace[] = [];
+  const p = session.positions;
+  for (const lap of drawableLaps(session)) {
+    const key = lapKeyOf(side, lap.lapNumber);
+    if (options.hidden.has(key)) continue;
+    const highlighted = options.picked === key;
+    const dimmed = options.picked !== null && !highlighted;
+    const label = options.labelPrefix ? `${side} ${lap.lapNumber}` : `${lap.lapNumber}`;
+    const common = { lat: p.lat, lon: p.lon, speedKmh: p.speedKmh, highlighted, dimmed };
+    if (options.sectorVision) {
+      const [s2, s3] = sectorSplits(p, lap);
+      const edges = [lap.startIndex, s2, s3, lap.endIndex];
+      for (let s = 0; s < 3; s++) {
+        // Share the boundary fix so the sectors join up.
+        const from = Math.max(lap.startIndex, edges[s] - (s > 0 ? 1 : 0));
+        const to = edges[s + 1];
+        if (to - from < 2) continue;
+        traces.push({ id: `${key}-s${s + 1}`, from, to, color: SECTOR_COLORS[s], label: s === 0 ? label : undefined, ...common });
+      }
+    } else {
+      traces.push({ id: key, from: lap.startIndex, to: lap.endIndex, color: lap.color, label, ...common });
+    }
+  }
+  return traces;
+}
+
+/** Min and max speed markers of each shown lap. */
+export function speedMarkers(session: LoadedSession, hidden: ReadonlySet<string>, format: (kmh: number, kind: 'min' | 'max') => string): MapMarker[] {
+  const side = sideOf(session);
+  const markers: MapMarker[] = [];
+  for (const lap of drawableLaps(session)) {
+    const key = lapKeyOf(side, lap.lapNumber);
+    if (hidden.has(key)) continue;
+    const mm = minMaxIndex(session.positions, lap.startIndex, lap.endIndex);
+    if (!mm) continue;
+    const p = session.positions;
+    markers.push({ id: `${key}-min`, lat: p.lat[mm.min], lon: p.lon[mm.min], label: format(p.speedKmh[mm.min], 'min'), color: '#1971c2' });
+    markers.push({ id: `${key}-max`, lat: p.lat[mm.max], lon: p.lon[mm.max], label: format(p.speedKmh[mm.max], 'max'), color: '#e03131' });
+  }
+  return markers;
+}

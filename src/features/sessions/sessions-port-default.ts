@@ -1,0 +1,148 @@
+/**
+ * The app's SessionsPort: reads are Dexie live queries (the table updates as the sync engine and other tabs
+ * write), writes go through the data layer's sessions repository (IndexedDB first, server writes queued in the
+ * outbox), parsing and analysis run in the analysis worker (src/analysis/analysis-client.ts).
+ *
+ * Gate edits: circuits are reference data only admins may change, so gates edited on the map are kept per session
+ * on this device (kv 'sessionGates:<localId>') and the session's laps are re-timed from its positions with them.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { circuitSchema, vehicleCategorySchema, type Circuit, type VehicleCategory } from '../../contracts/entities';
+import { getAnalysisClient } from '../../analysis/analysis-client';
+import { sessionsApi } from '../../data/api/sessions';
+import { getAuthSnapshot } from '../../data/auth/session';
+import { getDb } from '../../data/db/database';
+import { restoreRows } from '../../data/db/restore';
+import { createSessionsRepository } from '../../data/repositories/sessions-repository';
+import { bytesToText } from '../../data/repositories/bytes';
+import { detectLaps } from '../../domain/detection/detect-laps';
+import { tryParseCoordinates } from '../../domain/format/coordinates';
+import { serializeLaps, serializePositions } from '../../domain/serialize-session';
+import type { GatePoint } from '../../domain/session-types';
+import { z } from 'zod';
+import { prepareImport } from './import-session';
+import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, WeatherConditions } from './sessions-port';
+
+const gatesOverrideSchema = z.object({
+  gates: z.array(z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })).max(3),
+  widthM: z.number().positive().max(200),
+});
+const gatesKey = (localId: number) => `sessionGates:${localId}`;
+
+const repository = createSessionsRepository({
+  db: getDb,
+  api: sessionsApi,
+  currentUserId: () => getAuthSnapshot().user?.id ?? null,
+  analyse: null,
+});
+
+async function readCircuits(): Promise<Circuit[]> {
+  return restoreRows('circuits', await getDb().circuits.toArray(), circuitSchema);
+}
+
+async function readCategories(): Promise<VehicleCategory[]> {
+  return restoreRows('vehicleCategories', await getDb().vehicleCategories.toArray(), vehicleCategorySchema);
+}
+
+const weather = (value: string | null): WeatherConditions | null =>
+  value === 'Dry' || value === 'Damp' || value === 'Wet' || value === 'Unknown' ? value : null;
+
+async function libraryRows(): Promise<LibraryRow[]> {
+  const [sessions, circuits, categories] = await Promise.all([repository.listSessions(), readCircuits(), readCategories()]);
+  const circuitName = new Map(circuits.map((c) => [c.id, c.name]));
+  const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+  return sessions.map((s) => ({
+    id: s.localId,
+    serverId: s.serverId,
+    name: s.name,
+    filename: s.filename,
+    circuitId: s.circuitId,
+    circuitName: (s.circuitId !== null ? circuitName.get(s.circuitId) : undefined) ?? s.summary?.circuit?.name ?? '',
+    vehicleCategoryId: s.vehicleCategoryId,
+    vehicleCategoryName: (s.vehicleCategoryId !== null ? categoryName.get(s.vehicleCategoryId) : undefined) ?? s.summary?.vehicleCategory?.name ?? '',
+    date: s.date,
+    favorite: s.favorite,
+    weatherConditions: weather(s.weatherConditions),
+    syncState: s.syncState,
+    lastError: s.lastError,
+  }));
+}
+
+async function gatesFor(localId: number, circuitId: number | null): Promise<CircuitGates | null> {
+  const circuit = circuitId !== null ? (await readCircuits()).find((c) => c.id === circuitId) : undefined;
+  const override = gatesOverrideSchema.safeParse((await getDb().kv.get(gatesKey(localId)))?.value);
+  if (override.success) return { circuitId: circuitId ?? 0, name: circuit?.name ?? '', gates: override.data.gates, widthM: override.data.widthM };
+  if (!circuit) return null;
+  const parsed = tryParseCoordinates(circuit.coordinates);
+  return { circuitId: circuit.id, name: circuit.name, gates: parsed.ok ? parsed.points : [], widthM: circuit.size };
+}
+
+async function loadSession(id: number, sessionIndex: number, signal?: AbortSignal): Promise<LoadedSession> {
+  const row = await repository.getSession(id);
+  if (!row) throw new Error('Session not found.');
+  const texts = await repository.loadTexts(id, signal);
+  // The worker takes the bytes (transferred): hand it copies so the cached buffers stay usable.
+  const processed = await getAnalysisClient().processSession(
+    { nmea: new Uint8Array(texts.nmea.slice(0)), laps: new Uint8Array(texts.laps.slice(0)), sessionIndex },
+    { signal },
+  );
+  return {
+    id,
+    name: row.name,
+    circuitId: row.circuitId,
+    sessionIndex,
+    positions: processed.positions,
+    laps: processed.laps,
+    analysis: processed.analysis,
+    circuit: await gatesFor(id, row.circuitId),
+    syncState: row.syncState,
+  };
+}
+
+async function saveGates(id: number, gates: GatePoint[], widthM: number): Promise<{ laps: number }> {
+  const row = await repository.getSession(id);
+  if (!row) throw new Error('Session not found.');
+  const texts = await repository.loadTexts(id);
+  const parsed = await getAnalysisClient().parsePositions(new Uint8Array(texts.nmea.slice(0)));
+  const detection = detectLaps(parsed.positions, gates, widthM);
+  await getDb().kv.put({ key: gatesKey(id), value: { gates, widthM } });
+  await repository.saveDownloadedSession({
+    filename: row.filename,
+    laps: serializeLaps(detection.records),
+    nmea: serializePositions({ ...parsed.positions, lap: detection.lapOfFix }),
+  });
+  return { laps: detection.records.filter((r) => r.valid && r.lapName !== 'In Lap').length };
+}
+
+export const defaultSessionsPort: SessionsPort = {
+  useLibraryRows: () => useLiveQuery(libraryRows, []),
+  useCircuits: () => useLiveQuery(readCircuits, []),
+  useVehicleCategories: () => useLiveQuery(readCategories, []),
+  editSession: async (id, edit) => {
+    await repository.editSession(id, edit);
+  },
+  deleteSession: async (id) => {
+    await repository.deleteSession(id);
+    await getDb().kv.delete(gatesKey(id));
+  },
+  retrySync: (id) => repository.retrySync(id),
+  refreshFromServer: async () => {
+    await repository.refreshFromServer();
+  },
+  loadSession,
+  loadTexts: async (id, signal) => {
+    const texts = await repository.loadTexts(id, signal);
+    return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
+  },
+  importFile: async (file) => {
+    const prepared = prepareImport(await file.text(), await readCircuits(), file.lastModified);
+    const saved = await repository.saveDownloadedSession({ filename: prepared.filename, laps: prepared.lapsText, nmea: prepared.nmeaText });
+    return {
+      id: saved.session.localId,
+      name: saved.session.name,
+      laps: prepared.laps.filter((l) => l.valid && l.lapName !== 'In Lap').length,
+      circuitFound: prepared.circuit !== null,
+    };
+  },
+  saveGates,
+};

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AnalysisScreen } from '../../../features/sessions/analysis-screen';
+import { lapSearchSchema } from '../../../features/sessions/lap-search';
+
+/** sessions/analysis (spec name session-analysis): the lap viewer. `?lap=` is the picked lap, `?ref=` the reference lap. */
+export const Route = createFileRoute('/_auth/sessions/analysis')({
+  staticData: { menu: { labelKey: 'app:menu.analysis', icon: 'analysis', order: 3 } },
+  validateSearch: (search) => lapSearchSchema.parse(search),
+  component: function SessionAnalysisRoute() {
+    const { lap, ref } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <AnalysisScreen
+        pickedLap={lap ?? null}
+        referenceLap={ref ?? null}
+        onPickLap={(next) => void navigate({ search: (s) => ({ ...s, lap: next ?? undefined }), replace: true })}
+        onReferenceLap={(next) => void navigate({ search: (s) => ({ ...s, ref: next ?? undefined }), replace: true })}
+      />
+    );
+  },
+});
