@@ -4,7 +4,8 @@
  * trace crosses it. That direction is taken from the trace itself: for every pass within half a gate width of
  * the centre, the chord from the last point `spanM` before to the first point `spanM` after the closest
  * approach (a chord of at least 2 x spanM, so GPS jitter and a car crawling off the grid barely tilt it); the
- * passes' unit chords are averaged, so one odd pass (pit exit, a spin) cannot turn the gate.
+ * passes' unit chords are averaged (those agreeing with the majority: dominantDirection), so one odd pass (pit
+ * exit, a spin) cannot turn the gate much and a stretch of track driven the other way cannot turn it at all.
  */
 export interface GateDirection {
   /** Unit vector of the direction of travel (east, north). The gate line is perpendicular to it. */
@@ -23,20 +24,14 @@ export function gateDirectionFromTrace(
   halfWidthM: number,
   spanM = 10,
 ): GateDirection | null {
-  let sumX = 0;
-  let sumY = 0;
-  let passes = 0;
+  const chords: { dx: number; dy: number }[] = [];
   let inPass = false;
   let bestIndex = -1;
   let bestDistance = Infinity;
   const flush = () => {
     if (bestIndex < 0) return;
     const chord = chordAround(x, y, count, bestIndex, cx, cy, spanM);
-    if (chord) {
-      sumX += chord.dx;
-      sumY += chord.dy;
-      passes++;
-    }
+    if (chord) chords.push(chord);
     bestIndex = -1;
     bestDistance = Infinity;
   };
@@ -64,8 +59,39 @@ export function gateDirectionFromTrace(
     }
   }
   flush();
+  return dominantDirection(chords);
+}
+
+/**
+ * The direction most passes agree on: the pass with the most others within 60 degrees of it anchors, and the
+ * passes within 60 degrees of the anchor are averaged. A gate where another stretch of track (driven the
+ * other way) comes within half a width keeps the direction of the majority instead of an average of both.
+ */
+export function dominantDirection(chords: ReadonlyArray<{ dx: number; dy: number }>): GateDirection | null {
+  if (chords.length === 0) return null;
+  const limit = Math.min(chords.length, 512); // laps of a long session all agree; 512 anchors are plenty
+  let anchor = 0;
+  let anchorVotes = -1;
+  for (let a = 0; a < limit; a++) {
+    let votes = 0;
+    for (const c of chords) if (c.dx * chords[a].dx + c.dy * chords[a].dy > 0.5) votes++;
+    if (votes > anchorVotes) {
+      anchorVotes = votes;
+      anchor = a;
+    }
+  }
+  let sumX = 0;
+  let sumY = 0;
+  let passes = 0;
+  for (const c of chords) {
+    if (c.dx * chords[anchor].dx + c.dy * chords[anchor].dy > 0.5) {
+      sumX += c.dx;
+      sumY += c.dy;
+      passes++;
+    }
+  }
   const length = Math.hypot(sumX, sumY);
-  if (passes === 0 || length === 0) return null;
+  if (length === 0) return null;
   return { dx: sumX / length, dy: sumY / length, passes };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
+import { dominantDirection } from '../../../../src/domain/detection/gate-orientation';
 import { GATE_S, gatePoints, pitStopMotion, sample, trueCrossingsMs, wavyMotion } from './synthetic-track';
 
 const WIDTH = 30;
@@ -135,5 +136,28 @@ describe('lap detection on a synthetic circuit with known crossing times', () =>
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('gate direction', () => {
+  it('follows the majority of passes and ignores track driven the other way', () => {
+    const east = { dx: 1, dy: 0 };
+    const west = { dx: -1, dy: 0 };
+    const slightlyNorth = { dx: Math.cos(0.1), dy: Math.sin(0.1) };
+    const d = dominantDirection([west, east, slightlyNorth, east, west])!;
+    expect(d.passes).toBe(3);
+    expect(d.dx).toBeGreaterThan(0.99);
+    expect(d.dy).toBeGreaterThan(0);
+    expect(dominantDirection([])).toBeNull();
+  });
+
+  it('is the direction of travel at the start/finish line of the synthetic circuit, from every pass', () => {
+    const positions = sample(wavyMotion(30, 6, 17, 200), { lateralJitterM: 0.3 });
+    const detection = detectLaps(positions, gatePoints(), WIDTH);
+    const sf = detection.gateDirections[0]!;
+    expect(sf.passes).toBe(detection.startFinishMs.length);
+    expect(sf.dx).toBeGreaterThan(0.9999);
+    const s1 = detection.gateDirections[1]!;
+    expect(s1.dx).toBeLessThan(-0.9999);
   });
 });
