@@ -1,11 +1,12 @@
 /**
- * Entry point: logs the version, starts the auth session, the translation sync and the service worker, and
+ * Entry point: logs the version, starts the data layer (auth, sync), the translation sync and the service worker, and
  * renders the app. Signing out (logout or a refused refresh) always lands on /login.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiClient } from './data/api/client';
 import { authSession } from './data/auth/session';
+import { refreshFromServer, startDataLayer } from './data/services';
 import { createAppAuth } from './app/auth/app-auth';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -17,7 +18,8 @@ import { version } from '../package.json';
 // Spec 1: the app version is written to the console at start.
 console.info(`version ${version}`);
 
-const auth = createAppAuth(authSession);
+// Login preloads countries, circuits, vehicle types/categories and sessions into IndexedDB (spec 4).
+const auth = createAppAuth(authSession, () => refreshFromServer({ force: true }));
 const router = createAppRouter(auth);
 
 authSession.onSignedOut(() => {
@@ -25,7 +27,8 @@ authSession.onSignedOut(() => {
 });
 // Guards re-run when the user changes (sign-in, sign-out, offline start resolved).
 authSession.subscribe(() => void router.invalidate());
-void authSession.start();
+// Boot of the data layer: auth start (offline start included), persistent storage, sync engine and triggers.
+void startDataLayer();
 
 startTranslationSync({
   fetchOverrides: () => apiClient.get('/translations'),

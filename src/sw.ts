@@ -5,6 +5,7 @@
  * - serves navigations from the precached index.html (offline deep links), except /api and static files;
  * - caches map tiles at runtime (CacheFirst, bounded): only tiles the user actually looked at, never a bulk
  *   download (tile servers forbid it);
+ * - relays Background Sync of the session outbox (src/data/sync/background-sync.ts) to an open page, or runs it;
  * - waits for the page's 'SKIP_WAITING' message before activating a new version (the page asks the user).
  * API calls are not cached here: offline data lives in IndexedDB (src/data) where the app controls it.
  */
@@ -12,6 +13,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { handleBackgroundSync } from './data/sync/background-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -45,3 +47,5 @@ self.addEventListener('message', (event) => {
     void self.skipWaiting();
   }
 });
+
+self.addEventListener('sync', handleBackgroundSync);

@@ -2,7 +2,7 @@
  * Every translation namespace of the app, registered here with ONE line each. Convention: a feature exports
  * `export const <area>I18n = { 'en-us': {...}, 'pt-pt': {...} }` from `src/features/<area>/i18n.ts`, and adds
  * `<area>: <area>I18n,` to `namespaces` below. Keys are then used as t('<area>:path.to.key').
- * Both locales must have the same keys (tests/unit/app/i18n-resources.test.ts checks it).
+ * Both locales must have the same keys (tests/unit/app/i18n.test.ts checks it).
  */
 import type { Locale } from '../../contracts/translations';
 import { appI18n, messagesI18n } from './app-i18n';

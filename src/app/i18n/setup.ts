@@ -80,17 +80,26 @@ export interface TranslationTransport {
   reportMissing: ReportMissing;
 }
 
+let activeTransport: TranslationTransport | null = null;
+
+/** Fetches the overrides now, caches and applies them (the admin Translations screen calls this after an edit). */
+export async function refreshTranslationOverrides(instance: I18n = i18n): Promise<void> {
+  if (!activeTransport) return;
+  const overrides = parseOverrides(await activeTransport.fetchOverrides());
+  cacheOverrides(safeLocalStorage(), overrides);
+  applyOverrides(instance, overrides);
+}
+
 /**
  * Online work of the translation layer: fetch overrides (then cache them) and report missing keys, now and
  * whenever the browser comes back online, and every few minutes while it stays online. Returns a stop function.
  */
 export function startTranslationSync(transport: TranslationTransport, instance: I18n = i18n, intervalMs = 5 * 60_000): () => void {
+  activeTransport = transport;
   const run = async () => {
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
     try {
-      const overrides = parseOverrides(await transport.fetchOverrides());
-      cacheOverrides(safeLocalStorage(), overrides);
-      applyOverrides(instance, overrides);
+      await refreshTranslationOverrides(instance);
     } catch {
       // Offline or the endpoint is unavailable: the cached overrides stay in effect.
     }
@@ -101,6 +110,7 @@ export function startTranslationSync(transport: TranslationTransport, instance: 
   window.addEventListener('online', onOnline);
   const timer = window.setInterval(() => void missingKeys.flush(transport.reportMissing), intervalMs);
   return () => {
+    activeTransport = null;
     window.removeEventListener('online', onOnline);
     window.clearInterval(timer);
   };
