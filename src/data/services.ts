@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { getAnalysisClient } from '../analysis/analysis-client';
 import { circuitTypesApi } from './api/circuit-types';
 import { circuitsApi } from './api/circuits';
@@ -89,18 +90,27 @@ let started: Promise<void> | null = null;
  */
 export function startDataLayer(): Promise<void> {
   started ??= (async () => {
-    void requestPersistentStorage();
-    listenForServiceWorkerSync(() => void syncEngine.kick());
+    const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
+    quiet(requestPersistentStorage());
+    listenForServiceWorkerSync(() => quiet(syncEngine.kick()));
     authSession.onSignedIn(() => {
-      void syncEngine.start();
-      void refreshFromServer();
+      quiet(syncEngine.start());
+      quiet(refreshFromServer());
     });
     authSession.onSignedOut(() => syncEngine.stop());
-    browserNetworkStatus.onOnline(() => void referenceRepository.refreshAll());
+    browserNetworkStatus.onOnline(() => quiet(referenceRepository.refreshAll()));
+    // Any new or retried outbox entry - written by this tab's repositories, another module, or another tab
+    // (Dexie's liveQuery sees cross-tab writes) - runs the queue at once.
+    liveQuery(() => getDb().outbox.where('nextAttemptAt').equals(0).primaryKeys()).subscribe({
+      next: (keys) => {
+        if (keys.length > 0) quiet(syncEngine.kick());
+      },
+      error: () => undefined,
+    });
     const snap = await authSession.start();
-    if (snap.status !== 'signed-out') void syncEngine.start();
-    if (snap.status === 'signed-in') void refreshFromServer();
-    else void referenceRepository.refreshAll().catch(() => undefined);
+    if (snap.status !== 'signed-out') quiet(syncEngine.start());
+    if (snap.status === 'signed-in') quiet(refreshFromServer());
+    else quiet(referenceRepository.refreshAll());
   })();
   return started;
 }

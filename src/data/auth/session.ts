@@ -21,6 +21,12 @@ export const authSession = new AuthSession({
   tokens: webStorageTokenStore(),
   profiles: profileRepository,
   removeUserData: (userId) => removeSignedOutUserData(getDb(), userId),
+  // Starting the auth session starts the rest of the data layer (sync engine, persistent storage, reference
+  // data refresh) in the browser; loaded lazily so auth-only screens do not wait for it.
+  afterStart: () => {
+    if (typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
+    void import('../services').then((m) => m.startDataLayer()).catch(() => undefined);
+  },
 });
 
 export const getAuthSnapshot = (): AuthSnapshot => authSession.getSnapshot();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ProcessedSession } from '../../analysis/analysis-client';
 import type { SessionSummary } from '../../contracts/entities';
 import { displayNameFromFileName, parseSessionFileName, sessionIsoDate } from '../../domain/format/session-name';
-import type { SessionsApi } from '../api/sessions';
+import type { SessionsApi } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
 import {

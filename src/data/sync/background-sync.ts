@@ -1,5 +1,5 @@
 import { createHttpClient, type TokenProvider } from '../api/http-client';
-import { createSessionsApi } from '../api/sessions';
+import { createSessionsApi } from '../api/sessions-api';
 import { createAuthApi } from '../auth/auth-api';
 import { isTokenValid } from '../auth/token';
 import { getDb } from '../db/database';

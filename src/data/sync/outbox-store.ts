@@ -1,6 +1,6 @@
 import type { SessionSummary } from '../../contracts/entities';
 import { weatherConditionsSchema } from '../../contracts/entities';
-import type { SessionPatchResult, SessionWrite } from '../api/sessions';
+import type { SessionPatchResult, SessionWrite } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
 import { localSessionSchema, outboxEntrySchema, sessionTextsSchema, type OutboxEntry, type SyncState } from '../db/rows';

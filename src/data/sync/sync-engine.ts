@@ -89,7 +89,12 @@ export class SyncEngine {
       try {
         do {
           this.again = false;
-          await this.runGuarded();
+          try {
+            await this.runGuarded();
+          } catch (e) {
+            // Never reject to the triggers (online event, timers): report and wait for the next trigger.
+            this.emit({ type: 'error', message: e instanceof Error ? e.message : String(e) });
+          }
         } while (this.again && !this.stopped);
       } finally {
         this.running = null;

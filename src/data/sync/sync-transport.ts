@@ -1,4 +1,4 @@
-import type { SessionsApi } from '../api/sessions';
+import type { SessionsApi } from '../api/sessions-api';
 import type { SyncTransport } from './sync-types';
 
 /** The sync engine's transport over the sessions API (POST/PATCH/DELETE /sessions, GET /sessions for lookups). */

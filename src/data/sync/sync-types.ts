@@ -1,5 +1,5 @@
 import type { SessionSummary } from '../../contracts/entities';
-import type { SessionPatch, SessionPatchResult, SessionWrite } from '../api/sessions';
+import type { SessionPatch, SessionPatchResult, SessionWrite } from '../api/sessions-api';
 import type { OutboxEntry, SyncState } from '../db/rows';
 
 /** The IO the sync engine needs, injected so tests replace each part. */
@@ -55,4 +55,6 @@ export type SyncEvent =
   | { type: 'deleted'; filename: string }
   | { type: 'failed'; localId: number; message: string; willRetry: boolean }
   | { type: 'signed-out' }
+  /** The local store failed (IndexedDB unavailable...): the run stopped; the next trigger tries again. */
+  | { type: 'error'; message: string }
   | { type: 'idle'; nextDueAt: number | null };
