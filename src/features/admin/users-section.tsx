@@ -10,6 +10,7 @@ import { formatDate } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import { CrudSection, ReadOnlyField } from './crud-section';
 import { useReferenceList } from './reference-lists';
+import { userLabel } from './user-label';
 
 export interface UserForm {
   email: string;
@@ -18,12 +19,6 @@ export interface UserForm {
   password: string;
   role: 'user' | 'admin';
   active: boolean;
-}
-
-/** The value shown in the user toasts and the delete question: full name, else e-mail (spec 3 fullName). */
-export function userLabel(u: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
-  const full = `${u.firstName} ${u.lastName}`.trim();
-  return full || u.email;
 }
 
 const yesNo = (v: boolean, t: (k: string) => string) => (
