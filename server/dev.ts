@@ -6,6 +6,8 @@ import { startServer } from './main';
  * forwards to it. The API does not serve dist/ here: Vite serves the app.
  */
 const api = await startServer({}, { staticDir: undefined });
+// vite.config.ts proxies /api to API_TARGET (default 127.0.0.1:8080): point it at the port actually used.
+process.env.API_TARGET ??= api.url;
 const vite = await createServer({ configFile: 'vite.config.ts', server: { host: true } });
 await vite.listen();
 vite.printUrls();
