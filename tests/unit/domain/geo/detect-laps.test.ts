@@ -164,3 +164,32 @@ describe('gate direction', () => {
     expect(s1.dx).toBeLessThan(-0.9999);
   });
 });
+
+describe('lap detection on arbitrary traces', () => {
+  it('never throws, numbers fixes without going back, and gives complete laps of at least the minimum lap time', () => {
+    const gate = gatePoints()[0];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: -200, max: 200, noNaN: true }), fc.double({ min: 0, max: 250, noNaN: true }), fc.boolean()), { minLength: 0, maxLength: 300 }),
+        fc.integer({ min: 1, max: 60 }),
+        (fixes, width) => {
+          const count = fixes.length;
+          const positions = {
+            count,
+            lap: new Int32Array(count),
+            timeMs: Float64Array.from(fixes, ([, , , timed], i) => (timed ? i * 40 : NaN)),
+            lat: Float64Array.from(fixes, ([, north]) => gate.lat + north / 111_000),
+            lon: Float64Array.from(fixes, ([east]) => gate.lon + east / 83_000),
+            speedKmh: Float32Array.from(fixes, ([, , v]) => v),
+            distanceM: new Float64Array(count),
+          };
+          const detection = detectLaps(positions, gatePoints(), width, { minLapMs: 400 });
+          for (let i = 1; i < count; i++) expect(detection.lapOfFix[i]).toBeGreaterThanOrEqual(detection.lapOfFix[i - 1]);
+          for (const lap of detection.laps.filter((l) => l.complete)) expect(lap.timeMs).toBeGreaterThanOrEqual(400);
+          expect(detection.records.length).toBe(detection.laps.length);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
