@@ -17,6 +17,20 @@ export interface RegisterInput {
   confirmPassword: string;
 }
 
+/**
+ * POST /auth/refresh rotates the refresh cookie and the server treats a reused old cookie as theft (it revokes
+ * the whole login). Two refreshes racing with the same cookie - two tabs, or a tab and the service worker's
+ * Background Sync - would look exactly like that, so every refresh of this origin runs under one Web Lock:
+ * each request then carries the cookie its predecessor set. Without the Web Locks API it runs unguarded.
+ */
+export const REFRESH_LOCK = 'astro-auth-refresh';
+
+export async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (!locks?.request) return fn();
+  return locks.request(REFRESH_LOCK, () => fn());
+}
+
 export function createAuthApi(http: HttpClient) {
   return {
     login: (email: string, password: string) =>
@@ -27,7 +41,7 @@ export function createAuthApi(http: HttpClient) {
     resetPassword: (email: string) => http.post('/auth/reset-password', { email }, { auth: false, schema: anyBody }),
     changePassword: (token: string, password: string) =>
       http.post('/auth/change-password', { password }, { auth: false, query: { token }, schema: anyBody }),
-    refresh: () => http.post('/auth/refresh', undefined, { auth: false, schema: accessTokenResponseSchema }),
+    refresh: () => withRefreshLock(() => http.post('/auth/refresh', undefined, { auth: false, schema: accessTokenResponseSchema })),
     /** Revokes the refresh cookie's login; the bearer header is added when a token is at hand. */
     logout: (token: string | null) =>
       http.post('/auth/logout', undefined, { auth: false, headers: token ? { Authorization: `Bearer ${token}` } : {}, responseType: 'none' }),

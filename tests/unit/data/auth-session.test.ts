@@ -189,3 +189,39 @@ describe('auth session', () => {
     expect(await t.session.checkAdmin()).toBe(false);
   });
 });
+
+describe('refresh lock', () => {
+  it('runs every refresh of the origin under one Web Lock, so two contexts never send the same cookie at once', async () => {
+    const { vi } = await import('vitest');
+    const { REFRESH_LOCK } = await import('../../../src/data/auth/auth-api');
+    let chain: Promise<unknown> = Promise.resolve();
+    const names: string[] = [];
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: (name: string, fn: () => Promise<unknown>) => {
+          names.push(name);
+          const run = chain.then(fn);
+          chain = run.catch(() => undefined);
+          return run;
+        },
+      },
+    });
+    try {
+      let inFlight = 0;
+      let maxInFlight = 0;
+      const { fetchFn } = scriptedFetch(async () => {
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        return json(200, { accessToken: makeToken({ exp: nowS + 900 }) });
+      });
+      const tabA = createAuthApi(createHttpClient({ fetchFn }));
+      const tabB = createAuthApi(createHttpClient({ fetchFn }));
+      await Promise.all([tabA.refresh(), tabB.refresh(), tabA.refresh()]);
+      expect(names).toEqual([REFRESH_LOCK, REFRESH_LOCK, REFRESH_LOCK]);
+      expect(maxInFlight).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
