@@ -43,12 +43,18 @@ export function lapEntries(sessions: readonly LoadedSession[]): LapEntry[] {
   return sessions.flatMap((session) => drawableLaps(session).map((lap) => ({ key: lapKeyOf(sideOf(session), lap.lapNumber), session, lap })));
 }
 
-/** The reference lap: the chosen one when it exists, else the left session's best lap, else the first lap. */
+/** The fastest of some laps (drawable laps only: an in-lap cut short is never the reference). */
+function fastest(entries: readonly LapEntry[]): LapEntry | null {
+  let best: LapEntry | null = null;
+  for (const e of entries) if (e.lap.timeMs > 0 && (!best || e.lap.timeMs < best.lap.timeMs)) best = e;
+  return best;
+}
+
+/** The reference lap: the chosen one when it exists, else the left session's fastest lap, else the fastest of all. */
 export function resolveReference(entries: readonly LapEntry[], chosen: string | null): LapEntry | null {
   const byKey = chosen ? entries.find((e) => e.key === chosen) : undefined;
   if (byKey) return byKey;
-  const best = entries.find((e) => e.session.sessionIndex === 0 && e.lap.bestLap) ?? entries.find((e) => e.lap.bestLap);
-  return best ?? entries[0] ?? null;
+  return fastest(entries.filter((e) => e.session.sessionIndex === 0)) ?? fastest(entries);
 }
 
 const traceCache = new WeakMap<LoadedSession, Map<number, LapTrace>>();
@@ -80,9 +86,10 @@ export function speedSeries(entries: readonly LapEntry[], picked: string | null,
 export function deltaSeries(entries: readonly LapEntry[], reference: LapEntry | null, picked: string | null, both: boolean): ChartSeries[] {
   if (!reference) return [];
   const ref = traceOf(reference);
+  const sessions = [...new Set(entries.map((e) => e.session))];
   const compared = picked
     ? entries.filter((e) => e.key === picked)
-    : entries.filter((e) => e.lap.bestLap && e.key !== reference.key && entries.find((x) => x.session === e.session && x.lap.bestLap) === e);
+    : sessions.map((s) => fastest(entries.filter((e) => e.session === s && e.key !== reference.key))).filter((e): e is LapEntry => e !== null);
   return compared
     .filter((e) => e.key !== reference.key)
     .map((e) => {
@@ -110,7 +117,7 @@ export function cornerRows(reference: LapEntry | null, compared: LapEntry | null
 export function comparedLap(entries: readonly LapEntry[], reference: LapEntry | null, picked: string | null): LapEntry | null {
   const byPick = picked ? entries.find((e) => e.key === picked) : undefined;
   if (byPick) return byPick;
-  return entries.find((e) => e.lap.bestLap && e.key !== reference?.key) ?? entries.find((e) => e.key !== reference?.key) ?? reference;
+  return fastest(entries.filter((e) => e.key !== reference?.key)) ?? reference;
 }
 
 export interface SectorBars {

@@ -3,7 +3,7 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../ui/toast';
-import { buildExport, exportFileName, mimeOf, type ExportFormat } from './export-formats';
+import { buildExport, exportFileName, mimeOf, type ExportFormat } from './export-file';
 import { DownloadIcon } from './icons';
 import { useSessionsPort, type LibraryRow, type LoadedSession } from './sessions-port';
 
@@ -38,8 +38,7 @@ export function ExportMenu({ row }: { row: LibraryRow }) {
 
   const run = (format: ExportFormat, lap: number | null) => {
     if (!loaded) return;
-    const start = Date.parse(row.date);
-    download(buildExport(loaded.positions, { lap }, format, row.name, Number.isNaN(start) ? null : start), exportFileName(row.name, { lap }, format), mimeOf(format));
+    download(buildExport({ name: row.name, startedAt: row.date, positions: loaded.positions }, lap, format), exportFileName(row.name, lap, format), mimeOf(format));
   };
 
   const formats: ExportFormat[] = ['csv', 'gpx', 'kml'];

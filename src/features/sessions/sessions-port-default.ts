@@ -135,8 +135,8 @@ export const defaultSessionsPort: SessionsPort = {
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
   },
   importFile: async (file) => {
-    const prepared = prepareImport(await file.text(), await readCircuits(), file.lastModified);
-    const saved = await repository.saveDownloadedSession({ filename: prepared.filename, laps: prepared.lapsText, nmea: prepared.nmeaText });
+    const prepared = prepareImport(file.name, await file.text(), await readCircuits(), file.lastModified);
+    const saved = await repository.saveDownloadedSession({ filename: prepared.fileName, laps: prepared.lapsText, nmea: prepared.nmeaText });
     return {
       id: saved.session.localId,
       name: saved.session.name,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseImportFile, pickCircuit, prepareImport, wallClock } from '../../../src/features/sessions/import-session';
+import { prepareImport, utcOffsetMinutes } from '../../../src/features/sessions/import-session';
 import { parseLapsText } from '../../../src/domain/parse-laps';
 import { parsePositionsText } from '../../../src/domain/parse-positions';
 import { parseSessionFileName } from '../../../src/domain/format/session-name';
@@ -18,7 +18,7 @@ const braga = { ...circuit(1, 'Kartodromo de Braga'), coordinates: '41.5891;-8.4
 
 describe('session import', () => {
   it('imports the real Rustavi VBO: picks the circuit by location, detects laps and writes device texts', () => {
-    const prepared = prepareImport(fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga, rustavi]);
+    const prepared = prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga, rustavi]);
     expect(prepared.source).toBe('vbo');
     expect(prepared.circuit?.id).toBe(7);
     // The trimmed log holds three flying laps (134-144 s each for this car), a slow lap into the pits, an out lap.
@@ -27,7 +27,6 @@ describe('session import', () => {
     for (const lap of flying) {
       expect(lap.timeMs).toBeGreaterThan(130_000);
       expect(lap.timeMs).toBeLessThan(148_000);
-      expect(lap.sectorsMs.reduce((a, b) => a + b, 0)).toBeCloseTo(lap.timeMs, -1);
     }
     expect(prepared.laps.at(-1)?.lapName).toBe('In Lap');
     // The texts read back as a device session with the same laps.
@@ -36,32 +35,32 @@ describe('session import', () => {
     expect(laps.laps.map((l) => l.lapNumber)).toEqual(prepared.laps.map((l) => l.lapNumber));
     const positions = parsePositionsText(prepared.nmeaText);
     expect(positions.corruptLines).toBe(0);
-    expect(new Set(positions.positions.lap).size).toBeGreaterThan(1);
-    const name = parseSessionFileName(prepared.filename);
+    const name = parseSessionFileName(prepared.fileName);
     expect(name.circuitName).toBe('Rustavi International Motorpark');
   });
 
+  it('names the file in the circuit local time (Tbilisi is UTC+4)', () => {
+    const prepared = prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [rustavi]);
+    const name = parseSessionFileName(prepared.fileName);
+    const start = new Date(prepared.startedAt);
+    expect((name.hour - start.getUTCHours() + 24) % 24).toBe(4);
+  });
+
   it('keeps a trace far from every circuit, with no laps and an Imported name', () => {
-    const prepared = prepareImport(fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga]);
+    const prepared = prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga]);
     expect(prepared.circuit).toBeNull();
     expect(prepared.laps).toEqual([]);
-    expect(parseSessionFileName(prepared.filename).circuitName).toBe('Imported');
+    expect(parseSessionFileName(prepared.fileName).circuitName).toBe('Imported');
   });
 
-  it('recognises RaceChrono CSV v3 by its content', () => {
-    expect(parseImportFile(fixture('tianma-racechrono-lap9-v3.csv')).source).toBe('racechrono-csv');
+  it('refuses content that is none of the formats', () => {
+    expect(() => prepareImport('notes.txt', 'hello world\nnot a log', [rustavi])).toThrow();
   });
 
-  it('reads ASTRO position files and refuses unknown content', () => {
-    const astro = '1;0;41.5;-8.6;50\n1;40;41.5001;-8.6;51\n';
-    expect(parseImportFile(astro, Date.UTC(2026, 0, 1)).source).toBe('astro');
-    expect(() => parseImportFile('hello world\nnot a log')).toThrow(/not ASTRO, VBO/);
-    expect(() => parseImportFile('   ')).toThrow(/empty/);
-  });
-
-  it('picks nothing for an empty trace and names the session in the circuit local time', () => {
-    expect(pickCircuit({ count: 0, lap: new Int32Array(), timeMs: new Float64Array(), lat: new Float64Array(), lon: new Float64Array(), speedKmh: new Float32Array(), distanceM: new Float64Array() }, [rustavi])).toBeNull();
-    expect(wallClock('2026-03-01T08:05:00.000Z', 'Asia/Tbilisi')).toEqual({ year: 2026, month: 3, day: 1, hour: 12, minute: 5 });
-    expect(wallClock('2026-03-01T08:05:00.000Z', 'Not/AZone')).toEqual({ year: 2026, month: 3, day: 1, hour: 8, minute: 5 });
+  it('computes a zone offset and gives null for an unknown zone', () => {
+    expect(utcOffsetMinutes('2026-03-01T08:05:00.000Z', 'Asia/Tbilisi')).toBe(240);
+    expect(utcOffsetMinutes('2026-07-01T08:05:00.000Z', 'Europe/Lisbon')).toBe(60);
+    expect(utcOffsetMinutes('2026-03-01T08:05:00.000Z', 'Not/AZone')).toBeNull();
+    expect(utcOffsetMinutes('2026-03-01T08:05:00.000Z', null)).toBeNull();
   });
 });

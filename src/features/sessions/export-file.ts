@@ -1,0 +1,37 @@
+/**
+ * Export of a session or one lap as CSV, GPX or KML (issue 6), with the domain exporters
+ * (src/domain/formats/export-*.ts); this picks the exporter, the MIME type and a safe file name.
+ */
+import { exportCsv } from '../../domain/formats/export-csv';
+import { exportGpx } from '../../domain/formats/export-gpx';
+import { exportKml } from '../../domain/formats/export-kml';
+import type { ExportableSession } from '../../domain/formats/export-common';
+
+export type ExportFormat = 'csv' | 'gpx' | 'kml';
+
+const MIME: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  gpx: 'application/gpx+xml',
+  kml: 'application/vnd.google-earth.kml+xml',
+};
+
+export const mimeOf = (format: ExportFormat) => MIME[format];
+
+/** The session name without path or reserved characters, plus the lap and the extension. */
+export function exportFileName(sessionName: string, lap: number | null, format: ExportFormat): string {
+  const cleaned = Array.from(sessionName, (ch) => (ch.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(ch) ? '_' : ch)).join('');
+  const base = cleaned.replace(/_+/g, '_').trim() || 'session';
+  return `${base}${lap !== null ? `_lap${lap}` : ''}.${format}`;
+}
+
+export function buildExport(session: ExportableSession, lap: number | null, format: ExportFormat): string {
+  const options = lap === null ? {} : { lap };
+  switch (format) {
+    case 'csv':
+      return exportCsv(session, options);
+    case 'gpx':
+      return exportGpx(session, options);
+    case 'kml':
+      return exportKml(session, options);
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { drawableLaps, isFullyUpdated, lapTraces, minMaxIndex, sectorSplits, speedMarkers } from '../../../src/features/sessions/lap-views';
+import { comparedLap, cornerRows, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from '../../../src/features/sessions/analysis-view';
+import { lapSearchSchema, parseLapKey } from '../../../src/features/sessions/lap-search';
+import { loadedSession } from './loaded-session';
+
+const left = loadedSession(1, 0);
+const right = loadedSession(2, 1);
+
+describe('lap views for the map', () => {
+  it('draws every valid lap once, in its colour, and three sector pieces with sector vision', () => {
+    const laps = drawableLaps(left);
+    expect(laps.length).toBeGreaterThan(3);
+    const traces = lapTraces(left, { sectorVision: false, hidden: new Set(), picked: null });
+    expect(traces.map((t) => t.id)).toEqual(laps.map((l) => `L-${l.lapNumber}`));
+    expect(traces[0].color).toBe(laps[0].color);
+    const sectors = lapTraces(left, { sectorVision: true, hidden: new Set(['L-1']), picked: null });
+    expect(sectors.filter((t) => t.id.startsWith('L-2-')).map((t) => t.id)).toEqual(['L-2-s1', 'L-2-s2', 'L-2-s3']);
+    expect(sectors.some((t) => t.id.startsWith('L-1-'))).toBe(false);
+  });
+
+  it('highlights the picked lap and dims the others', () => {
+    const traces = lapTraces(right, { sectorVision: false, hidden: new Set(), picked: 'R-2' });
+    expect(traces.find((t) => t.id === 'R-2')).toMatchObject({ highlighted: true, dimmed: false });
+    expect(traces.find((t) => t.id === 'R-3')).toMatchObject({ highlighted: false, dimmed: true });
+  });
+
+  it('splits a lap where the sector times end', () => {
+    const lap = drawableLaps(left)[1];
+    const [s2, s3] = sectorSplits(left.positions, lap);
+    const t0 = left.positions.timeMs[lap.startIndex];
+    expect(left.positions.timeMs[s2] - t0).toBeGreaterThanOrEqual(lap.sectors[0].timeMs);
+    expect(left.positions.timeMs[s2 - 1] - t0).toBeLessThan(lap.sectors[0].timeMs);
+    expect(s3).toBeGreaterThan(s2);
+    expect(s3).toBeLessThanOrEqual(lap.endIndex);
+  });
+
+  it('finds the min and max speed of a lap and makes two markers per lap', () => {
+    const lap = drawableLaps(left)[0];
+    const mm = minMaxIndex(left.positions, lap.startIndex, lap.endIndex)!;
+    const speeds = Array.from(left.positions.speedKmh.subarray(lap.startIndex, lap.endIndex));
+    expect(left.positions.speedKmh[mm.min]).toBe(Math.min(...speeds));
+    expect(left.positions.speedKmh[mm.max]).toBe(Math.max(...speeds));
+    expect(speedMarkers(left, new Set(), (v, k) => `${k} ${v.toFixed(1)}`)).toHaveLength(drawableLaps(left).length * 2);
+  });
+
+  it('calls a session without positions not fully updated', () => {
+    expect(isFullyUpdated(left)).toBe(true);
+    const empty = { ...left, positions: { ...left.positions, count: 0 } };
+    expect(isFullyUpdated(empty)).toBe(false);
+  });
+});
+
+describe('lap viewer figures', () => {
+  const entries = lapEntries([left, right]);
+
+  it('defaults the reference to the left best lap and honours a chosen one', () => {
+    const ref = resolveReference(entries, null)!;
+    const leftTimes = entries.filter((e) => e.key.startsWith('L-')).map((e) => e.lap.timeMs);
+    expect(ref.key.startsWith('L-')).toBe(true);
+    expect(ref.lap.timeMs).toBe(Math.min(...leftTimes));
+    expect(resolveReference(entries, 'R-2')!.key).toBe('R-2');
+    expect(resolveReference(entries, 'R-999')!.key).toBe(ref.key);
+  });
+
+  it('builds a speed series per lap and a delta series that ends at the lap time difference', () => {
+    const speed = speedSeries(entries, 'R-2', true);
+    expect(speed).toHaveLength(entries.length);
+    expect(speed.find((s) => s.key === 'R-2')?.highlighted).toBe(true);
+    const ref = resolveReference(entries, null)!;
+    const [delta] = deltaSeries(entries, ref, 'R-2', true);
+    const picked = entries.find((e) => e.key === 'R-2')!;
+    const last = delta.points[delta.points.length - 1][1];
+    expect(last).toBeCloseTo((picked.lap.timeMs - ref.lap.timeMs) / 1000, 0);
+  });
+
+  it('reports the corners of the reference for the compared lap, and sector bars per lap', () => {
+    const ref = resolveReference(entries, null)!;
+    const compared = comparedLap(entries, ref, null)!;
+    expect(compared.key).not.toBe(ref.key);
+    const corners = cornerRows(ref, compared);
+    expect(corners.length).toBeGreaterThan(0);
+    for (const c of corners) expect(Number.isFinite(c.minSpeedKmh)).toBe(true);
+    const bars = sectorBars(entries, true);
+    expect(bars.laps).toHaveLength(entries.length);
+    expect(bars.sectorsS[0][0]).toBeCloseTo(entries[0].lap.sectors[0].timeMs / 1000, 3);
+  });
+
+  it('parses lap keys from the URL and drops invalid ones', () => {
+    expect(lapSearchSchema.parse({ lap: 'L-3', ref: 'nonsense' })).toEqual({ lap: 'L-3', ref: undefined });
+    expect(parseLapKey('R-12')).toEqual({ side: 'R', lapNumber: 12 });
+    expect(parseLapKey('X-1')).toBeNull();
+  });
+});
