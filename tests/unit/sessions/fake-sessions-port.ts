@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { vi } from 'vitest';
 import type { Circuit, VehicleCategory } from '../../../src/contracts/entities';
-import type { LibraryRow, SessionsPort } from '../../../src/features/sessions/sessions-port';
+import type { LibraryRow, LoadedSession, SessionsPort } from '../../../src/features/sessions/sessions-port';
 
 export function libraryRow(over: Partial<LibraryRow> & { id: number }): LibraryRow {
   return {
@@ -63,7 +63,7 @@ export function createFakePort(initial: LibraryRow[], circuits: Circuit[] = [], 
     refreshFromServer: vi.fn(async () => {
       throw new Error('offline');
     }),
-    loadSession: vi.fn(async () => {
+    loadSession: vi.fn(async (_id: number, _index: number, _signal?: AbortSignal): Promise<LoadedSession> => {
       throw new Error('not in this test');
     }),
     loadTexts: vi.fn(async () => ({ laps: '', nmea: '' })),
