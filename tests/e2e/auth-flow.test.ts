@@ -155,3 +155,22 @@ describe('public pages', () => {
     expect((await res.body()).length).toBeGreaterThan(10_000);
   });
 });
+
+describe('small screens', () => {
+  it('hide the menu behind a burger that opens it and closes it after navigating', async () => {
+    const { page } = await e2e.newPage({ viewport: { width: 600, height: 960 }, isMobile: true, hasTouch: true });
+    await page.goto(e2e.url('/'));
+    const about = page.locator('[data-menu="/about"]');
+    const burger = page.getByRole('button', { name: 'Open menu' });
+    // The collapsed menu slides out of the viewport (transform), so check where it is, not whether it exists.
+    const onScreen = () => about.evaluate((el) => el.getBoundingClientRect().right > 0);
+    await burger.waitFor();
+    expect(await onScreen()).toBe(false);
+    await burger.click();
+    await page.waitForFunction(() => (document.querySelector('[data-menu="/about"]')?.getBoundingClientRect().left ?? -1) >= 0);
+    await about.click();
+    await page.waitForURL((u) => u.pathname === '/about');
+    await page.waitForFunction(() => (document.querySelector('[data-menu="/about"]')?.getBoundingClientRect().right ?? 0) <= 0);
+    await e2e.screenshot(page, 'small-screen-about');
+  });
+});

@@ -38,7 +38,7 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
         <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label={t('header.openMenu')} />
         <Link to="/" aria-label={t('header.home')} style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }} data-testid="logo-link">
           <img src="/icons/logo.svg" alt="" width={32} height={32} />
-          <Text fw={700} visibleFrom="xs">
+          <Text fw={700} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
             {t('appName')}
           </Text>
         </Link>

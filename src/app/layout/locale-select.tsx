@@ -9,7 +9,7 @@ export function LocaleSelect({ size = 'xs', testId = 'locale-select' }: { size?:
   return (
     <Select
       size={size}
-      w={size === 'xs' ? 170 : undefined}
+      w={size === 'xs' ? { base: 130, sm: 170 } : undefined}
       aria-label={t('header.locale')}
       value={currentLocale(i18n)}
       data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
