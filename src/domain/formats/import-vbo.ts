@@ -19,7 +19,8 @@ const DAY_MS = 86_400_000;
 const DATE_RE = /(\d{1,2})\/(\d{1,2})\/(\d{4})/;
 
 export function looksLikeVbo(text: string): boolean {
-  const head = text.slice(0, 4096).toLowerCase();
+  // VBOX headers list every channel (100+ on some loggers), so look further than the first few KiB.
+  const head = text.slice(0, 65_536).toLowerCase();
   return head.includes('[column names]') || (head.includes('file created on') && head.includes('[header]'));
 }
 
