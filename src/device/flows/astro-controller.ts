@@ -102,7 +102,7 @@ export class AstroController {
     this.transport = options.transport;
     this.clock = options.clock ?? realClock;
     this.link = new DeviceLink(options.transport, options.log);
-    this.queue = new TransferQueue(this.link, options.sink, () => this.changed(), (e) => this.events.emit(e));
+    this.queue = new TransferQueue(this.link, options.sink, () => this.changed(), (e) => this.events.emit(e), this.clock);
     this.offs.push(this.link.onReply((r) => this.onReply(r)));
     this.offs.push(options.transport.onDisconnect(() => this.onDisconnect()));
     this.ctx = {

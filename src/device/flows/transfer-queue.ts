@@ -12,6 +12,7 @@
 import { commands } from '../protocol/commands';
 import type { FileKind, Reply } from '../protocol/replies';
 import type { SessionSink } from '../sink';
+import { realClock, type Clock } from '../clock';
 import type { DeviceLink } from './device-link';
 
 export type UploadState = 'Pending' | 'In Progress' | 'Uploading' | 'Completed' | 'Failed';
@@ -25,7 +26,8 @@ export type TransferFailureCode =
   | 'too-large'
   | 'stopped'
   | 'write-failed'
-  | 'save-failed';
+  | 'save-failed'
+  | 'timeout';
 
 export interface TransferFailure {
   code: TransferFailureCode;
@@ -48,6 +50,12 @@ export interface QueueRequest {
   lapsBytes: number;
   nmeaBytes: number;
 }
+
+/**
+ * A transfer with no reply at all for this long fails (the device may have lost a notification; the link stays
+ * up, so without this the queue would wait forever). Far above a BLE round trip (~15-100 ms).
+ */
+export const STALL_TIMEOUT_MS = 15_000;
 
 /** Refuses BOF totals above this (a 7 h session's nmea is ~25 MB). */
 export const MAX_FILE_BYTES = 128 * 1024 * 1024;
@@ -83,12 +91,16 @@ export class TransferQueue {
   private saving = false;
   /** Bumped by reset(): work that started before a disconnect must not touch the new state. */
   private generation = 0;
+  /** Replies handled for the current session, watched by the stall watchdog. */
+  private activity = 0;
 
   constructor(
     private readonly link: DeviceLink,
     private readonly sink: SessionSink,
     private readonly changed: () => void,
     private readonly emit: (event: QueueEvent) => void = () => undefined,
+    private readonly clock: Clock = realClock,
+    private readonly stallMs = STALL_TIMEOUT_MS,
   ) {}
 
   get busy(): boolean {
@@ -181,9 +193,22 @@ export class TransferQueue {
     if (!item) return this.next();
     item.state = 'In Progress';
     item.receivedBytes = 0;
-    this.current = { item, part: this.newPart('laps') };
+    const current: Current = { item, part: this.newPart('laps') };
+    this.current = current;
     this.changed();
+    void this.watch(current);
     if (!(await this.link.send(commands.getSessionLaps(filename)))) this.failCurrent('write-failed', 'GET_SESSION_LAPS');
+  }
+
+  /** Fails the session when a whole stall period passes without a single reply for it. */
+  private async watch(current: Current): Promise<void> {
+    let seen = this.activity;
+    while (this.current === current) {
+      await this.clock.sleep(this.stallMs);
+      if (this.current !== current) return;
+      if (this.activity === seen) return this.failCurrent('timeout', `no reply for ${this.stallMs} ms`);
+      seen = this.activity;
+    }
   }
 
   private newPart(kind: FileKind): Part {
@@ -217,6 +242,7 @@ export class TransferQueue {
   /** Feeds one reply; returns true when the queue consumed it. */
   handle(reply: Reply): boolean {
     const current = this.current;
+    if (current) this.activity++;
     switch (reply.type) {
       case 'data':
         if (!current || current.part.phase !== 'data') return false;

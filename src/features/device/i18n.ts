@@ -61,6 +61,7 @@ export const deviceI18n = {
       stopped: 'stopped',
       'write-failed': 'command not sent',
       'save-failed': 'could not be stored',
+      timeout: 'ASTRO stopped answering',
     },
     firmware: {
       heading: 'Firmware',
@@ -173,6 +174,7 @@ export const deviceI18n = {
       stopped: 'interrompida',
       'write-failed': 'comando não enviado',
       'save-failed': 'não foi possível guardar',
+      timeout: 'o ASTRO deixou de responder',
     },
     firmware: {
       heading: 'Firmware',

@@ -161,6 +161,22 @@ describe('transfer queue', () => {
     expect(r.controller.getSnapshot().queue.find((q) => q.filename === A)).toMatchObject({ state: 'Failed', failure: { code: 'device-error', detail: 'SESSION_NOT_FOUND' } });
   });
 
+  it('a transfer that gets no reply for the stall period fails with a timeout and the queue goes on', async () => {
+    const r = await connected({ latencyMs: 5, faults: [{ on: 'command', command: 'GET_SESSION_DATA', nth: 3, action: 'ignore' }] });
+    r.controller.download([A, C]);
+    await until(() => !r.controller.transferring && r.sink.saved.length === 1);
+    expect(r.controller.getSnapshot().queue.find((q) => q.filename === A)).toMatchObject({ state: 'Failed', failure: { code: 'timeout' } });
+    expect(r.sink.saved[0].filename).toBe(C);
+    expect(r.clock.sleeps).toContain(15000);
+  });
+
+  it('a slow but steady link never trips the stall watchdog', async () => {
+    const r = await connected({ latencyMs: 40 });
+    r.controller.download([A]);
+    await until(() => !r.controller.transferring);
+    expect(r.sink.saved.map((s) => s.filename)).toEqual([A]);
+  });
+
   it('stop mid-transfer clears the queue, sends STOP_SESSION_TRANSFER and fails the current session', async () => {
     const r = await connected({ latencyMs: 5 });
     r.controller.download([A, B, C]);
