@@ -8,7 +8,12 @@
 import { parseLapsText, type ParsedLaps } from '../src/domain/parse-laps';
 import { parsePositionsBytes, type ParsedPositions } from '../src/domain/parse-positions';
 import { analyseSession, type SessionAnalysis } from '../src/domain/analysis/analyse-session';
-import type { LapRecord, ParseIssue, PositionColumns } from '../src/domain/session-types';
+import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../src/domain/session-types';
+import { detectLaps, type DetectLapsOptions, type LapDetection } from '../src/domain/detection/detect-laps';
+import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
+import { deltaTime, type DeltaSeries } from '../src/domain/lap-compare/delta-time';
+import { speedVsDistance } from '../src/domain/lap-compare/resample';
+import { cornerReport, detectCorners, type CornerColumns, type CornerOptions, type CornerReport } from '../src/domain/lap-compare/corners';
 
 export interface ProcessSessionInput {
   /** The nmea file's bytes (transferred into the worker by the bridge). */
@@ -26,6 +31,23 @@ export interface ProcessedSession {
   issues: { laps: ParseIssue[]; positions: ParseIssue[]; corruptPositionLines: number };
   /** Milliseconds spent inside the worker. */
   timings: { parseMs: number; analyseMs: number };
+}
+
+export interface CompareLapsOptions {
+  /** Grid step along the reference for delta time and speed curves, metres. Default 1. */
+  stepM?: number;
+  /** Scale the lap's distance to the reference's length (see delta-time.ts). Default true. */
+  normalise?: boolean;
+  corners?: CornerOptions;
+}
+
+/** A lap against a reference lap: everything the comparison view draws, as typed columns. */
+export interface LapComparison {
+  delta: DeltaSeries;
+  lapSpeed: { distanceM: Float64Array; speedKmh: Float32Array };
+  referenceSpeed: { distanceM: Float64Array; speedKmh: Float32Array };
+  corners: CornerColumns;
+  cornerReport: CornerReport;
 }
 
 const now = () => performance.now();
@@ -63,9 +85,39 @@ export const analysisApi = {
   analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex = 0): SessionAnalysis {
     return analyseSession(laps, positions, sessionIndex);
   },
+
+  /** Laps and sectors from positions and gates (imported files, gates edited on the map): detection/detect-laps.ts. */
+  detectLaps(positions: PositionColumns, gates: GatePoint[], widthM: number, options: DetectLapsOptions = {}): LapDetection {
+    return detectLaps(positions, gates, widthM, options);
+  },
+
+  /** Delta time, speed vs distance and corners of `lap` against `reference` (lap-compare/*). */
+  compareLaps(lap: LapTrace, reference: LapTrace, options: CompareLapsOptions = {}): LapComparison {
+    const stepM = options.stepM ?? 1;
+    const corners = detectCorners(reference, options.corners);
+    return {
+      delta: deltaTime(lap, reference, { stepM, normalise: options.normalise }),
+      lapSpeed: speedVsDistance(lap, stepM),
+      referenceSpeed: speedVsDistance(reference, stepM),
+      corners,
+      cornerReport: cornerReport(corners, lap, reference, stepM),
+    };
+  },
 };
 
 export type AnalysisApi = typeof analysisApi;
+
+/** Every ArrayBuffer reachable through plain objects and arrays (typed arrays' buffers), for transfer lists. */
+export function buffersIn(value: unknown, found: Set<ArrayBuffer> = new Set()): ArrayBuffer[] {
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer.byteLength > 0) found.add(value.buffer as ArrayBuffer);
+  } else if (Array.isArray(value)) {
+    for (const v of value) if (v !== null && typeof v === 'object') buffersIn(v, found);
+  } else if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) if (v !== null && typeof v === 'object') buffersIn(v, found);
+  }
+  return [...found];
+}
 
 /** The buffers behind a set of columns, for transfer lists. */
 export function columnBuffers(p: PositionColumns): ArrayBuffer[] {

@@ -4,8 +4,10 @@
  * Started only by src/analysis/analysis-client.ts.
  */
 import { expose, transfer } from 'comlink';
-import { analysisApi, columnBuffers, type ProcessSessionInput } from './analysis-api';
-import type { LapRecord, PositionColumns } from '../src/domain/session-types';
+import { analysisApi, buffersIn, columnBuffers, type CompareLapsOptions, type ProcessSessionInput } from './analysis-api';
+import type { GatePoint, LapRecord, PositionColumns } from '../src/domain/session-types';
+import type { DetectLapsOptions } from '../src/domain/detection/detect-laps';
+import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
 
 const workerApi = {
   processSession(input: ProcessSessionInput) {
@@ -21,6 +23,14 @@ const workerApi = {
   },
   analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex = 0) {
     return analysisApi.analyse(laps, positions, sessionIndex);
+  },
+  detectLaps(positions: PositionColumns, gates: GatePoint[], widthM: number, options?: DetectLapsOptions) {
+    const result = analysisApi.detectLaps(positions, gates, widthM, options);
+    return transfer(result, buffersIn(result));
+  },
+  compareLaps(lap: LapTrace, reference: LapTrace, options?: CompareLapsOptions) {
+    const result = analysisApi.compareLaps(lap, reference, options);
+    return transfer(result, buffersIn(result));
   },
 };
 

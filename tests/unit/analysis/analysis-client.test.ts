@@ -5,6 +5,9 @@ import { analysisApi } from '../../../workers/analysis-api';
 import { DomainError } from '../../../src/domain/errors';
 import { serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
 import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { detectLaps } from '../../../src/domain/detection/detect-laps';
+import { lapTraceByNumber } from '../../../src/domain/lap-compare/lap-trace';
+import { deltaTime } from '../../../src/domain/lap-compare/delta-time';
 
 /** A "worker" made of a MessageChannel: Comlink exposes `api` on one end, the bridge talks to the other. */
 function fakeWorkerFactory(api: object) {
@@ -179,5 +182,29 @@ describe('analysis client', () => {
     expect(result.laps).toEqual(session.laps);
     expect(result.analysis.sessionIndex).toBe(1);
     await expect(client.parseLaps('', { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
+  });
+
+  it('detects laps from gates and compares laps through the worker, returning typed columns', async () => {
+    const { factory } = fakeWorkerFactory(analysisApi);
+    const client = createAnalysisClient({ createWorker: factory });
+    const p = session.positions;
+    // The synthetic track's start/finish is where the lap number changes.
+    const k = p.lap.findIndex((l) => l === 1);
+    const gate = { lat: p.lat[k], lon: p.lon[k] };
+    const direct = detectLaps(p, [gate], 30);
+    const viaWorker = await client.detectLaps(p, [gate], 30);
+    expect(viaWorker.lapOfFix).toBeInstanceOf(Int32Array);
+    expect(Array.from(viaWorker.lapOfFix)).toEqual(Array.from(direct.lapOfFix));
+    expect(viaWorker.records).toEqual(direct.records);
+    expect(viaWorker.records.length).toBeGreaterThan(0);
+
+    const lap = lapTraceByNumber(p, 1);
+    const reference = lapTraceByNumber(p, 2);
+    const cmp = await client.compareLaps(lap, reference, { stepM: 2 });
+    expect(cmp.delta.deltaMs).toBeInstanceOf(Float64Array);
+    expect(Array.from(cmp.delta.deltaMs)).toEqual(Array.from(deltaTime(lap, reference, { stepM: 2 }).deltaMs));
+    expect(cmp.lapSpeed.speedKmh).toBeInstanceOf(Float32Array);
+    expect(cmp.cornerReport.count).toBe(cmp.corners.count);
+    client.dispose();
   });
 });
