@@ -60,6 +60,13 @@ export interface SessionAnalysis {
   consistency: Consistency;
 }
 
+/** Smallest value (a loop: spreading a long array into Math.min can overflow the stack). */
+export function minOf(values: readonly number[]): number {
+  let m = Infinity;
+  for (const v of values) if (v < m) m = v;
+  return values.length ? m : NaN;
+}
+
 const EMPTY_STATS = { fixes: 0, startIndex: 0, endIndex: 0, distanceM: 0, averageSpeedKmh: NaN };
 
 export function analyseSession(laps: readonly LapRecord[], positions: PositionColumns | null, sessionIndex = 0): SessionAnalysis {
@@ -69,9 +76,9 @@ export function analyseSession(laps: readonly LapRecord[], positions: PositionCo
 
   const bestSectorsMs: [number, number, number] = [0, 1, 2].map((k) => {
     const times = valid.map((l) => l.sectorsMs[k]).filter((t) => t > 0);
-    return times.length ? Math.min(...times) : NaN;
+    return times.length ? minOf(times) : NaN;
   }) as [number, number, number];
-  const bestLapMs = valid.length ? Math.min(...valid.map((l) => l.timeMs)) : NaN;
+  const bestLapMs = valid.length ? minOf(valid.map((l) => l.timeMs)) : NaN;
   const totalTimeMs = valid.reduce((a, l) => a + l.timeMs, 0);
 
   let previousValid: LapRecord | null = null;
@@ -117,8 +124,8 @@ export function analyseSession(laps: readonly LapRecord[], positions: PositionCo
     bestLapNumber: bestLap ? bestLap.lapNumber : null,
     bestSectorsMs,
     optimalLapMs: bestSectorsMs[0] + bestSectorsMs[1] + bestSectorsMs[2],
-    minSpeedKmh: valid.length ? Math.min(...valid.map((l) => l.minSpeedKmh)) : NaN,
-    maxSpeedKmh: valid.length ? Math.max(...valid.map((l) => l.maxSpeedKmh)) : NaN,
+    minSpeedKmh: valid.length ? minOf(valid.map((l) => l.minSpeedKmh)) : NaN,
+    maxSpeedKmh: valid.length ? -minOf(valid.map((l) => -l.maxSpeedKmh)) : NaN,
     consistency: consistency(valid.map((l) => l.timeMs)),
   };
 }

@@ -17,7 +17,8 @@ export function consistency(validLapTimesMs: readonly number[], withinFraction =
   if (n === 0) return { validLaps: 0, stdDevMs: 0, withinOnePercent: 0 };
   const mean = times.reduce((a, b) => a + b, 0) / n;
   const variance = n > 1 ? times.reduce((a, t) => a + (t - mean) ** 2, 0) / (n - 1) : 0;
-  const best = Math.min(...times);
+  let best = Infinity;
+  for (const t of times) if (t < best) best = t;
   const limit = best * (1 + withinFraction);
   return { validLaps: n, stdDevMs: Math.sqrt(variance), withinOnePercent: times.filter((t) => t <= limit).length };
 }

@@ -93,3 +93,13 @@ describe('analyseSession', () => {
     expect(b.laps[1].distanceM).toBeCloseTo(positions.distanceM[4] - positions.distanceM[2], 6);
   });
 });
+
+describe('analyseSession on a huge laps file', () => {
+  it('handles 300,000 laps without overflowing the stack', () => {
+    const many: LapRecord[] = Array.from({ length: 300_000 }, (_, k) => lap(k + 1, [1000 + (k % 7), 1000, 1000]));
+    const a = analyseSession(many, null);
+    expect(a.validLaps).toBe(300_000);
+    expect(a.bestLapMs).toBe(3000);
+    expect(a.consistency.validLaps).toBe(300_000);
+  });
+});
