@@ -2,9 +2,9 @@
  * The OpenLayers track map (loaded lazily: see lazy-track-map.tsx). Layers, bottom to top: XYZ tiles with
  * attribution; traces in a VectorImageLayer (re-rendered as an image while panning, so 10+ overlaid laps keep
  * frames cheap, notes/performance-facts.md); gates (lines + centre points); markers and labels.
- * Interactions for the gate editor: Draw (a click adds a gate centre, at most MAX_GATES), Modify (drag centres)
- * and Snap (onto the traces). The component is controlled: it reports gate changes through onGatesChange and
- * redraws from the `gates` prop.
+ * The gate editor (gate-editor.ts: Draw, Modify and Snap, a lazy chunk of its own) is loaded when Draw or Edit
+ * is first toggled. The component is controlled: it reports gate changes through onGatesChange and redraws from
+ * the `gates` prop.
  */
 import 'ol/ol.css';
 import OlMap from 'ol/Map';
@@ -19,19 +19,16 @@ import LineString from 'ol/geom/LineString';
 import MultiLineString from 'ol/geom/MultiLineString';
 import Point from 'ol/geom/Point';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
-import Draw from 'ol/interaction/Draw';
-import Modify from 'ol/interaction/Modify';
-import Snap from 'ol/interaction/Snap';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import type { FeatureLike } from 'ol/Feature';
 import { useEffect, useRef } from 'react';
-import type { GatePoint } from '../../domain/session-types';
 import { withAlpha } from './colors';
-import { gateSegments, MAX_GATES } from './gate-segments';
+import type { GateEditor } from './gate-editor';
+import { gateSegments } from './gate-segments';
 import { MAX_TILE_ZOOM, tileSettings } from './map-config';
 import { SPEED_BAND_COLORS, speedRuns } from './speed-runs';
 import type { MapTrace, TrackMapProps } from './types';
-import { latOfMercatorY, lonOfMercatorX, mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
+import { mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
 
 /** Sector colours of gates: start/finish, sector 1 end, sector 2 end. */
 export const GATE_COLORS = ['#e03131', '#f08c00', '#1c7ed6'] as const;
@@ -115,21 +112,11 @@ function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, show
   return { lines, labels };
 }
 
-function gatesFromPointFeatures(features: Feature[]): GatePoint[] {
-  return features
-    .slice()
-    .sort((a, b) => (a.get('gateIndex') as number) - (b.get('gateIndex') as number))
-    .map((f) => {
-      const [x, y] = (f.getGeometry() as Point).getCoordinates();
-      return { lat: latOfMercatorY(y), lon: lonOfMercatorX(x) };
-    });
-}
-
 export default function TrackMap(props: TrackMapProps) {
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
   const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource } | null>(null);
-  const interactions = useRef<{ draw: Draw; modify: Modify; snap: Snap } | null>(null);
+  const editor = useRef<GateEditor | null>(null);
   const latestProps = useRef(props);
   latestProps.current = props;
 
@@ -153,31 +140,15 @@ export default function TrackMap(props: TrackMapProps) {
       ],
       view: new View({ center: [mercatorX(-8.6), mercatorY(41.5)], zoom: 5, maxZoom: 21 }),
     });
-    const draw = new Draw({ type: 'Point', condition: () => (latestProps.current.gates.length < MAX_GATES) });
-    draw.on('drawend', (event) => {
-      const [x, y] = (event.feature.getGeometry() as Point).getCoordinates();
-      const current = latestProps.current;
-      if (current.gates.length >= MAX_GATES) return;
-      current.onGatesChange?.([...current.gates, { lat: latOfMercatorY(y), lon: lonOfMercatorX(x) }]);
-    });
-    const modify = new Modify({ source: gatePoints, pixelTolerance: 12 });
-    modify.on('modifyend', () => latestProps.current.onGatesChange?.(gatesFromPointFeatures(gatePoints.getFeatures())));
-    const snap = new Snap({ source: traces, pixelTolerance: 14, vertex: true, edge: true });
-    draw.setActive(false);
-    modify.setActive(false);
-    snap.setActive(false);
-    instance.addInteraction(draw);
-    instance.addInteraction(modify);
-    instance.addInteraction(snap); // Snap must come after the interactions it serves.
     map.current = instance;
     sources.current = { traces, gateLines, gatePoints, overlay };
-    interactions.current = { draw, modify, snap };
     return () => {
       instance.setTarget(undefined);
       instance.dispose();
       map.current = null;
       sources.current = null;
-      interactions.current = null;
+      editor.current?.dispose();
+      editor.current = null;
     };
   }, []);
 
@@ -225,14 +196,29 @@ export default function TrackMap(props: TrackMapProps) {
     target.current?.setAttribute('data-gates', String(segments.length));
   }, [gates, gateWidthM, gateLabels, sectorVision, showLabels, traces]);
 
-  // Interactions follow the mode.
+  // Interactions follow the mode; the editor's code is fetched the first time Draw or Edit is toggled.
   useEffect(() => {
-    const i = interactions.current;
-    if (!i) return;
-    i.draw.setActive(gateMode === 'draw');
-    i.modify.setActive(gateMode === 'edit');
-    i.snap.setActive(snapToTraces && gateMode !== 'view');
+    let cancelled = false;
     target.current?.setAttribute('data-gate-mode', gateMode);
+    if (editor.current) {
+      editor.current.set(gateMode, snapToTraces);
+      return;
+    }
+    if (gateMode === 'view') return;
+    void import('./gate-editor').then(({ createGateEditor }) => {
+      const m = map.current;
+      const s = sources.current;
+      if (cancelled || !m || !s || editor.current) return;
+      editor.current = createGateEditor(m, s.traces, s.gatePoints, {
+        gates: () => latestProps.current.gates,
+        onGatesChange: (gates) => latestProps.current.onGatesChange?.(gates),
+      });
+      const current = latestProps.current;
+      editor.current.set(current.gateMode ?? 'view', current.snapToTraces ?? false);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [gateMode, snapToTraces]);
 
   // Fit the view to the traces (or gates) when asked.
