@@ -10,8 +10,9 @@ import { iso, parseInput } from '../validate';
  *
  * Rules:
  * - Only valid laps count (time above zero, spec 3); a session's best valid lap is `sessions.best_lap_ms`, written
- *   from the same parsed laps as `session_laps` in one transaction. Sessions without a circuit, and the sessions
- *   of deactivated accounts, are not ranked.
+ *   from the same parsed laps as `session_laps` in one transaction, and each driver's best per circuit and
+ *   category is kept in `leaderboard_bests` by a trigger (migration 012). Sessions without a circuit, and the
+ *   sessions of deactivated accounts, are not ranked.
  * - One row per driver: their best lap among the sessions matching the filters. If a driver set that time more
  *   than once, the earliest session (date, then id) is the one shown.
  * - Ties share a position (competition ranking: 1, 1, 3). Within a tie the driver who set the time first is listed
@@ -23,8 +24,8 @@ import { iso, parseInput } from '../validate';
 
 /** Hard cap on rows returned, even when many drivers tie at the cut-off. */
 export const MAX_ROWS = 100;
-/** Sessions read per step while walking the index in best-lap order. */
-const BATCH = 64;
+/** Rows of leaderboard_bests read per step while walking its index in best-lap order. */
+const BATCH = 200;
 
 interface Candidate {
   session_id: number;
@@ -48,27 +49,28 @@ export function competitionRanks(sortedTimes: readonly number[]): number[] {
   return ranks;
 }
 
-/** WHERE clauses for the filters; the clause order matches the leading columns of the 010 indexes. */
+/** WHERE clauses for the filters over leaderboard_bests (migration 012), whose indexes lead with these columns. */
 function filterSql(req: LeaderboardRequest, params: unknown[]): string[] {
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const clauses = ['s.best_lap_ms is not null', 's.best_lap_ms > 0', 's.circuit_id is not null'];
-  if (req.circuitId !== undefined) clauses.push(`s.circuit_id = ${p(req.circuitId)}`);
-  if (req.vehicleCategoryId !== undefined) clauses.push(`s.vehicle_category_id = ${p(req.vehicleCategoryId)}`);
+  const clauses: string[] = [];
+  if (req.circuitId !== undefined) clauses.push(`b.circuit_id = ${p(req.circuitId)}`);
+  if (req.vehicleCategoryId !== undefined) clauses.push(`b.vehicle_category_id = ${p(req.vehicleCategoryId)}`);
   if (req.countryId !== undefined || req.circuitTypeId !== undefined) {
     const sub: string[] = [];
     if (req.countryId !== undefined) sub.push(`country_id = ${p(req.countryId)}`);
     if (req.circuitTypeId !== undefined) sub.push(`type_id = ${p(req.circuitTypeId)}`);
-    clauses.push(`s.circuit_id = any(array(select id from circuits where ${sub.join(' and ')}))`);
+    clauses.push(`b.circuit_id = any(array(select id from circuits where ${sub.join(' and ')}))`);
   }
   return clauses;
 }
 
 /**
- * Computes one leaderboard. Walks the matching sessions in (best lap, date, id) order, skipping drivers already
- * found, until it holds `limit` drivers and the next session is slower than the cut-off time.
+ * Computes one leaderboard. Walks the matching rows of leaderboard_bests (each driver's best session per circuit
+ * and category, kept by a trigger on sessions) in (best lap, date, session id) order, skipping drivers already
+ * found, until it holds `limit` drivers and the next row is slower than the cut-off time.
  */
 export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest): Promise<LeaderboardRow[]> {
   const found = new Map<number, Candidate>();
@@ -79,19 +81,19 @@ export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest):
     const clauses = filterSql(req, params);
     if (found.size > 0) {
       params.push([...found.keys()]);
-      clauses.push(`s.user_id <> all($${params.length}::int[])`);
+      clauses.push(`b.user_id <> all($${params.length}::int[])`);
     }
     if (last) {
       params.push(last.best_lap_ms, last.date, last.session_id);
       const n = params.length;
-      clauses.push(`(s.best_lap_ms, s.date, s.id) > ($${n - 2}::int, $${n - 1}::timestamptz, $${n}::int)`);
+      clauses.push(`(b.best_lap_ms, b.date, b.session_id) > ($${n - 2}::int, $${n - 1}::timestamptz, $${n}::int)`);
     }
     params.push(BATCH);
     const rows = await q.query<Candidate>(
-      `select s.id as session_id, s.user_id, s.best_lap_ms, s.date, s.circuit_id, s.vehicle_category_id
-       from sessions s join users u on u.id = s.user_id
-       where ${clauses.join(' and ')} and u.active
-       order by s.best_lap_ms, s.date, s.id
+      `select b.session_id, b.user_id, b.best_lap_ms, b.date, b.circuit_id, b.vehicle_category_id
+       from leaderboard_bests b join users u on u.id = b.user_id
+       where ${[...clauses, 'u.active'].join(' and ')}
+       order by b.best_lap_ms, b.date, b.session_id
        limit $${params.length}`,
       params,
     );

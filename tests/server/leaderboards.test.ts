@@ -147,6 +147,24 @@ describe('leaderboard ranking', () => {
     expect((await board(h.racer, { circuitId: ids.circuitB })).map((r) => r.driver)).toEqual(['Eva']);
   });
 
+  it('follows a session moved to another circuit and category', async () => {
+    const moved = await upload(carla, [70_000], { circuitId: ids.circuitB, vehicleCategoryId: ids.catJunior });
+    expect((await board(h.racer, { circuitId: ids.circuitB })).map((r) => r.driver)).toContain('Carla T.');
+    const res = await h.inject({
+      method: 'PATCH',
+      url: `/api/sessions/${moved}`,
+      headers: carla.headers,
+      payload: { circuitId: ids.circuitA2, vehicleCategoryId: ids.catSenior },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await board(h.racer, { circuitId: ids.circuitB })).map((r) => r.driver)).not.toContain('Carla T.');
+    const a2 = await board(h.racer, { circuitId: ids.circuitA2, vehicleCategoryId: ids.catSenior });
+    expect(a2.map((r) => [r.driver, r.bestLapMs, r.vehicleCategory])).toEqual([
+      ['Carla T.', 70_000, 'Senior'],
+      ['Duarte T.', 89_000, 'Senior'],
+    ]);
+  });
+
   it('walks past many sessions of one fast driver to find the others', async () => {
     const fast = await h.createUser({ firstName: 'Fast' });
     const circuitId = await admin('POST', '/api/admin/circuits', { name: `Many ${uniq()}`, countryId: ids.countryA, typeId: ids.typeKart, length: 900, coordinates: '41;-8', size: 10 });
