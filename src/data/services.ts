@@ -16,6 +16,7 @@ import { getStorageStatus, requestPersistentStorage } from './storage/storage-ma
 import { listenForServiceWorkerSync, requestBackgroundSync } from './sync/background-sync';
 import { createOutboxStore } from './sync/outbox-store';
 import { SyncEngine } from './sync/sync-engine';
+import { syncNoticeFor, type SyncNotice } from './sync/sync-notices';
 import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock } from './sync/sync-transport';
 
 /**
@@ -68,6 +69,18 @@ export const referenceRepository = createReferenceRepository({
 export const firmwareRepository = createFirmwareRepository({ db: getDb, api: firmwareApi });
 
 export { getStorageStatus, requestPersistentStorage };
+export type { SyncNotice };
+
+/**
+ * Calls `show` for each sync event the user should hear about ('Session uploaded', the conflict notice,
+ * 'Failed to update session' when a write needs their retry). The shell wires it to its toasts once.
+ */
+export function watchSyncNotices(show: (notice: SyncNotice) => void): () => void {
+  return syncEngine.subscribe((e) => {
+    const notice = syncNoticeFor(e);
+    if (notice) show(notice);
+  });
+}
 
 /** Refetches what the server has when we are online and signed in: reference data and the session list. */
 let refreshing: Promise<void> | null = null;

@@ -300,3 +300,14 @@ describe('sync engine', () => {
     expect(await outbox(bench)).toEqual([]);
   });
 });
+
+describe('sync notices', () => {
+  it("turns uploads, conflicts and failures needing the user into the spec's messages, and keeps retries quiet", async () => {
+    const { syncNoticeFor, CONFLICT_NOTICE } = await import('../../../src/data/sync/sync-notices');
+    expect(syncNoticeFor({ type: 'uploaded', localId: 1, name: 'Braga', serverId: 3 })).toEqual({ tone: 'success', message: 'Session uploaded', values: { name: 'Braga' } });
+    expect(syncNoticeFor({ type: 'conflict', localId: 1, name: 'Braga' })).toEqual({ tone: 'warning', message: CONFLICT_NOTICE, values: { name: 'Braga' } });
+    expect(syncNoticeFor({ type: 'failed', localId: 1, message: 'Invalid', willRetry: false })).toEqual({ tone: 'error', message: 'Failed to update session', detail: 'Invalid' });
+    expect(syncNoticeFor({ type: 'failed', localId: 1, message: 'Internal Server Error', willRetry: true })).toBeNull();
+    expect(syncNoticeFor({ type: 'idle', nextDueAt: null })).toBeNull();
+  });
+});
