@@ -49,10 +49,10 @@ export default defineConfig({
    */
   test: {
     projects: [
-      { extends: false, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 } },
-      { extends: false, test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 } },
+      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
       {
-        extends: false,
+
         test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 240_000, hookTimeout: 120_000, fileParallelism: false },
       },
     ],
