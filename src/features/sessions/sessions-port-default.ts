@@ -1,7 +1,7 @@
 /**
  * The app's SessionsPort: reads are Dexie live queries (the table updates as the sync engine and other tabs
  * write), writes go through the data layer's sessions repository (IndexedDB first, server writes queued in the
- * outbox), parsing and analysis run in the analysis worker (src/analysis/analysis-client.ts).
+ * outbox, the sync engine kicked), parsing and analysis run in the analysis worker (src/analysis/analysis-client.ts).
  *
  * Gate edits: circuits are reference data only admins may change, so gates edited on the map are kept per session
  * on this device (kv 'sessionGates:<localId>') and the session's laps are re-timed from its positions with them.
@@ -9,11 +9,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { circuitSchema, vehicleCategorySchema, type Circuit, type VehicleCategory } from '../../contracts/entities';
 import { getAnalysisClient } from '../../analysis/analysis-client';
-import { sessionsApi } from '../../data/api/sessions';
-import { getAuthSnapshot } from '../../data/auth/session';
 import { getDb } from '../../data/db/database';
 import { restoreRows } from '../../data/db/restore';
-import { createSessionsRepository } from '../../data/repositories/sessions-repository';
+import { sessionsRepository as repository } from '../../data/services';
 import { bytesToText } from '../../data/repositories/bytes';
 import { detectLaps } from '../../domain/detection/detect-laps';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
@@ -28,13 +26,6 @@ const gatesOverrideSchema = z.object({
   widthM: z.number().positive().max(200),
 });
 const gatesKey = (localId: number) => `sessionGates:${localId}`;
-
-const repository = createSessionsRepository({
-  db: getDb,
-  api: sessionsApi,
-  currentUserId: () => getAuthSnapshot().user?.id ?? null,
-  analyse: null,
-});
 
 async function readCircuits(): Promise<Circuit[]> {
   return restoreRows('circuits', await getDb().circuits.toArray(), circuitSchema);

@@ -1,0 +1,131 @@
+/**
+ * Issue 6 end to end, in headless Chromium against the built app and a real server: import the real Rustavi VBO
+ * twice (two sessions, laps detected from the seeded circuit's gates) -> library -> edit (Edit Session, Session
+ * updated) -> compare the two sessions -> map (laps drawn) -> analysis (lap tables side by side, charts), with
+ * screenshots of the three screens in light/en-us and dark/pt-pt (tests/.artifacts/sessions-*.png).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, unexpectedErrors, type E2E } from './harness';
+
+const VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 120_000);
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Names of the circuits the app keeps in IndexedDB (loaded after login). */
+function storedCircuits(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('astro-companion');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    if (!db.objectStoreNames.contains('circuits')) {
+      db.close();
+      return [];
+    }
+    const rows = await new Promise<{ name: string }[]>((resolve, reject) => {
+      const req = db.transaction('circuits').objectStore('circuits').getAll();
+      req.onsuccess = () => resolve(req.result as { name: string }[]);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    return rows.map((r) => r.name);
+  });
+}
+
+async function importVbo(page: Page, name: string, text: string): Promise<number> {
+  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  const toast = page.getByText(/Imported .* with \d+ laps/).last();
+  await toast.waitFor({ timeout: 30_000 });
+  const laps = Number(/with (\d+) laps/.exec((await toast.textContent()) ?? '')?.[1]);
+  return laps;
+}
+
+const rows = (page: Page) => page.locator('tr[data-row-key]');
+
+describe('sessions screens', () => {
+  it('imports, edits, compares, maps and analyses sessions, in both themes and languages', async () => {
+    const { page, errors } = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
+    const user = await e2e.signUpAndVerify();
+    await e2e.login(page, user.email, user.password);
+    await expect.poll(async () => (await storedCircuits(page)).includes('Rustavi International Motorpark'), { timeout: 20_000 }).toBe(true);
+
+    // Library: import the real VBO twice (a second day, so a second session of the same circuit).
+    await page.goto(e2e.url('/sessions/library'));
+    await page.getByText('Sessions library').waitFor();
+    expect(await importVbo(page, 'rustavi.vbo', VBO)).toBeGreaterThanOrEqual(3);
+    expect(await importVbo(page, 'rustavi-next-day.vbo', VBO.replace('17/01/2026', '18/01/2026'))).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(async () => (await rows(page).allTextContents()).every((t) => t.includes('Rustavi International Motorpark'))).toBe(true);
+
+    // Edit: 'Edit Session' dialog, partial update, 'Session updated'.
+    await rows(page).first().getByRole('button', { name: 'Edit' }).click();
+    await page.getByText('Edit Session').waitFor();
+    await page.getByLabel('Name').fill('Rustavi morning run');
+    await page.getByTestId('session-edit-save').click();
+    await page.getByText('Session updated').waitFor();
+    await page.getByRole('cell', { name: 'Rustavi morning run' }).waitFor();
+
+    // Compare the two sessions (same circuit): left and right.
+    const ids = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
+    for (const id of ids) await page.getByTestId(`activate-${id}`).click();
+    await expect.poll(() => page.getByTestId('slot-right').textContent()).toContain('Rustavi');
+    expect(await page.getByTestId('slot-left').textContent()).toContain('Rustavi');
+    await e2e.screenshot(page, 'sessions-library-light-en');
+
+    // Map: both sessions' laps drawn.
+    await page.getByRole('link', { name: 'Open map' }).click();
+    await page.waitForURL(/\/sessions\/map/);
+    const map = page.getByTestId('track-map');
+    await map.waitFor({ timeout: 30_000 });
+    await expect.poll(async () => Number(await map.getAttribute('data-trace-features')), { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+    expect(await page.locator('[data-lap-key^="L-"]').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('[data-lap-key^="R-"]').count()).toBeGreaterThanOrEqual(3);
+    expect(Number(await map.getAttribute('data-gates'))).toBe(3);
+    await page.getByText('Sector vision').click();
+    await e2e.screenshot(page, 'sessions-map-light-en');
+
+    // Analysis: lap tables side by side, charts, picking a lap.
+    await page.goto(e2e.url('/sessions/analysis'));
+    const left = page.getByTestId('lap-table-L');
+    await left.waitFor({ timeout: 30_000 });
+    await page.getByTestId('lap-table-R').waitFor();
+    expect(await left.locator('tr[data-lap-key]').count()).toBeGreaterThanOrEqual(3);
+    await page.getByTestId('chart-speed').locator('canvas').first().waitFor({ timeout: 30_000 });
+    await left.locator('tr[data-lap-key="L-2"]').click();
+    await page.waitForURL(/lap=L-2/);
+    expect(await page.getByTestId('corner-table').locator('tbody tr').count()).toBeGreaterThan(0);
+    await e2e.screenshot(page, 'sessions-analysis-light-en');
+
+    // Dark theme and European Portuguese.
+    await page.evaluate(() => {
+      localStorage.setItem('theme', 'dark');
+      localStorage.setItem('locale', 'pt-pt');
+    });
+    await page.goto(e2e.url('/sessions/library'));
+    await page.getByText('Biblioteca de sessões').waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await e2e.screenshot(page, 'sessions-library-dark-pt');
+    await page.goto(e2e.url('/sessions/map'));
+    await page.getByText('Mapa de sessões').waitFor();
+    await expect.poll(async () => Number(await page.getByTestId('track-map').getAttribute('data-trace-features')), { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+    await e2e.screenshot(page, 'sessions-map-dark-pt');
+    await page.goto(e2e.url('/sessions/analysis'));
+    await page.getByText('Visualizador de voltas').waitFor();
+    await page.getByTestId('chart-speed').locator('canvas').first().waitFor({ timeout: 30_000 });
+    await e2e.screenshot(page, 'sessions-analysis-dark-pt');
+
+    // Map tiles cannot load on this closed network; anything else logged is a failure.
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
+});
