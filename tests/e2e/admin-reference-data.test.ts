@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startE2E, unexpectedErrors, type E2E } from './harness';
+
+/**
+ * Issue 7, browser end-to-end: an admin creates, edits and deletes a country and a circuit from /admin, seeing
+ * the spec's exact toasts (section 8) and the delete confirmation.
+ */
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 120_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text }).first();
+
+/** Types into the section's Name column filter and waits for the table to show `name` (or nothing). */
+async function filterByName(page: Page, name: string): Promise<void> {
+  const input = page.getByLabel('Filter by Name', { exact: true });
+  await input.fill(name);
+}
+
+function rowWith(page: Page, text: string): Locator {
+  return page.locator('tbody tr').filter({ hasText: text });
+}
+
+async function pick(dialog: Locator, label: string, option: string): Promise<void> {
+  await dialog.getByLabel(label).first().click();
+  await dialog.page().getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('admin reference data', () => {
+  it('creates, edits and deletes a country and a circuit with the spec toasts', async () => {
+    const { page, errors } = await e2e.newPage();
+    await e2e.login(page, e2e.admin.email, e2e.admin.password);
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const country = `Atlantis ${suffix}`;
+
+    // Country: create.
+    await page.goto(e2e.url('/admin?section=countries'));
+    await page.getByTestId('new-country').click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill(country);
+    await dialog.getByLabel('Time zone').fill('Atlantic/Azores');
+    await dialog.getByTestId('admin-save').click();
+    await expect.poll(() => toast(page, `Country ${country} created.`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await filterByName(page, suffix);
+    await expect.poll(() => rowWith(page, country).count(), { timeout: 10_000 }).toBe(1);
+    // The dialog is 40vw at 1280 px.
+    await rowWith(page, country).getByRole('button', { name: 'Edit' }).click();
+    dialog = page.getByRole('dialog');
+    const width = await dialog.evaluate((el) => el.getBoundingClientRect().width);
+    expect(Math.round(width)).toBe(Math.round(1280 * 0.4));
+
+    // Country: edit.
+    const renamed = `${country} Renamed`;
+    await dialog.getByLabel('Name').fill(renamed);
+    await dialog.getByTestId('admin-save').click();
+    await expect.poll(() => toast(page, `Country ${renamed} updated.`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => rowWith(page, renamed).count(), { timeout: 10_000 }).toBe(1);
+
+    // Circuit: create in the new country (the form's selects read the offline reference lists).
+    await page.goto(e2e.url('/admin?section=circuits'));
+    const circuit = `Lost Ring ${suffix}`;
+    await page.getByTestId('new-circuit').click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').first().fill(circuit);
+    await pick(dialog, 'Country', renamed);
+    await pick(dialog, 'Type', (await firstCircuitType(page)) ?? 'Karting');
+    await dialog.getByLabel('Coordinates').fill('38.7;-27.2;38.701;-27.21');
+    await dialog.getByTestId('admin-save').click();
+    await expect.poll(() => toast(page, `Circuit ${circuit} created.`).isVisible(), { timeout: 10_000 }).toBe(true);
+    await filterByName(page, suffix);
+    await expect.poll(() => rowWith(page, circuit).count(), { timeout: 10_000 }).toBe(1);
+
+    // Circuit: edit (name and a third gate typed as text).
+    await rowWith(page, circuit).getByRole('button', { name: 'Edit' }).click();
+    dialog = page.getByRole('dialog');
+    const circuitRenamed = `${circuit} GP`;
+    await dialog.getByLabel('Name').first().fill(circuitRenamed);
+    await dialog.getByLabel('Coordinates').fill('38.7;-27.2;38.701;-27.21;38.702;-27.22');
+    await dialog.getByTestId('admin-save').click();
+    await expect.poll(() => toast(page, `Circuit ${circuitRenamed} updated.`).isVisible(), { timeout: 10_000 }).toBe(true);
+    const stored = await page.evaluate(async (name) => {
+      const res = await fetch('/api/circuits');
+      const list = (await res.json()) as Array<{ name: string; coordinates: string }>;
+      return list.find((c) => c.name === name)?.coordinates ?? null;
+    }, circuitRenamed);
+    expect(stored).toBe('38.7;-27.2;38.701;-27.21;38.702;-27.22');
+
+    // Circuit: delete (confirmation dialog, Cancel first).
+    await rowWith(page, circuitRenamed).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText(`Do you want to delete ${circuitRenamed}?`).isVisible()).toBe(true);
+    await page.getByTestId('confirm-cancel').click();
+    await expect.poll(() => rowWith(page, circuitRenamed).count()).toBe(1);
+    await rowWith(page, circuitRenamed).getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-delete').click();
+    await expect.poll(() => toast(page, 'Circuit successfully deleted.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => rowWith(page, circuitRenamed).count(), { timeout: 10_000 }).toBe(0);
+
+    // Country: delete.
+    await page.goto(e2e.url('/admin?section=countries'));
+    await filterByName(page, suffix);
+    await expect.poll(() => rowWith(page, renamed).count(), { timeout: 10_000 }).toBe(1);
+    await rowWith(page, renamed).getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('confirm-delete').click();
+    await expect.poll(() => toast(page, 'Country successfully deleted.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => rowWith(page, renamed).count(), { timeout: 10_000 }).toBe(0);
+    await e2e.screenshot(page, 'admin-reference-data');
+    // Map tiles come from the internet, which this closed network cannot resolve.
+    expect(unexpectedErrors(errors).filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
+  }, 180_000);
+
+  it('shows the failure toast when a save is refused', async () => {
+    const { page } = await e2e.newPage();
+    await e2e.login(page, e2e.admin.email, e2e.admin.password);
+    const name = `Twin ${Math.random().toString(36).slice(2, 7)}`;
+    await page.goto(e2e.url('/admin?section=countries'));
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('new-country').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Time zone').fill('Europe/Lisbon');
+      await dialog.getByTestId('admin-save').click();
+      if (i === 0) await expect.poll(() => toast(page, `Country ${name} created.`).isVisible(), { timeout: 10_000 }).toBe(true);
+    }
+    // The duplicate name is a 409: 'Failed to update country' (create uses the update message), dialog stays open.
+    await expect.poll(() => toast(page, 'Failed to update country').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('dialog').getByLabel('Name').inputValue()).toBe(name);
+  }, 120_000);
+});
+
+/** The first circuit type's name, from the public API. */
+async function firstCircuitType(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/circuit-types');
+    const list = (await res.json()) as Array<{ name: string }>;
+    return list[0]?.name ?? null;
+  });
+}

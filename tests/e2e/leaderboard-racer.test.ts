@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, unexpectedErrors, type Credentials, type E2E } from './harness';
+import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures';
+
+/**
+ * Issue 7, browser end-to-end: a racer's uploaded sessions appear on the leaderboard (best valid lap, one row per
+ * driver, ties sharing a position), 'No results found.' for an empty filter, and the last results stay visible
+ * offline.
+ */
+let e2e: E2E;
+let circuit: { id: number; name: string };
+let category: { id: number; name: string };
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const res = await fetch(e2e.url(`/api${path}`), {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers },
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function uploadAs(who: Credentials, lapTimes: number[], n: number): Promise<void> {
+  const { accessToken } = await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: JSON.stringify({ email: who.email, password: who.password }) });
+  await api('/sessions', {
+    method: 'POST',
+    token: accessToken,
+    body: JSON.stringify(
+      sessionPayload({
+        filename: `20260510_10${String(n).padStart(2, '0')}_${circuit.name}`,
+        laps: lapsText(lapTimes),
+        coordinates: nmeaText(50),
+        circuitId: circuit.id,
+        vehicleCategoryId: category.id,
+        date: '2026-05-10T10:00:00.000Z',
+      }),
+    ),
+  });
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const circuits = await api<Array<{ id: number; name: string }>>('/circuits');
+  circuit = circuits[0];
+  category = (await api<Array<{ id: number; name: string }>>('/vehicle-categories'))[0];
+}, 120_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('leaderboard', () => {
+  it("shows a racer's sessions ranked, then keeps the last results for offline viewing", async () => {
+    const rita = await e2e.signUpAndVerify(undefined, undefined, 'Rita');
+    const otto = await e2e.signUpAndVerify(undefined, undefined, 'Otto');
+    await uploadAs(rita, [0, 61_230, 60_990, 62_000], 1); // invalid first lap; best 1:00.99
+    await uploadAs(rita, [61_500], 2); // slower session: still one row for Rita
+    await uploadAs(otto, [60_990, 63_000], 3); // ties Rita's best
+
+    const { page, context, errors } = await e2e.newPage();
+    await e2e.login(page, rita.email, rita.password);
+    await page.goto(e2e.url('/leaderboards'));
+    await page.getByLabel('Circuit', { exact: true }).first().click();
+    await page.getByRole('option', { name: circuit.name, exact: true }).click();
+    await page.getByTestId('show-leaderboard').click();
+    const table = page.getByTestId('leaderboard-table');
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    const cells = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    // Ties share position 1; both best laps 01:00.99, gap '-'; drivers as first name + last initial.
+    expect(cells.map((c) => c[0])).toEqual(['1', '1']);
+    expect(cells.map((c) => c[1]).sort()).toEqual(['Otto E.', 'Rita E.']);
+    expect(cells.map((c) => c[2])).toEqual(['01:00.99', '01:00.99']);
+    expect(cells.map((c) => c[3])).toEqual(['-', '-']);
+    expect(cells.every((c) => c[5] === circuit.name && c[6] === category.name)).toBe(true);
+
+    // Top 3 with a category that has no sessions: 'No results found.'
+    const otherCategory = (await api<Array<{ id: number; name: string }>>('/vehicle-categories')).find((c) => c.id !== category.id);
+    if (otherCategory) {
+      await page.getByLabel('Category', { exact: true }).first().click();
+      await page.getByRole('option', { name: otherCategory.name, exact: true }).click();
+      await page.getByText('Top 3').click();
+      await page.getByTestId('show-leaderboard').click();
+      await expect.poll(() => page.getByTestId('leaderboard-empty').textContent(), { timeout: 15_000 }).toBe('No results found.');
+      // Back to the first filters.
+      await page.getByLabel('Category', { exact: true }).first().click();
+      await page.getByRole('option', { name: category.name, exact: true }).click();
+      await page.getByText('Top 10').click();
+      await page.getByTestId('show-leaderboard').click();
+      await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    }
+
+    // Offline: the same filters answer from the copy in IndexedDB, marked as saved.
+    await context.setOffline(true);
+    await page.getByTestId('show-leaderboard').click();
+    await expect.poll(() => page.getByText(/^Offline: results saved on/).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await table.locator('tbody tr').count()).toBe(2);
+    await context.setOffline(false);
+    await e2e.screenshot(page, 'leaderboard-racer');
+    expect(unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED|Failed to fetch/.test(e))).toEqual([]);
+  }, 180_000);
+});
