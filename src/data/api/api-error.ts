@@ -78,10 +78,3 @@ export function apiErrorFromResponse(status: number, statusText: string, text: s
   const message = body?.message || statusText || NO_MESSAGE;
   return new ApiError(code, message, status, body);
 }
-
-/** Any thrown value as an ApiError (for code that catches around several calls). */
-export function toApiError(e: unknown): ApiError {
-  if (e instanceof ApiError) return e;
-  const message = e instanceof Error ? e.message : String(e);
-  return new ApiError('NETWORK', message || NO_MESSAGE, 0, undefined, { cause: e });
-}

@@ -108,7 +108,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   let tokenProvider = options.tokenProvider ?? null;
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+  /**
+   * One HTTP exchange: the fetch AND the reading of the answer (`consume`) run under the time limit and the
+   * caller's AbortSignal, so a body that stalls mid-download is a TIMEOUT too, not a hang.
+   */
+  async function exchange<R>(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined, consume: (res: Response) => Promise<R>): Promise<R> {
     if (signal?.aborted) throw new ApiError('ABORTED', 'The request was cancelled', 0);
     const controller = new AbortController();
     let timedOut = false;
@@ -119,10 +123,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await fetchFn(url, { ...init, signal: controller.signal });
+      const res = await fetchFn(url, { ...init, signal: controller.signal });
+      return await consume(res);
     } catch (e) {
       if (timedOut) throw new ApiError('TIMEOUT', `No answer within ${Math.round(timeoutMs / 1000)} s`, 0, undefined, { cause: e });
       if (signal?.aborted) throw new ApiError('ABORTED', 'The request was cancelled', 0, undefined, { cause: e });
+      if (e instanceof ApiError) throw e;
       throw new ApiError('NETWORK', e instanceof Error && e.message ? e.message : 'Network error', 0, undefined, { cause: e });
     } finally {
       clearTimeout(timer);
@@ -160,28 +166,30 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const useAuth = (opts.auth ?? true) && tokenProvider !== null;
     const timeoutMs = opts.timeoutMs ?? defaultTimeout;
 
-    const attempt = async (token: string | null): Promise<Response> => {
+    type Outcome = { ok: true; value: T } | { ok: false; error: ApiError };
+    const attempt = (token: string | null): Promise<Outcome> => {
       const headers: Record<string, string> = { Accept: 'application/json', ...prepared.headers, ...opts.headers };
       if (token) headers.Authorization = `Bearer ${token}`;
-      return send(url, { method, headers, body: prepared.body, credentials: 'include' }, timeoutMs, opts.signal);
+      return exchange(url, { method, headers, body: prepared.body, credentials: 'include' }, timeoutMs, opts.signal, async (res) => {
+        if (res.ok) return { ok: true, value: await readBody(res, opts) };
+        let text = '';
+        try {
+          text = await res.text();
+        } catch {
+          text = '';
+        }
+        return { ok: false, error: apiErrorFromResponse(res.status, res.statusText, text) };
+      });
     };
 
     let token = useAuth ? await tokenProvider!.getValidToken() : null;
-    let res = await attempt(token);
-    if (res.status === 401 && token && tokenProvider) {
+    let outcome = await attempt(token);
+    if (!outcome.ok && outcome.error.status === 401 && token && tokenProvider) {
       token = await tokenProvider.refreshAfterUnauthorized(token);
-      if (token) res = await attempt(token);
+      if (token) outcome = await attempt(token);
     }
-    if (!res.ok) {
-      let text = '';
-      try {
-        text = await res.text();
-      } catch {
-        text = '';
-      }
-      throw apiErrorFromResponse(res.status, res.statusText, text);
-    }
-    return readBody(res, opts);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
   }
 
   return {

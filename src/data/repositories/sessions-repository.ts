@@ -119,6 +119,13 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     return restoreRow('sessions', await db().sessions.get(localId), localSessionSchema);
   }
 
+  /** The user's sessions on this device, newest first. Corrupt rows are dropped (and reported). */
+  async function listSessions(ownerId: number | null = deps.currentUserId()): Promise<LocalSession[]> {
+    if (ownerId === null) return [];
+    const rows = restoreRows('sessions', await db().sessions.where('ownerId').equals(ownerId).toArray(), localSessionSchema);
+    return rows.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.localId - a.localId));
+  }
+
   async function cacheAnalysis(localId: number, result: unknown): Promise<void> {
     await db().analyses.put({ localId, version: ANALYSIS_CACHE_VERSION, computedAt: iso(), result });
   }
@@ -161,12 +168,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       return restoreRow('sessions', await db().sessions.where('[ownerId+filename]').equals([ownerId, filename]).first(), localSessionSchema);
     },
 
-    /** The user's sessions on this device, newest first. Corrupt rows are dropped (and reported). */
-    async listSessions(ownerId: number | null = deps.currentUserId()): Promise<LocalSession[]> {
-      if (ownerId === null) return [];
-      const rows = restoreRows('sessions', await db().sessions.where('ownerId').equals(ownerId).toArray(), localSessionSchema);
-      return rows.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.localId - a.localId));
-    },
+    listSessions,
 
     /** The device transfer sink: store first, analyse second. Throws StorageError (QUOTA_EXCEEDED...) when the store fails. */
     async saveDownloadedSession(input: DownloadedSession, signal?: AbortSignal): Promise<SaveResult> {
@@ -383,7 +385,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
           }
         }
       });
-      return this.listSessions(ownerId);
+      return listSessions(ownerId);
     },
   };
 }

@@ -144,3 +144,21 @@ describe('http client', () => {
     expect(buildUrl('/api/', '/countries')).toBe('/api/countries');
   });
 });
+
+describe('http client time limit', () => {
+  it('counts a body that stalls after the headers as a TIMEOUT', async () => {
+    const stalled = (async (_u: RequestInfo | URL, init?: RequestInit) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new Uint8Array([1, 2]));
+          init?.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return new Response(body, { status: 200 });
+    }) as typeof fetch;
+    const http = createHttpClient({ fetchFn: stalled });
+    const err = (await http.get('/firmware', { responseType: 'arrayBuffer', timeoutMs: 30 }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.code).toBe('TIMEOUT');
+  });
+});
