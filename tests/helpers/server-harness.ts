@@ -124,3 +124,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     },
   };
 }
+
+/**
+ * Hook timeout for harness set-up and tear-down: PGlite start, migrations, seed and argon2 logins take 3-5 s on an
+ * idle machine but far longer when the 2 cores are shared with other test runs.
+ */
+export const HOOK_TIMEOUT_MS = 240_000;

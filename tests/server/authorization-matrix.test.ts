@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Actor, type Harness } from '../helpers/server-harness';
+import { HOOK_TIMEOUT_MS, createHarness, type Actor, type Harness } from '../helpers/server-harness';
 import { sessionPayload } from '../helpers/session-fixtures';
 
 /**
@@ -148,10 +148,10 @@ beforeAll(async () => {
   vehicleTypeId = await freshNamed('vehicle_types');
   categoryId = await freshCategory();
   circuitId = await freshCircuit();
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 describe('authorization matrix', () => {
   const who: Who[] = ['anonymous', 'racer', 'other', 'admin'];

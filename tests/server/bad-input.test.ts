@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../helpers/server-harness';
+import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 
 /** Issue 2: malformed JSON, wrong types, unknown fields, oversize bodies -> a clear 4xx, never a 500, and the server keeps serving. */
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 const raw = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: string | Buffer, headers: Record<string, string> = {}) =>
   h.inject({ method, url, payload, headers: { 'content-type': 'application/json', ...h.admin.headers, ...headers } });

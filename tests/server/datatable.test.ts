@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../helpers/server-harness';
+import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 import { sessionPayload } from '../helpers/session-fixtures';
 
 let h: Harness;
@@ -22,10 +22,10 @@ beforeAll(async () => {
       }),
     });
   }
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 describe('the data table contract', () => {
   it("answers 'DataTableRequestDTO is missing.' with 400 when the body is absent", async () => {

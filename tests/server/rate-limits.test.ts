@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../helpers/server-harness';
+import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 
 /** Issue 2: login, register, reset and resend are rate-limited per IP and per e-mail address. */
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness({ config: { rateLimits: { authPerIp: 6, authPerEmail: 3, windowMs: 60_000 } } });
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 const fromIp = (ip: string, url: string, payload: object) => h.inject({ method: 'POST', url, payload, remoteAddress: ip });
 

@@ -1,15 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../helpers/server-harness';
+import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 const post = (headers: Record<string, string>, payload: object) => h.inject({ method: 'POST', url: '/api/sessions', headers, payload });
 
@@ -86,7 +86,7 @@ describe('POST /api/sessions', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('accepts a 7 h session (25 MB of position text) gzipped, and lists it without the text', async () => {
+  it('accepts a 7 h session (25 MB of position text) gzipped, and lists it without the text', { timeout: HOOK_TIMEOUT_MS }, async () => {
     const coordinates = nmeaText(640_000);
     expect(coordinates.length).toBeGreaterThan(25_000_000);
     const body = sessionPayload({ coordinates });
@@ -107,13 +107,13 @@ describe('POST /api/sessions', () => {
     expect(table.body).not.toContain('41.5000');
   });
 
-  it('accepts a 25 MB uncompressed body too', async () => {
+  it('accepts a 25 MB uncompressed body too', { timeout: HOOK_TIMEOUT_MS }, async () => {
     const body = sessionPayload({ coordinates: nmeaText(640_000) });
     const res = await post(h.racer.headers, body);
     expect(res.statusCode).toBe(201);
   });
 
-  it('refuses a body over 40 MB with 413 and keeps serving', async () => {
+  it('refuses a body over 40 MB with 413 and keeps serving', { timeout: HOOK_TIMEOUT_MS }, async () => {
     const res = await h.inject({
       method: 'POST',
       url: '/api/sessions',

@@ -10,7 +10,7 @@ import { seedReferenceData } from '../../server/db/seed';
 import { ensureFirstAdmin } from '../../server/users/first-admin';
 import { circuits } from '../../server/db/seed-data/circuits';
 import { countries } from '../../server/db/seed-data/countries';
-import { createHarness, type Harness } from '../helpers/server-harness';
+import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 
 /** Start-up: migrations, seed, first admin, static serving with SPA fallback and cache headers. */
 let h: Harness;
@@ -23,11 +23,11 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
   h = await createHarness({ build: { staticDir: dist } });
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
   rmSync(dist, { recursive: true, force: true });
-});
+}, HOOK_TIMEOUT_MS);
 
 describe('database start-up', () => {
   it('applies every migration once and a second run applies none', async () => {
@@ -72,7 +72,7 @@ describe('database start-up', () => {
     expect(await h.app.db.query("select 1 from countries where name = 'United Arab Emirates'")).toEqual([]);
   });
 
-  it('creates the first admin once, printing a generated password only when none was given', async () => {
+  it('creates the first admin once, printing a generated password only when none was given', { timeout: HOOK_TIMEOUT_MS }, async () => {
     const lines: string[] = [];
     // An admin exists already: nothing happens.
     expect(await ensureFirstAdmin(h.app.db, { adminEmail: 'new@example.test', adminPassword: undefined }, (l) => lines.push(l))).toBeNull();

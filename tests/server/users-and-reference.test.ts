@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../helpers/server-harness';
+import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 import { sessionPayload } from '../helpers/session-fixtures';
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
-});
+}, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
-});
+}, HOOK_TIMEOUT_MS);
 
 describe('users', () => {
   it('a racer reads and edits their own profile fields, never role, active or email', async () => {
