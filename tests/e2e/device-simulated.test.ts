@@ -1,0 +1,92 @@
+/**
+ * The device screen end to end with the simulated ASTRO (anyone can try the app without hardware): connect,
+ * sessions recorded on the server's seeded circuits, download two with progress in the tab title, then a firmware
+ * update with the server's seeded image (downloaded, kept in IndexedDB, sha256-checked, streamed, reboot,
+ * reconnect, new version confirmed), circuit sync and Wi-Fi.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 120_000);
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Row counts of the app's IndexedDB stores, read with the plain IndexedDB API from the test. */
+function storeCounts(page: Page, stores: string[]) {
+  return page.evaluate(async (names) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('astro-companion');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const out: Record<string, number> = {};
+    for (const name of names) {
+      if (!db.objectStoreNames.contains(name)) continue;
+      out[name] = await new Promise<number>((resolve, reject) => {
+        const req = db.transaction(name).objectStore(name).count();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    }
+    db.close();
+    return out;
+  }, stores);
+}
+
+describe('device screen with the simulated ASTRO', () => {
+  it('downloads sessions, updates the firmware, syncs circuits and joins Wi-Fi', async () => {
+    const { page } = await e2e.newPage();
+    const creds = await e2e.signUpAndVerify();
+    await e2e.login(page, creds.email, creds.password);
+    await page.goto(e2e.url('/astro'));
+    // The simulated ASTRO records its sessions on the circuits kept offline: wait for the reference data.
+    await expect.poll(async () => (await storeCounts(page, ['circuits'])).circuits ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await page.getByTestId('connect-simulated').click();
+    await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 15_000 }).toBe('Connected');
+    await expect.poll(() => page.locator('tr[data-filename] >> text=In ASTRO').count(), { timeout: 10_000 }).toBe(4);
+    expect(await page.getByText('Connected to ASTRO.').count()).toBeGreaterThan(0);
+
+    // Download two sessions; the tab title carries the percentage meanwhile.
+    const titles = new Set<string>();
+    const watch = setInterval(() => void page.title().then((t) => titles.add(t)).catch(() => undefined), 100);
+    const rows = page.locator('tr[data-filename]');
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await page.getByTestId('download-selected').click();
+    await page.getByTestId('overall-progress').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.locator('tr[data-filename] >> text=In Cloud').count(), { timeout: 120_000, interval: 1000 }).toBe(2);
+    clearInterval(watch);
+    expect([...titles].some((t) => /^ASTRO Companion \d{1,3}%$/.test(t))).toBe(true);
+    expect(await page.title()).toBe('ASTRO Companion');
+    expect((await storeCounts(page, ['sessions'])).sessions).toBe(2);
+
+    // Firmware: the seeded 1.5.0 image over the device's 1.4.0.
+    await expect.poll(() => page.getByTestId('firmware-latest').textContent(), { timeout: 10_000 }).toBe('1.5.0');
+    await page.getByTestId('firmware-update').click();
+    await page.getByTestId('firmware-progress').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByText('ASTRO firmware updated to 1.5.0.').count(), { timeout: 90_000, interval: 1000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('device-version').textContent()).toBe('1.5.0');
+    expect(await page.getByTestId('firmware-status').textContent()).toBe('ASTRO is up to date.');
+    // Kept on this device for updates at the track without signal.
+    expect((await storeCounts(page, ['firmware'])).firmware).toBe(1);
+
+    // Circuit sync from the circuits kept offline.
+    await page.getByTestId('circuit-sync').click();
+    await expect.poll(() => page.getByText('Circuits sent to ASTRO.').count(), { timeout: 60_000, interval: 500 }).toBeGreaterThan(0);
+
+    // Wi-Fi: the states as the device reports them.
+    await page.getByLabel('Network name (SSID)').fill('Pit Wall');
+    await page.getByLabel('Password', { exact: true }).fill('fast-laps-2026');
+    await page.getByRole('button', { name: 'Connect Wi-Fi' }).click();
+    await expect.poll(() => page.getByTestId('wifi-state').textContent(), { timeout: 10_000 }).toMatch(/^Connected \(192\.168\.1\.\d+\)$/);
+    await e2e.screenshot(page, 'device-simulated');
+  }, 300_000);
+});
