@@ -97,4 +97,25 @@ describe('leaderboard', () => {
     await e2e.screenshot(page, 'leaderboard-racer');
     expect(unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED|Failed to fetch/.test(e))).toEqual([]);
   }, 180_000);
+
+  it('lists circuits with a map preview and filters them by text and country', async () => {
+    const racer = await e2e.signUpAndVerify(undefined, undefined, 'Cira');
+    const all = await api<Array<{ id: number; name: string; coordinates: string; country: { name: string } | null }>>('/circuits');
+    const { page, errors } = await e2e.newPage();
+    await e2e.login(page, racer.email, racer.password);
+    await page.goto(e2e.url('/circuits'));
+    const rows = page.locator('tr[data-circuit-id]');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(all.length);
+    // The first circuit is previewed on the map (OpenLayers canvas) without any click.
+    await expect.poll(() => page.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByLabel('Search', { exact: true }).fill(all[0].name);
+    await expect.poll(() => rows.count()).toBe(all.filter((c) => c.name.toLowerCase().includes(all[0].name.toLowerCase())).length);
+    await page.getByLabel('Search', { exact: true }).fill('');
+    const country = all[0].country?.name ?? '';
+    await page.getByLabel('Country', { exact: true }).first().click();
+    await page.getByRole('option', { name: country, exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(all.filter((c) => c.country?.name === country).length);
+    await e2e.screenshot(page, 'leaderboard-circuits');
+    expect(unexpectedErrors(errors).filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
+  }, 120_000);
 });
