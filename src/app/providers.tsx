@@ -10,13 +10,13 @@ import type { AppAuth } from './auth/auth-port';
 import { i18n } from './i18n/setup';
 import type { createAppRouter } from './router';
 import { themeColorSchemeManager } from './theme/color-scheme';
-import { theme } from './theme/theme';
+import { cssVariablesResolver, theme } from './theme/theme';
 
 const colorSchemeManager = themeColorSchemeManager();
 
 export function AppProviders({ auth, router }: { auth: AppAuth; router: ReturnType<typeof createAppRouter> }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" limit={5} />
       <I18nextProvider i18n={i18n}>
         <AuthProvider auth={auth}>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../app/i18n/setup';
-import { theme } from '../app/theme/theme';
+import { cssVariablesResolver, theme } from '../app/theme/theme';
 import { themeColorSchemeManager } from '../app/theme/color-scheme';
 
 export interface ConfirmDialogProps {
@@ -60,7 +60,7 @@ export function confirmDelete(value: string): Promise<boolean> {
       return <ConfirmDialog opened={opened} value={value} onCancel={() => finish(false)} onConfirm={() => finish(true)} />;
     }
     root.render(
-      <MantineProvider theme={theme} colorSchemeManager={themeColorSchemeManager()}>
+      <MantineProvider theme={theme} colorSchemeManager={themeColorSchemeManager()} cssVariablesResolver={cssVariablesResolver}>
         <I18nextProvider i18n={i18n}>
           <Host />
         </I18nextProvider>

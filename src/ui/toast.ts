@@ -21,6 +21,9 @@ function show(kind: 'success' | 'error', message: string, options: ToastOptions 
     color: kind === 'success' ? 'green' : 'red',
     autoClose: TOAST_LIFE_MS,
     withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('app:toast.close') },
+    // Mantine's grey description is below 4.5:1 contrast: use the body text colour.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
     // Tests and assistive tech find toasts by these.
     'data-toast': kind,
   } as Parameters<typeof notifications.show>[0]);

@@ -14,6 +14,7 @@ export function UpdatePrompt() {
         title={t('pwa.newVersion')}
         onClose={dismissUpdate}
         withCloseButton
+        closeButtonProps={{ 'aria-label': t('pwa.later') }}
         style={{ position: 'fixed', left: 16, bottom: 16, zIndex: 1000, maxWidth: 360 }}
         role="alert"
         data-testid="update-prompt"
