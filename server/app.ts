@@ -15,7 +15,7 @@ import { seedReferenceData } from './db/seed';
 import { ensureFirstAdmin } from './users/first-admin';
 import { createMailer, type Mailer } from './auth/mailer';
 import { ApiError } from './errors';
-import { pgErrorCode, PgCodes } from './db/db';
+import { isDbUnavailable, pgErrorCode, PgCodes } from './db/db';
 import authRoutes from './routes/auth';
 import userRoutes from './routes/users';
 import referenceRoutes from './routes/reference-data';
@@ -203,6 +203,7 @@ export function errorResponse(error: unknown): { status: number; body: { message
     return { status: error.statusCode, body: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
   }
   const e = error as Partial<FastifyError> & { validation?: unknown };
+  if (isDbUnavailable(error)) return { status: 503, body: { message: 'Service Unavailable', code: 'SERVICE_UNAVAILABLE' } };
   const pg = pgErrorCode(error);
   if (pg === PgCodes.uniqueViolation) return { status: 409, body: { message: 'A record with the same unique value already exists.', code: 'CONFLICT' } };
   if (pg === PgCodes.foreignKeyViolation || pg === PgCodes.restrictViolation) return { status: 409, body: { message: 'The record is referenced by other records or refers to a missing one.', code: 'CONFLICT' } };

@@ -33,3 +33,17 @@ export function pgErrorCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
+
+/**
+ * True when the database could not be reached or the connection broke (PostgreSQL down, restarting, network
+ * cut): the API answers 503 so clients retry, instead of a 500 that reads as a bug.
+ */
+export function isDbUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  // Class 08 connection exceptions, 57P01-57P03 (shutdown, crash, cannot connect now), 53300 too many connections.
+  if (/^08...$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i.test(message);
+}

@@ -21,6 +21,8 @@ export async function openPostgresDb(url: string, opts: { schema?: string; dropS
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // PostgreSQL unreachable: fail the request (503) instead of waiting for ever.
+    connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
@@ -38,16 +40,26 @@ export async function openPostgresDb(url: string, opts: { schema?: string; dropS
     exec: direct.exec,
     async tx(fn) {
       const client = await pool.connect();
+      // A checked-out client whose connection breaks emits 'error'; unheard, that would crash the process.
+      let broken: Error | undefined;
+      const onError = (err: Error) => {
+        broken = err;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
       } catch (err) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((e: Error) => {
+          broken ??= e;
+        });
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is destroyed, not returned to the pool.
+        client.release(broken);
       }
     },
     async close() {
