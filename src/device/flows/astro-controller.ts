@@ -104,6 +104,7 @@ export class AstroController {
     this.link = new DeviceLink(options.transport, options.log);
     this.queue = new TransferQueue(this.link, options.sink, () => this.changed(), (e) => this.events.emit(e), this.clock);
     this.offs.push(this.link.onReply((r) => this.onReply(r)));
+    this.offs.push(this.link.onMalformed((e) => this.queue.handleMalformed(`${e.code}: ${e.detail}`)));
     this.offs.push(options.transport.onDisconnect(() => this.onDisconnect()));
     this.ctx = {
       link: this.link,

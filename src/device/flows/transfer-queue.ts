@@ -239,6 +239,14 @@ export class TransferQueue {
     })();
   }
 
+  /** A notification that did not decode: during a transfer it can only have been a chunk, so the session fails. */
+  handleMalformed(detail: string): boolean {
+    if (!this.current) return false;
+    this.activity++;
+    this.failCurrent('unexpected-reply', `malformed reply '${detail}'`);
+    return true;
+  }
+
   /** Feeds one reply; returns true when the queue consumed it. */
   handle(reply: Reply): boolean {
     const current = this.current;

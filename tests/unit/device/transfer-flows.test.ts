@@ -249,3 +249,24 @@ describe('transfer queue', () => {
     expect(r.events).toContainEqual({ type: 'device-error', code: 'SESSION_NOT_FOUND' });
   });
 });
+
+describe('malformed notifications', () => {
+  it('a notification that does not decode during a transfer fails that session at once and the queue goes on', async () => {
+    const r = rig({ sessions: [fakeSession(A), fakeSession(C, 50)], chunkPayloadBytes: 100 });
+    await r.controller.connect();
+    await until(() => r.controller.getSnapshot().sessions.length === 2);
+    // Corrupt the 3rd nmea chunk header of A on its way to the app.
+    const notify = r.transport['notifications'];
+    let seen = 0;
+    const original = notify.emit.bind(notify);
+    notify.emit = (bytes: Uint8Array) => {
+      const text = new TextDecoder().decode(bytes.subarray(0, 8));
+      if (text.startsWith('DATA_') && ++seen === 6) return original(new TextEncoder().encode('DATA_x_garbage'));
+      return original(bytes);
+    };
+    r.controller.download([A, C]);
+    await until(() => !r.controller.transferring && r.sink.saved.length === 1);
+    expect(r.controller.getSnapshot().queue.find((q) => q.filename === A)).toMatchObject({ state: 'Failed', failure: { code: 'unexpected-reply' } });
+    expect(r.sink.saved[0].filename).toBe(C);
+  });
+});
