@@ -71,8 +71,11 @@ export function uniqueEmail(prefix = 'racer'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@e2e.test`;
 }
 
-export async function startE2E(options: { launchArgs?: string[] } = {}): Promise<E2E> {
-  if (!existsSync(join(DIST_DIR, 'index.html'))) throw new Error(`No built app in ${DIST_DIR}: run 'npm run build' first`);
+/**
+ * `staticDir` serves another copy of the built app (tests that change built files, e.g. a new service worker).
+ */
+export async function startE2E(options: { launchArgs?: string[]; staticDir?: string } = {}): Promise<E2E> {
+  if (!existsSync(join(options.staticDir ?? DIST_DIR, 'index.html'))) throw new Error(`No built app in ${DIST_DIR}: run 'npm run build' first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'astro-e2e-'));
   const smtp = await startSmtpCapture();
   const admin: Credentials = { email: 'admin@e2e.test', password: `Adm1n-${randomBytes(6).toString('hex')}`, firstName: 'Admin' };
@@ -93,7 +96,7 @@ export async function startE2E(options: { launchArgs?: string[] } = {}): Promise
       adminPassword: admin.password,
       logLevel: 'warn',
       rateLimits: { authPerIp: 1000, authPerEmail: 200, windowMs: 15 * 60 * 1000 },
-    });
+    }, options.staticDir ? { staticDir: options.staticDir } : {});
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: launchArgs,
