@@ -32,7 +32,9 @@ export function splitKey(key: string): { ns: string; path: string } {
 export function applyOverrides(i18n: I18n, overrides: readonly TranslationOverride[]): void {
   for (const o of overrides) {
     const { ns, path } = splitKey(o.key);
-    i18n.addResource(o.locale, ns, path, o.value, { silent: true });
+    // `messages` keys are English sentences ('Invalid email or password.'): never split them on dots.
+    const keySeparator = ns === 'messages' ? (false as unknown as string) : undefined;
+    i18n.addResource(o.locale, ns, path, o.value, { silent: true, keySeparator });
   }
   if (overrides.length > 0) void i18n.changeLanguage(i18n.language);
 }

@@ -111,6 +111,12 @@ describe('translation overrides from the server', () => {
     expect(i18n.t('app:menu.circuits')).toBe('Pistas');
   });
 
+  it('translate a server message keyed by its English text, dots included', () => {
+    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
+    applyOverrides(pt, [{ locale: 'pt-pt', key: 'messages:Session limit reached. Try later.', value: 'Limite de sessões atingido. Tente mais tarde.' }]);
+    expect(translateMessage('Session limit reached. Try later.', pt)).toBe('Limite de sessões atingido. Tente mais tarde.');
+  });
+
   it('keep the valid rows of a partly malformed answer', () => {
     expect(parseOverrides([{ locale: 'pt-pt', key: 'a:b', value: 'x' }, { locale: 'fr-fr', key: 'a:b', value: 'y' }, null])).toEqual([
       { locale: 'pt-pt', key: 'a:b', value: 'x' },
