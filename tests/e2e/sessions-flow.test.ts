@@ -71,7 +71,7 @@ describe('sessions screens', () => {
     // Edit: 'Edit Session' dialog, partial update, 'Session updated'.
     await rows(page).first().getByRole('button', { name: 'Edit' }).click();
     await page.getByText('Edit Session').waitFor();
-    await page.getByLabel('Name').fill('Rustavi morning run');
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Name', exact: true }).fill('Rustavi morning run');
     await page.getByTestId('session-edit-save').click();
     await page.getByText('Session updated').waitFor();
     await page.getByRole('cell', { name: 'Rustavi morning run' }).waitFor();
@@ -92,7 +92,10 @@ describe('sessions screens', () => {
     expect(await page.locator('[data-lap-key^="L-"]').count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('[data-lap-key^="R-"]').count()).toBeGreaterThanOrEqual(3);
     expect(Number(await map.getAttribute('data-gates'))).toBe(3);
-    await page.getByText('Sector vision').click();
+    const lapFeatures = Number(await map.getAttribute('data-trace-features'));
+    await page.getByRole('switch', { name: 'Sector vision' }).check({ force: true });
+    // Sector vision draws each lap as three sector pieces.
+    await expect.poll(async () => Number(await map.getAttribute('data-trace-features'))).toBeGreaterThan(lapFeatures * 2);
     await e2e.screenshot(page, 'sessions-map-light-en');
 
     // Analysis: lap tables side by side, charts, picking a lap.
@@ -100,7 +103,7 @@ describe('sessions screens', () => {
     const left = page.getByTestId('lap-table-L');
     await left.waitFor({ timeout: 30_000 });
     await page.getByTestId('lap-table-R').waitFor();
-    expect(await left.locator('tr[data-lap-key]').count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => left.locator('tr[data-lap-key]').count()).toBeGreaterThanOrEqual(3);
     await page.getByTestId('chart-speed').locator('canvas').first().waitFor({ timeout: 30_000 });
     await left.locator('tr[data-lap-key="L-2"]').click();
     await page.waitForURL(/lap=L-2/);
