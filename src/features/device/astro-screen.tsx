@@ -15,7 +15,6 @@ import { FirmwarePanel } from './firmware-panel';
 import { mergeSessionRows } from './session-rows';
 import { SessionsPanel } from './sessions-panel';
 import { useDeviceToasts } from './use-device-toasts';
-import { useTransferTitle } from './use-transfer-title';
 import { WifiPanel } from './wifi-panel';
 
 export function AstroScreen() {
@@ -27,7 +26,6 @@ export function AstroScreen() {
   const local = port.useLocalSessions();
   const [opening, setOpening] = useState(false);
   useDeviceToasts(controller, port);
-  useTransferTitle(snapshot.overallProgress);
 
   const connected = snapshot.connection === 'Connected';
   const rows = useMemo(

@@ -9,8 +9,13 @@ import type { Circuit } from '../../contracts/entities';
 import { createSimulatedAstro } from '../../device/simulated/create-simulated-astro';
 import { SimulatedTransport } from '../../device/simulated/simulated-transport';
 import { WebBluetoothTransport } from '../../device/web-bluetooth-transport';
+import { authSession } from '../../data/auth/session';
 import { firmwareRepository, referenceRepository, sessionsRepository } from '../../data/services';
 import type { DevicePort, LocalSessionInfo } from './device-port';
+import { closeLink } from './device-session';
+
+// Signing out ends the ASTRO link (and any transfer): nothing is downloaded for a user who is gone.
+authSession.onSignedOut(() => void closeLink());
 
 async function localSessions(): Promise<LocalSessionInfo[]> {
   const rows = await sessionsRepository.listSessions();

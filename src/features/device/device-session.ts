@@ -5,26 +5,48 @@
 import { useSyncExternalStore, useEffect, useState } from 'react';
 import { AstroController, type DeviceSnapshot } from '../../device/flows/astro-controller';
 import type { SessionSink } from '../../device/sink';
+import type { Clock } from '../../device/clock';
 import type { DeviceTransport } from '../../device/transport';
+import { setPageTitle } from '../../ui/page-title';
 
 export type LinkKind = 'bluetooth' | 'simulated';
 
-let current: { controller: AstroController; kind: LinkKind } | null = null;
+let current: { controller: AstroController; kind: LinkKind; offTitle: () => void } | null = null;
 const listeners = new Set<() => void>();
 
 export function currentDevice(): { controller: AstroController; kind: LinkKind } | null {
   return current;
 }
 
+/**
+ * The tab title shows the transfer percentage wherever the user is in the app (spec 1), not only on /astro:
+ * written when the whole percent changes, cleared when the transfer ends.
+ */
+function followTitle(controller: AstroController): () => void {
+  let shown: number | null = null;
+  const off = controller.subscribe(() => {
+    const p = controller.getSnapshot().overallProgress;
+    const whole = p === null ? null : Math.floor(p);
+    if (whole === shown) return;
+    shown = whole;
+    setPageTitle(whole);
+  });
+  return () => {
+    off();
+    if (shown !== null) setPageTitle(null);
+  };
+}
+
 /** Replaces the controller (disconnecting the old link) with one over `transport`. */
-export async function openLink(kind: LinkKind, transport: DeviceTransport, sink: SessionSink): Promise<AstroController> {
+export async function openLink(kind: LinkKind, transport: DeviceTransport, sink: SessionSink, clock?: Clock): Promise<AstroController> {
   const old = current;
   if (old) {
     await old.controller.disconnect().catch(() => undefined);
+    old.offTitle();
     old.controller.dispose();
   }
-  const controller = new AstroController({ transport, sink });
-  current = { controller, kind };
+  const controller = new AstroController({ transport, sink, clock });
+  current = { controller, kind, offTitle: followTitle(controller) };
   for (const l of listeners) l();
   return controller;
 }
@@ -36,6 +58,7 @@ export async function closeLink(): Promise<void> {
   for (const l of listeners) l();
   if (old) {
     await old.controller.disconnect().catch(() => undefined);
+    old.offTitle();
     old.controller.dispose();
   }
 }
