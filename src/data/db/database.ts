@@ -103,9 +103,27 @@ function defineVersions(db: Dexie): void {
 }
 
 let shared: AstroDb | null = null;
+const outdatedListeners = new Set<() => void>();
+
+/**
+ * Fires when a newer build of the app (in another tab) upgrades the database: this tab's code is older than the
+ * data now, so it must reload rather than write with an outdated schema (tldraw does the same). The shell shows
+ * a 'reload' prompt.
+ */
+export function onDatabaseOutdated(listener: () => void): () => void {
+  outdatedListeners.add(listener);
+  return () => outdatedListeners.delete(listener);
+}
 
 /** The app's database (opened lazily on first use). Tests build their own `new AstroDb(uniqueName)`. */
 export function getDb(): AstroDb {
-  shared ??= new AstroDb();
+  if (!shared) {
+    const db = new AstroDb();
+    db.on('versionchange', (ev: IDBVersionChangeEvent) => {
+      // Dexie stores version * 10 in IndexedDB.
+      if (ev.newVersion !== null && ev.newVersion > db.verno * 10) for (const l of outdatedListeners) l();
+    });
+    shared = db;
+  }
   return shared;
 }

@@ -170,6 +170,13 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
 
     listSessions,
 
+    /** Counts per sync state of the user's sessions (liveQuery-friendly; for a 'n waiting to upload' badge). */
+    async syncSummary(ownerId: number | null = deps.currentUserId()): Promise<Record<LocalSession['syncState'], number>> {
+      const counts: Record<LocalSession['syncState'], number> = { Pending: 0, 'In Progress': 0, Completed: 0, Failed: 0 };
+      for (const s of await listSessions(ownerId)) counts[s.syncState]++;
+      return counts;
+    },
+
     /** The device transfer sink: store first, analyse second. Throws StorageError (QUOTA_EXCEEDED...) when the store fails. */
     async saveDownloadedSession(input: DownloadedSession, signal?: AbortSignal): Promise<SaveResult> {
       const ownerId = requireUser();

@@ -110,3 +110,20 @@ describe('restoring rows', () => {
     expect(restored).toEqual([{ key: 'a', value: 1 }]);
   });
 });
+
+describe('an older tab', () => {
+  it('is told when a newer build upgrades the database under it', async () => {
+    const { getDb, onDatabaseOutdated } = await import('../../../src/data/db/database');
+    const db = getDb();
+    await db.open();
+    let told = 0;
+    const off = onDatabaseOutdated(() => told++);
+    const newer = new Dexie(db.name);
+    newer.version(3).stores({ ...SCHEMA_V2, extra: 'id' });
+    await newer.open();
+    expect(told).toBe(1);
+    newer.close();
+    off();
+    await Dexie.delete(db.name);
+  });
+});

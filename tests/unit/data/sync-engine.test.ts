@@ -45,6 +45,7 @@ describe('sync engine', () => {
     await bench.engine.kick();
     expect(bench.server.posts).toBe(0);
     expect(await session(bench)).toMatchObject({ syncState: 'Pending', serverId: null, name: 'Kartodromo de Braga 12/04/2026 10H30' });
+    expect(await bench.repo.syncSummary()).toEqual({ Pending: 1, 'In Progress': 0, Completed: 0, Failed: 0 });
 
     bench.network.goOnline();
     await settle();
@@ -56,6 +57,7 @@ describe('sync engine', () => {
     expect(row.coordinates).toBe(NMEA);
     expect(await session(bench)).toMatchObject({ syncState: 'Completed', serverId: row.id, lastError: null });
     expect(await outbox(bench)).toEqual([]);
+    expect(await bench.repo.syncSummary()).toEqual({ Pending: 0, 'In Progress': 0, Completed: 1, Failed: 0 });
     expect(bench.events).toContainEqual({ type: 'uploaded', localId: (await session(bench)).localId, name: row.name, serverId: row.id });
   });
 
