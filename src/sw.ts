@@ -14,6 +14,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { handleBackgroundSync } from './data/sync/background-sync';
+import { isTileUrl } from './app/pwa/tile-pattern';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -27,11 +28,8 @@ registerRoute(
   }),
 );
 
-/** Hosts of the map tile layers the app draws (OpenStreetMap and similar XYZ servers). */
-const TILE_URL = /^https:\/\/([a-z0-9-]+\.)*(tile\.openstreetmap\.org|tile\.opentopomap\.org|server\.arcgisonline\.com|basemaps\.cartocdn\.com)\//;
-
 registerRoute(
-  ({ url, request }) => request.destination === 'image' && TILE_URL.test(url.href),
+  ({ url }) => isTileUrl(url),
   new CacheFirst({
     // Workbox caches only status-200 answers without a cacheWillUpdate plugin: errors are never stored.
     cacheName: 'map-tiles',
