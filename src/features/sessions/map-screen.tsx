@@ -88,6 +88,7 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
       const result = await port.saveGates(left.id, draftGates, widthM);
       notifySuccess(t('map.gatesSaved', { laps: result.laps }), { translated: true });
       setGateMode('view');
+      setDraftGates(null);
       loaded.reload();
     } catch (e) {
       notifyError(`${t('messages.updateFailed')}: ${e instanceof Error ? e.message : String(e)}`, { translated: true });
