@@ -1,7 +1,8 @@
 /**
  * Issue 6 end to end, in headless Chromium against the built app and a real server: import the real Rustavi VBO
  * twice (two sessions, laps detected from the seeded circuit's gates) -> library -> edit (Edit Session, Session
- * updated) -> compare the two sessions -> map (laps drawn) -> analysis (lap tables side by side, charts), with
+ * updated) -> compare the two sessions -> map (laps drawn) -> analysis (lap tables side by side, charts) ->
+ * the library offline (IndexedDB, local filtering), with
  * screenshots of the three screens in light/en-us and dark/pt-pt (tests/.artifacts/sessions-*.png).
  */
 import { readFileSync } from 'node:fs';
@@ -55,7 +56,7 @@ const rows = (page: Page) => page.locator('tr[data-row-key]');
 
 describe('sessions screens', () => {
   it('imports, edits, compares, maps and analyses sessions, in both themes and languages', async () => {
-    const { page, errors } = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
+    const { page, context, errors } = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
     const user = await e2e.signUpAndVerify();
     await e2e.login(page, user.email, user.password);
     await expect.poll(async () => (await storedCircuits(page)).includes('Rustavi International Motorpark'), { timeout: 20_000 }).toBe(true);
@@ -127,6 +128,15 @@ describe('sessions screens', () => {
     await page.getByText('Visualizador de voltas').waitFor();
     await page.getByTestId('chart-speed').locator('canvas').first().waitFor({ timeout: 30_000 });
     await e2e.screenshot(page, 'sessions-analysis-dark-pt');
+
+    // Offline: the library is served from IndexedDB (local mode), filtering included.
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Biblioteca' }).click();
+    await page.getByText('Biblioteca de sessões').waitFor();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.getByRole('searchbox', { name: 'Filtrar por Nome' }).fill('morning');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await context.setOffline(false);
 
     // Map tiles cannot load on this closed network; anything else logged is a failure.
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
