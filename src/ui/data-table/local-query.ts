@@ -1,7 +1,7 @@
 /**
  * Local mode of the data table: answers a DataTableRequest from an in-memory array (rows read from IndexedDB
  * while offline) with the same semantics the server applies, so a table behaves the same online and offline.
- * Text matching is case-insensitive; dates compare on the calendar day (YYYY-MM-DD, UTC) of ISO strings;
+ * Text matching is case-insensitive; dates compare on the calendar day (YYYY-MM-DD) the ISO strings carry;
  * sorting puts null/undefined last in either order.
  */
 import type { DataTableFilter, DataTableRequest, DataTableResponse } from '../../contracts/datatable';
@@ -16,9 +16,12 @@ export function readField(row: unknown, field: string): unknown {
   return value;
 }
 
-/** The calendar day 'YYYY-MM-DD' of an ISO date string or Date, in UTC; null when it is not a date. */
+/**
+ * The calendar day 'YYYY-MM-DD' of an ISO date string (as written: a device's zone-less wall-clock date stays on
+ * its own day whatever the browser's zone) or of a Date (UTC); null when it is not a date.
+ */
 export function dayOf(value: unknown): string | null {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(value)) return Number.isNaN(Date.parse(value.slice(0, 10))) ? null : value.slice(0, 10);
   if (typeof value !== 'string' && !(value instanceof Date)) return null;
   const time = value instanceof Date ? value.getTime() : Date.parse(value);
   if (Number.isNaN(time)) return null;

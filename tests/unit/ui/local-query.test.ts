@@ -45,6 +45,10 @@ describe('local data table query', () => {
     expect(ids('dateBefore')).toEqual([1]);
     expect(ids('dateAfter')).toEqual([3, 4]);
     expect(dayOf('not a date')).toBeNull();
+    // A zone-less device date keeps its own day, whatever the browser's zone.
+    expect(dayOf('2026-03-01T23:59:00')).toBe('2026-03-01');
+    expect(dayOf('2026-13-45T00:00:00')).toBeNull();
+    expect(dayOf(new Date(Date.UTC(2026, 2, 1, 12)))).toBe('2026-03-01');
   });
 
   it('boolean filters match true and false and numeric filters compare numbers', () => {
