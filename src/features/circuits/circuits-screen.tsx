@@ -122,7 +122,7 @@ export function CircuitsScreen() {
                         </Table.Td>
                         <Table.Td>{c.country?.name ?? ''}</Table.Td>
                         <Table.Td>{c.type?.name ?? ''}</Table.Td>
-                        <Table.Td ta="right">{c.length > 0 ? t('length', { value: formatNumber(c.length, locale, 0) }) : ''}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{c.length > 0 ? t('length', { value: formatNumber(c.length, locale, 0) }) : ''}</Table.Td>
                       </Table.Tr>
                     );
                   })}
