@@ -23,7 +23,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ opened, value, onCancel, onConfirm, busy }: ConfirmDialogProps) {
   const { t } = useTranslation('app');
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('confirm.title')} centered closeOnClickOutside={!busy} closeOnEscape={!busy}>
+    <Modal closeButtonProps={{ 'aria-label': t('toast.close') }} opened={opened} onClose={onCancel} title={t('confirm.title')} centered closeOnClickOutside={!busy} closeOnEscape={!busy}>
       <Text mb="lg">{t('confirm.message', { value })}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">

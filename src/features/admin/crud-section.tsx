@@ -135,7 +135,7 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
             : undefined
         }
       />
-      <Modal
+      <Modal closeButtonProps={{ 'aria-label': t('app:toast.close') }}
         opened={editing !== null}
         onClose={() => !busy && setEditing(null)}
         title={editing ? t(editing.mode === 'new' ? 'dialog.new' : 'dialog.edit', { entity: entityName }) : ''}

@@ -110,7 +110,7 @@ export function AdminSessionsSection() {
           />
         )}
       />
-      <Modal opened={editing !== null} onClose={() => !busy && setEditing(null)} title={t('dialog.editSession')} size={width} centered>
+      <Modal closeButtonProps={{ 'aria-label': t('app:toast.close') }} opened={editing !== null} onClose={() => !busy && setEditing(null)} title={t('dialog.editSession')} size={width} centered>
         {editing && (
           <form
             onSubmit={(e) => {

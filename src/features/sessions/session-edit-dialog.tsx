@@ -63,7 +63,7 @@ export function SessionEditDialog({ row, circuits, vehicleCategories, onCancel, 
   };
 
   return (
-    <Modal opened={row !== null} onClose={onCancel} title={t('edit.title')} size="min(40vw, 640px)" styles={{ content: { minWidth: 'min(90vw, 360px)' } }}>
+    <Modal closeButtonProps={{ 'aria-label': t('app:toast.close') }} opened={row !== null} onClose={onCancel} title={t('edit.title')} size="min(40vw, 640px)" styles={{ content: { minWidth: 'min(90vw, 360px)' } }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -211,7 +211,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {t('range', { from, to, total: data.totalRecords })}
           </Text>
         </Group>
-        <Pagination size="sm" total={pages} value={state.page + 1} onChange={(page) => dispatch({ type: 'page', page: page - 1 })} />
+        <Pagination
+          size="sm"
+          total={pages}
+          value={state.page + 1}
+          onChange={(page) => dispatch({ type: 'page', page: page - 1 })}
+          getControlProps={(control) => ({ 'aria-label': t(`dataTable:pageControls.${control}`) })}
+        />
       </Group>
     </Box>
   );

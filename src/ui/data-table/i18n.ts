@@ -20,6 +20,7 @@ export const dataTableI18n = {
     sortBy: 'Sort by {{column}}',
     edit: 'Edit',
     delete: 'Delete',
+    pageControls: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
     matchModes: {
       contains: 'Contains',
       startsWith: 'Starts with',
@@ -56,6 +57,7 @@ export const dataTableI18n = {
     sortBy: 'Ordenar por {{column}}',
     edit: 'Editar',
     delete: 'Eliminar',
+    pageControls: { first: 'Primeira página', previous: 'Página anterior', next: 'Página seguinte', last: 'Última página' },
     matchModes: {
       contains: 'Contém',
       startsWith: 'Começa por',
