@@ -59,7 +59,8 @@ export function redactUrl(url: string): string {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: true,
+    // A hop count (0 = none): otherwise anyone could pick their rate-limit key with X-Forwarded-For.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     logger:
       options.logger === false
         ? false

@@ -43,6 +43,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || (v.length >= 8 && v.length <= 200), 'must be 8 to 200 characters'),
   TILE_URL: urlWithProtocols(['http:', 'https:']).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (rate limits key on the client IP). */
+  TRUST_PROXY: optionalText.pipe(z.string().regex(/^\d{1,2}$/, 'must be the number of proxy hops (0-99)').transform(Number).optional()),
   LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).default('info'),
 });
 
@@ -70,6 +72,8 @@ export interface Config {
   adminPassword: string | undefined;
   tileUrl: string;
   logLevel: string;
+  /** Proxy hops whose X-Forwarded-For is trusted; 0 = use the socket address (default, no spoofable header). */
+  trustProxy: number;
   rateLimits: RateLimits;
 }
 
@@ -131,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     tileUrl: e.TILE_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? 0,
     rateLimits: { authPerIp: 30, authPerEmail: 10, windowMs: 15 * 60 * 1000 },
     ...overrides,
   };

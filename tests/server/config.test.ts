@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       adminEmail: DEFAULT_ADMIN_EMAIL,
       adminPassword: undefined,
       logLevel: 'info',
+      trustProxy: 0,
     });
     expect(c.tileUrl).toContain('tile.openstreetmap.org');
   });
@@ -54,16 +55,17 @@ describe('loadConfig', () => {
         ADMIN_EMAIL: 'not-an-email',
         ADMIN_PASSWORD: 'abc',
         LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'yes',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const e = error as ConfigError;
-    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'APP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'APP_URL', 'JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'LOG_LEVEL', 'TRUST_PROXY']) {
       expect(e.message).toContain(name);
     }
-    expect(e.problems).toHaveLength(8);
+    expect(e.problems).toHaveLength(9);
     // Secrets are never echoed back.
     expect(e.message).not.toContain("'short'");
     expect(e.message).not.toContain("'abc'");

@@ -46,6 +46,21 @@ describe('auth rate limits', () => {
     expect(resend).toEqual([200, 200, 200, 429]);
   });
 
+  it('does not let a client pick its rate-limit key with X-Forwarded-For (no proxy configured)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await h.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { email: `spoof${i}@example.test` },
+        remoteAddress: '10.0.5.1',
+        headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(6)).toEqual([429, 429]);
+  });
+
   it('does not rate-limit ordinary data calls', async () => {
     const statuses = await Promise.all(Array.from({ length: 30 }, () => h.inject({ method: 'GET', url: '/api/countries' }).then((r) => r.statusCode)));
     expect(new Set(statuses)).toEqual(new Set([200]));
