@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe';
 import { startE2E, type E2E } from './harness';
 
 let e2e: E2E;
@@ -53,6 +54,9 @@ describe('device screen with the simulated ASTRO', () => {
     await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 15_000 }).toBe('Connected');
     await expect.poll(() => page.locator('tr[data-filename] >> text=In ASTRO').count(), { timeout: 10_000 }).toBe(4);
     expect(await page.getByText('Connected to ASTRO.').count()).toBeGreaterThan(0);
+    // The connected screen with its rows, badges and panels has no serious accessibility violation.
+    await page.waitForTimeout(300);
+    expect(await seriousViolations(page, '/astro connected')).toEqual([]);
 
     // Download two sessions; the tab title carries the percentage meanwhile.
     const titles = new Set<string>();
@@ -87,6 +91,8 @@ describe('device screen with the simulated ASTRO', () => {
     await page.getByLabel('Password', { exact: true }).fill('fast-laps-2026');
     await page.getByRole('button', { name: 'Connect Wi-Fi' }).click();
     await expect.poll(() => page.getByTestId('wifi-state').textContent(), { timeout: 10_000 }).toMatch(/^Connected \(192\.168\.1\.\d+\)$/);
+    // Again with every badge state shown (Completed, In Cloud) and the panels filled in.
+    expect(await seriousViolations(page, '/astro after the downloads')).toEqual([]);
     await e2e.screenshot(page, 'device-simulated');
   }, 300_000);
 });

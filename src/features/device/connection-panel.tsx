@@ -2,11 +2,12 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import type { DeviceSnapshot } from '../../device/flows/astro-controller';
 
+/** Dark shades: white badge text must reach 4.5:1 (WCAG AA). */
 const stateColor: Record<DeviceSnapshot['connection'], string> = {
-  'Not connected': 'gray',
-  Connecting: 'blue',
-  Connected: 'green',
-  Disconnected: 'orange',
+  'Not connected': 'gray.7',
+  Connecting: 'blue.9',
+  Connected: 'teal.9',
+  Disconnected: 'red.9',
 };
 
 export interface ConnectionPanelProps {
@@ -28,7 +29,7 @@ export function ConnectionPanel({ snapshot, bluetoothSupported, busy, onConnect,
           <Title order={2} size="h4" id="astro-connection">
             {t('connection.heading')}
           </Title>
-          <Badge color={stateColor[snapshot.connection]} data-testid="connection-state">
+          <Badge color={stateColor[snapshot.connection]} autoContrast data-testid="connection-state">
             {t(`connection.state.${snapshot.connection}`)}
           </Badge>
         </Group>

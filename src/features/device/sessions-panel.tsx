@@ -5,7 +5,8 @@ import type { UploadState } from '../../device/flows/transfer-queue';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { AstroSessionRow } from './session-rows';
 
-const stateColor: Record<UploadState, string> = { Pending: 'yellow', 'In Progress': 'blue', Uploading: 'cyan', Completed: 'green', Failed: 'red' };
+/** Dark shades (yellow gets dark text through autoContrast): badge text must reach 4.5:1 (WCAG AA). */
+const stateColor: Record<UploadState, string> = { Pending: 'yellow', 'In Progress': 'blue.9', Uploading: 'cyan.9', Completed: 'teal.9', Failed: 'red.9' };
 
 function formatBytes(n: number | null): string {
   if (n === null) return '';
@@ -123,12 +124,12 @@ export function SessionsPanel({ rows, connected, overallProgress, onDownload, on
                     <Table.Td>
                       <Group gap={4}>
                         {row.inAstro && (
-                          <Badge variant="light" color="grape" size="sm">
+                          <Badge variant="outline" color="grape" size="sm">
                             {t('sessions.inAstro')}
                           </Badge>
                         )}
                         {row.inCloud && (
-                          <Badge variant="light" color="blue" size="sm">
+                          <Badge variant="outline" color="blue" size="sm">
                             {t('sessions.inCloud')}
                           </Badge>
                         )}
@@ -142,7 +143,7 @@ export function SessionsPanel({ rows, connected, overallProgress, onDownload, on
                     <Table.Td>{formatBytes(row.bytes)}</Table.Td>
                     <Table.Td>
                       <Tooltip label={row.failure ?? ''} disabled={!row.failure}>
-                        <Badge color={stateColor[row.state]} size="sm" data-testid="upload-state">
+                        <Badge color={stateColor[row.state]} autoContrast size="sm" data-testid="upload-state">
                           {t(`uploadState.${row.state}`)}
                         </Badge>
                       </Tooltip>
