@@ -71,11 +71,17 @@ export function uniqueEmail(prefix = 'racer'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@e2e.test`;
 }
 
+/** The built app the tests serve: dist/, or E2E_DIST_DIR (e.g. a private `vite build --outDir` while others rebuild dist/). */
+export function builtAppDir(): string {
+  return process.env.E2E_DIST_DIR || DIST_DIR;
+}
+
 /**
  * `staticDir` serves another copy of the built app (tests that change built files, e.g. a new service worker).
  */
 export async function startE2E(options: { launchArgs?: string[]; staticDir?: string } = {}): Promise<E2E> {
-  if (!existsSync(join(options.staticDir ?? DIST_DIR, 'index.html'))) throw new Error(`No built app in ${DIST_DIR}: run 'npm run build' first`);
+  const staticDir = options.staticDir ?? builtAppDir();
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`No built app in ${staticDir}: run 'npm run build' first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'astro-e2e-'));
   const smtp = await startSmtpCapture();
   const admin: Credentials = { email: 'admin@e2e.test', password: `Adm1n-${randomBytes(6).toString('hex')}`, firstName: 'Admin' };
@@ -96,7 +102,7 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
       adminPassword: admin.password,
       logLevel: 'warn',
       rateLimits: { authPerIp: 1000, authPerEmail: 200, windowMs: 15 * 60 * 1000 },
-    }, options.staticDir ? { staticDir: options.staticDir } : {});
+    }, { staticDir });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: launchArgs,

@@ -19,9 +19,11 @@ describe('the installable offline app', () => {
   it('is installable, precaches the shell and serves deep links offline', async () => {
     const { page, context, errors } = await e2e.newPage({ persistent: true });
     await page.goto(e2e.url('/'));
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    // Bounded wait: a service worker whose install fails (e.g. a precached file missing) never becomes ready.
+    const ready = await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 60_000))]),
+    );
+    expect(ready, 'service worker ready within 60 s').toBe(true);
 
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };

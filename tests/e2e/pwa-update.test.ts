@@ -7,15 +7,14 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_DIR } from '../../server/main';
-import { startE2E, type E2E } from './harness';
+import { builtAppDir, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 let copy: string;
 
 beforeAll(async () => {
   copy = mkdtempSync(join(tmpdir(), 'astro-dist-'));
-  cpSync(DIST_DIR, copy, { recursive: true });
+  cpSync(builtAppDir(), copy, { recursive: true });
   e2e = await startE2E({ staticDir: copy });
 });
 
@@ -28,9 +27,11 @@ describe('a new app version', () => {
   it("prompts 'New version available' and reloads into the new service worker on Reload", async () => {
     const { page } = await e2e.newPage();
     await page.goto(e2e.url('/about'));
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    // Bounded wait: a service worker whose install fails (e.g. a precached file missing) never becomes ready.
+    const ready = await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 60_000))]),
+    );
+    expect(ready, 'service worker ready within 60 s').toBe(true);
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     expect(await page.getByTestId('update-prompt').count()).toBe(0);
