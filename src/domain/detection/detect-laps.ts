@@ -244,7 +244,9 @@ function speedRange(speedKmh: Float32Array, from: number, to: number): { max: nu
 export function toLapRecords(laps: ReadonlyArray<DetectedLap>): LapRecord[] {
   return laps.map((lap, index) => {
     const rounded = lap.gateTimesMs.map(Math.round);
-    const lapMs = Math.round(lap.endMs) - Math.round(lap.startMs);
+    // An unclosed final lap (the file ends before the line is crossed again) has no lap time: 0 marks it
+    // invalid (spec 3), and unlike a flag that survives writing it out as device text and parsing it back.
+    const lapMs = lap.complete ? Math.round(lap.endMs) - Math.round(lap.startMs) : 0;
     const sectors: number[] = [];
     for (let g = 0; g < lap.sectorsMs.length; g++) {
       const v = rounded[g + 1] - rounded[g];

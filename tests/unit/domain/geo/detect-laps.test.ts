@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { dominantDirection } from '../../../../src/domain/detection/gate-orientation';
+import { parseLapsText } from '../../../../src/domain/parse-laps';
+import { serializeLaps } from '../../../../src/domain/serialize-session';
 import { GATE_S, gatePoints, pitStopMotion, sample, trueCrossingsMs, wavyMotion } from './synthetic-track';
 
 const WIDTH = 30;
@@ -95,6 +97,17 @@ describe('lap detection on a synthetic circuit with known crossing times', () =>
       }
     });
     expect(detection.laps.at(-1)!.complete).toBe(false);
+  });
+
+  it('gives an unclosed final lap time 0, so it is invalid and never the best lap, even after a text round trip', () => {
+    const motion = wavyMotion(30, 6, 17, 140);
+    const detection = detectLaps(sample(motion), gatePoints(), WIDTH);
+    const last = detection.records.at(-1)!;
+    expect(detection.laps.at(-1)!.complete).toBe(false);
+    expect(last.timeMs).toBe(0);
+    expect(last.valid).toBe(false);
+    const reparsed = parseLapsText(serializeLaps(detection.records)).laps.at(-1)!;
+    expect(reparsed.valid).toBe(false);
   });
 
   it('leaves a sector at 0 when its gate is never crossed, and works with start/finish alone', () => {
