@@ -1,4 +1,4 @@
-/** Everything the screens rely on: Mantine (theme, colour scheme), notifications, i18n, auth, the router. */
+/** Everything the screens rely on: Mantine (theme, colour scheme), notifications (and the sync notices), i18n, auth, the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -8,6 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { AuthProvider } from './auth/auth-react';
 import type { AppAuth } from './auth/auth-port';
 import { i18n } from './i18n/setup';
+import { SyncNotices } from './sync/sync-notices';
 import type { createAppRouter } from './router';
 import { themeColorSchemeManager } from './theme/color-scheme';
 import { cssVariablesResolver, theme } from './theme/theme';
@@ -19,6 +20,7 @@ export function AppProviders({ auth, router }: { auth: AppAuth; router: ReturnTy
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" limit={5} />
       <I18nextProvider i18n={i18n}>
+        <SyncNotices />
         <AuthProvider auth={auth}>
           <RouterProvider router={router} />
         </AuthProvider>

@@ -14,11 +14,15 @@ export interface ToastOptions {
   translated?: boolean;
 }
 
-function show(kind: 'success' | 'error', message: string, options: ToastOptions = {}): string {
+type ToastKind = 'success' | 'warning' | 'error';
+const TITLE: Record<ToastKind, string> = { success: 'app:toast.success', warning: 'app:toast.warning', error: 'app:toast.error' };
+const COLOR: Record<ToastKind, string> = { success: 'green', warning: 'yellow', error: 'red' };
+
+function show(kind: ToastKind, message: string, options: ToastOptions = {}): string {
   return notifications.show({
-    title: i18n.t(kind === 'success' ? 'app:toast.success' : 'app:toast.error'),
+    title: i18n.t(TITLE[kind]),
     message: options.translated ? message : translateMessage(message),
-    color: kind === 'success' ? 'green' : 'red',
+    color: COLOR[kind],
     autoClose: TOAST_LIFE_MS,
     withBorder: true,
     closeButtonProps: { 'aria-label': i18n.t('app:toast.close') },
@@ -31,6 +35,11 @@ function show(kind: 'success' | 'error', message: string, options: ToastOptions 
 
 export function notifySuccess(message: string, options?: ToastOptions): string {
   return show('success', message, options);
+}
+
+/** A notice that needs attention but is not a failure (e.g. the sync conflict notice); summary 'Warning'. */
+export function notifyWarning(message: string, options?: ToastOptions): string {
+  return show('warning', message, options);
 }
 
 export function notifyError(message: string, options?: ToastOptions): string {

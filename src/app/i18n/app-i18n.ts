@@ -31,7 +31,7 @@ export const appI18n = {
       offline: 'Offline',
     },
     locales: { 'en-us': 'English (US)', 'pt-pt': 'Português (Portugal)' },
-    toast: { success: 'Success', error: 'Error', close: 'Close' },
+    toast: { success: 'Success', error: 'Error', warning: 'Warning', close: 'Close' },
     confirm: { title: 'Confirmation', message: 'Do you want to delete {{value}}?', cancel: 'Cancel', delete: 'Delete' },
     notFound: { title: 'Page Not Found', message: 'The page you are looking for does not exist.', home: 'Go to Homepage' },
     unauthorized: { title: 'Unauthorized', message: 'You do not have permission to access this page.', home: 'Go to Homepage' },
@@ -66,7 +66,7 @@ export const appI18n = {
       offline: 'Sem ligação',
     },
     locales: { 'en-us': 'English (US)', 'pt-pt': 'Português (Portugal)' },
-    toast: { success: 'Sucesso', error: 'Erro', close: 'Fechar' },
+    toast: { success: 'Sucesso', error: 'Erro', warning: 'Aviso', close: 'Fechar' },
     confirm: { title: 'Confirmação', message: 'Pretende eliminar {{value}}?', cancel: 'Cancelar', delete: 'Eliminar' },
     notFound: { title: 'Página não encontrada', message: 'A página que procura não existe.', home: 'Ir para a página inicial' },
     unauthorized: { title: 'Sem autorização', message: 'Não tem permissão para aceder a esta página.', home: 'Ir para a página inicial' },
@@ -110,5 +110,9 @@ export const messagesI18n = {
     'Internal Server Error': 'Erro interno do servidor',
     'Network error': 'Erro de rede',
     'You are offline.': 'Está sem ligação.',
+    'Session uploaded': 'Sessão enviada',
+    'Failed to update session': 'Falha ao atualizar a sessão',
+    'The session {{name}} had also been changed elsewhere; your version was saved.':
+      'A sessão {{name}} também tinha sido alterada noutro local; a sua versão foi guardada.',
   } as Record<string, string>,
 };

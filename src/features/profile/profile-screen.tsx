@@ -2,7 +2,7 @@
  * /profile (spec 2, issue 7): edit first and last name, birthdate, country and licence (PATCH /users/{id});
  * change password by e-mail link (the API offers POST /auth/reset-password, which mails a /change-password link;
  * there is no authenticated change-password call); the firmware version ASTRO last reported. Offline it shows the
- * copy kept in IndexedDB, read-only.
+ * copy kept in IndexedDB, read-only. Below: storage on this device (usage, persistence; storage-status.tsx).
  */
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -17,6 +17,7 @@ import { referenceRepository } from '../../data/services';
 import { useAuthView } from '../../app/auth/auth-react';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
+import { StorageStatusPanel } from './storage-status';
 
 export function ProfileScreen() {
   const { t } = useTranslation('profile');
@@ -165,6 +166,7 @@ export function ProfileScreen() {
           )}
         </Stack>
       </Paper>
+      <StorageStatusPanel />
     </Stack>
   );
 }
