@@ -21,7 +21,7 @@ const WARMUP = 5;
 const log = (s: string) => console.log(`# datatable: ${s}`);
 
 /** Bulk SQL: reference rows, 40 other users, and 10,000 sessions (5,000 the racer's). */
-async function fill(h: Harness): Promise<void> {
+export async function fill(h: Harness): Promise<void> {
   const db = h.app.db;
   await db.exec(`
     insert into countries (name, timezone) values ('Bench country', 'Europe/Lisbon');
