@@ -133,14 +133,18 @@ export async function runDataTable<Row, Out>(
   const order = sort.order === 'desc' ? 'desc nulls last' : 'asc nulls first';
   const where = w.clauses.length ? `where ${w.clauses.join(' and ')}` : '';
   const limit = w.params.length + 1;
-  const rows = await q.query<Row & { __total: number }>(
-    `select ${table.select}, count(*) over ()::int as __total from ${table.from} ${where}
+  // Page and total are two queries on purpose: a `count(*) over ()` window would make the database join and build
+  // the select list for EVERY matching row before LIMIT applies (~30 ms at 10,000 sessions), while a bare
+  // count lets PostgreSQL drop the unused left joins and the page query stop after a top-N sort.
+  const rows = await q.query<Row>(
+    `select ${table.select} from ${table.from} ${where}
      order by ${sortDef.sql} ${order}, ${table.tieBreaker} limit $${limit} offset $${limit + 1}`,
     [...w.params, request.pageSize, request.page * request.pageSize],
   );
-  let totalRecords = rows[0]?.__total ?? 0;
-  if (rows.length === 0 && request.page > 0) {
-    // Past the last page: the window count is unavailable, count separately.
+  let totalRecords: number;
+  if (request.page === 0 && rows.length < request.pageSize) {
+    totalRecords = rows.length; // the first page holds everything: no need to count
+  } else {
     const [c] = await q.query<{ n: number }>(`select count(*)::int as n from ${table.from} ${where}`, w.params);
     totalRecords = c?.n ?? 0;
   }
