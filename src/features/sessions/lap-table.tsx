@@ -63,7 +63,8 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
           {session.name}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
+      {/* Focusable, so the table scrolls sideways by keyboard on narrow screens (axe scrollable-region-focusable). */}
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': session.name } }}>
         <Table fz="xs" verticalSpacing={2} horizontalSpacing={6} highlightOnHover striped>
           <Table.Thead>
             <Table.Tr>
