@@ -1,0 +1,48 @@
+/**
+ * Issue 8 (Lighthouse): Lighthouse 12 drives Debian's Chromium (launched by chrome-launcher) against the built app
+ * served by the real server, and prints the performance score and main metrics of the welcome and login pages,
+ * under both the desktop profile (40 ms RTT, 10 Mbit/s, no CPU slowdown) and the default mobile profile (4x CPU
+ * slowdown). Target: performance >= 90 on both pages. A score depends on the machine's load, so it is a benchmark
+ * figure, not a test; installability is asserted by tests/e2e/pwa-install.test.ts. Needs `npm run build` first.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_PATH, builtAppDir, startE2E } from '../e2e/harness';
+
+export default async function lighthouseBench(): Promise<Record<string, unknown>> {
+  if (!existsSync(join(builtAppDir(), 'index.html'))) throw new Error('no built app: run `npm run build` first');
+  const e2e = await startE2E();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const out: Record<string, unknown> = { target: 90 };
+  try {
+    for (const [profile, config] of [['desktop', desktopConfig], ['mobile', undefined]] as const) {
+      for (const path of ['/', '/login']) {
+        const result = await lighthouse(e2e.url(path), { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
+        if (!result) throw new Error('Lighthouse returned no result');
+        const { lhr } = result;
+        const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+        const figures = {
+          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          firstContentfulPaintMs: metric('first-contentful-paint'),
+          largestContentfulPaintMs: metric('largest-contentful-paint'),
+          totalBlockingTimeMs: metric('total-blocking-time'),
+          cumulativeLayoutShift: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+          speedIndexMs: metric('speed-index'),
+          runtimeError: lhr.runtimeError?.message ?? null,
+        };
+        console.log(`# lighthouse ${profile} ${path}: performance ${figures.performance}`);
+        out[`${profile} ${path === '/' ? 'welcome' : 'login'}`] = figures;
+      }
+    }
+  } finally {
+    chrome.kill();
+    await e2e.close();
+  }
+  return out;
+}
