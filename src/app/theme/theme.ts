@@ -12,6 +12,8 @@ export const theme = createTheme({
   primaryColor: 'astro',
   primaryShade: { light: 8, dark: 8 },
   colors: { astro },
+  // Filled components pick black or white text by the background's luminance (yellow, lime, green-6...).
+  autoContrast: true,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
@@ -20,9 +22,52 @@ export const theme = createTheme({
   },
 });
 
-/** Dimmed text with at least 4.5:1 contrast on the page and card backgrounds. */
+/**
+ * Text of 'light' and 'outline' variants (badges, buttons, alerts) in the light scheme. Mantine's default is shade 6,
+ * which is below 4.5:1 on white and on the variant's tinted background for most hues; these are at least 4.5:1 on
+ * the tinted background (measured with axe-core's formula).
+ */
+const lightVariantText: Record<string, string> = {
+  red: '#b02525',
+  pink: '#a61e4d',
+  grape: '#862e9c',
+  violet: '#5f3dc4',
+  indigo: '#364fc7',
+  blue: '#1864ab',
+  cyan: '#0b6374',
+  teal: '#06664a',
+  green: '#1e6b2f',
+  lime: '#466d0a',
+  yellow: '#7c5400',
+  orange: '#a33b05',
+  gray: '#343a40',
+  dark: '#25262b',
+  astro: '#9a3900',
+};
+const lightSchemeVariants = Object.fromEntries(
+  Object.entries(lightVariantText).flatMap(([color, text]) => [
+    [`--mantine-color-${color}-light-color`, text],
+    [`--mantine-color-${color}-outline`, text],
+  ]),
+);
+
+/**
+ * Dimmed text with at least 4.5:1 contrast on the page and card backgrounds; sector performance colours
+ * (Worse / Improved / Best, used as text and legend) readable on both schemes' backgrounds.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c5f66' },
-  dark: { '--mantine-color-dimmed': '#a6a7ab' },
+  light: {
+    '--mantine-color-dimmed': '#5c5f66',
+    ...lightSchemeVariants,
+    '--astro-perf-worse': '#c92a2a',
+    '--astro-perf-improved': '#1e6b2f',
+    '--astro-perf-best': '#5f3dc4',
+  },
+  dark: {
+    '--mantine-color-dimmed': '#a6a7ab',
+    '--astro-perf-worse': '#ffa8a8',
+    '--astro-perf-improved': '#8ce99a',
+    '--astro-perf-best': '#b197fc',
+  },
 });

@@ -13,9 +13,10 @@ import { sideOf } from './lap-views';
 import type { LoadedSession } from './sessions-port';
 
 export const PERFORMANCE_COLORS: Record<SectorPerformance, string> = {
-  [SectorPerformance.Worse]: 'var(--mantine-color-red-7)',
-  [SectorPerformance.Improved]: 'var(--mantine-color-green-7)',
-  [SectorPerformance.Best]: 'var(--mantine-color-violet-7)',
+  // Per-scheme values with >= 4.5:1 contrast, defined in src/app/theme/theme.ts (cssVariablesResolver).
+  [SectorPerformance.Worse]: 'var(--astro-perf-worse)',
+  [SectorPerformance.Improved]: 'var(--astro-perf-improved)',
+  [SectorPerformance.Best]: 'var(--astro-perf-best)',
 };
 const PERFORMANCE_NAME: Record<SectorPerformance, 'Worse' | 'Improved' | 'Best'> = { [-1]: 'Worse', 0: 'Improved', 1: 'Best' };
 
@@ -31,7 +32,7 @@ export function PerformanceLegend() {
   return (
     <Group gap="xs" aria-label={t('analysis.legend')}>
       {([SectorPerformance.Worse, SectorPerformance.Improved, SectorPerformance.Best] as const).map((p) => (
-        <Badge key={p} size="xs" variant="filled" style={{ background: PERFORMANCE_COLORS[p] }}>
+        <Badge key={p} size="xs" variant="outline" style={{ color: PERFORMANCE_COLORS[p], borderColor: PERFORMANCE_COLORS[p] }}>
           {t(`analysis.performance.${PERFORMANCE_NAME[p]}`)}
         </Badge>
       ))}
