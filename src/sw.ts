@@ -9,6 +9,7 @@
  * - waits for the page's 'SKIP_WAITING' message before activating a new version (the page asks the user).
  * API calls are not cached here: offline data lives in IndexedDB (src/data) where the app controls it.
  */
+import './app/zod-jitless'; // must stay the first import (see the file)
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';

@@ -89,7 +89,7 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
                   data-lap-key={key}
                   data-picked={isPicked || undefined}
                   onClick={() => lap.valid && onPick(isPicked ? null : key)}
-                  style={{ cursor: lap.valid ? 'pointer' : undefined, outline: isPicked ? '2px solid var(--mantine-primary-color-filled)' : undefined, opacity: lap.valid ? 1 : 0.5 }}
+                  style={{ cursor: lap.valid ? 'pointer' : undefined, outline: isPicked ? '2px solid var(--mantine-primary-color-filled)' : undefined, color: lap.valid ? undefined : 'var(--mantine-color-dimmed)', fontStyle: lap.valid ? undefined : 'italic' }}
                   aria-selected={isPicked}
                 >
                   <Table.Td>
