@@ -2,7 +2,6 @@
  * Entry point: logs the version, starts the data layer (auth, sync), the translation sync and the service worker, and
  * renders the app. Signing out (logout or a refused refresh) always lands on /login.
  */
-import './app/zod-jitless'; // must stay the first import (see the file)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiClient } from './data/api/client';

@@ -138,7 +138,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
                 <Table.Td>{Math.round(c.apexM)}</Table.Td>
                 <Table.Td>{formatSpeedKmh(c.minSpeedKmh, locale)}</Table.Td>
                 <Table.Td>{formatSpeedKmh(c.referenceMinSpeedKmh, locale)}</Table.Td>
-                <Table.Td c={c.timeLostMs > 0 ? 'red' : 'green'} ff="monospace">
+                <Table.Td style={{ color: c.timeLostMs > 0 ? 'var(--astro-perf-worse)' : 'var(--astro-perf-improved)' }} ff="monospace">
                   {Number.isFinite(c.timeLostMs) ? `${c.timeLostMs > 0 ? '+' : ''}${(c.timeLostMs / 1000).toFixed(2)} s` : '-'}
                 </Table.Td>
               </Table.Tr>
