@@ -14,6 +14,7 @@ import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
 import { deltaTime, type DeltaSeries } from '../src/domain/lap-compare/delta-time';
 import { speedVsDistance } from '../src/domain/lap-compare/resample';
 import { cornerReport, detectCorners, type CornerColumns, type CornerOptions, type CornerReport } from '../src/domain/lap-compare/corners';
+import { sessionViews, type SessionViewOptions, type SessionViews, type ViewLap } from '../src/domain/views/session-views';
 
 export interface ProcessSessionInput {
   /** The nmea file's bytes (transferred into the worker by the bridge). */
@@ -22,6 +23,12 @@ export interface ProcessSessionInput {
   laps: string | Uint8Array;
   /** 0 = left, 1 = right session of a comparison (lap colour scheme). */
   sessionIndex?: number;
+  /**
+   * Also build the downsampled whole-session views (map traces and speed series of every lap with fixes,
+   * views/session-views.ts): true for the defaults, or the options. Off by default (sync and bench callers only
+   * need the analysis).
+   */
+  views?: boolean | SessionViewOptions;
 }
 
 export interface ProcessedSession {
@@ -29,8 +36,10 @@ export interface ProcessedSession {
   laps: LapRecord[];
   analysis: SessionAnalysis;
   issues: { laps: ParseIssue[]; positions: ParseIssue[]; corruptPositionLines: number };
+  /** Present when asked for (ProcessSessionInput.views): downsampled map traces and speed series, typed columns. */
+  views?: SessionViews;
   /** Milliseconds spent inside the worker. */
-  timings: { parseMs: number; analyseMs: number };
+  timings: { parseMs: number; analyseMs: number; viewsMs?: number };
 }
 
 export interface CompareLapsOptions {
@@ -65,12 +74,21 @@ export const analysisApi = {
     const t1 = now();
     const analysis = analyseSession(parsedLaps.laps, parsedPositions.positions, input.sessionIndex ?? 0);
     const t2 = now();
+    const views = input.views
+      ? sessionViews(
+          parsedPositions.positions,
+          analysis.laps.filter((l) => l.endIndex > l.startIndex),
+          input.views === true ? {} : input.views,
+        )
+      : undefined;
+    const t3 = now();
     return {
       positions: parsedPositions.positions,
       laps: parsedLaps.laps,
       analysis,
       issues: { laps: parsedLaps.issues, positions: parsedPositions.issues, corruptPositionLines: parsedPositions.corruptLines },
-      timings: { parseMs: t1 - t0, analyseMs: t2 - t1 },
+      ...(views ? { views } : {}),
+      timings: { parseMs: t1 - t0, analyseMs: t2 - t1, ...(views ? { viewsMs: t3 - t2 } : {}) },
     };
   },
 
@@ -84,6 +102,11 @@ export const analysisApi = {
 
   analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex = 0): SessionAnalysis {
     return analyseSession(laps, positions, sessionIndex);
+  },
+
+  /** Downsampled whole-session views of some laps (views/session-views.ts). */
+  sessionViews(positions: PositionColumns, laps: ViewLap[], options: SessionViewOptions = {}): SessionViews {
+    return sessionViews(positions, laps, options);
   },
 
   /** Laps and sectors from positions and gates (imported files, gates edited on the map): detection/detect-laps.ts. */

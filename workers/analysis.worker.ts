@@ -8,11 +8,12 @@ import { analysisApi, buffersIn, columnBuffers, type CompareLapsOptions, type Pr
 import type { GatePoint, LapRecord, PositionColumns } from '../src/domain/session-types';
 import type { DetectLapsOptions } from '../src/domain/detection/detect-laps';
 import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
+import type { SessionViewOptions, ViewLap } from '../src/domain/views/session-views';
 
 const workerApi = {
   processSession(input: ProcessSessionInput) {
     const result = analysisApi.processSession(input);
-    return transfer(result, columnBuffers(result.positions));
+    return transfer(result, [...new Set([...columnBuffers(result.positions), ...buffersIn(result.views)])]);
   },
   parsePositions(nmea: Uint8Array) {
     const result = analysisApi.parsePositions(nmea);
@@ -23,6 +24,10 @@ const workerApi = {
   },
   analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex = 0) {
     return analysisApi.analyse(laps, positions, sessionIndex);
+  },
+  sessionViews(positions: PositionColumns, laps: ViewLap[], options?: SessionViewOptions) {
+    const result = analysisApi.sessionViews(positions, laps, options);
+    return transfer(result, buffersIn(result));
   },
   detectLaps(positions: PositionColumns, gates: GatePoint[], widthM: number, options?: DetectLapsOptions) {
     const result = analysisApi.detectLaps(positions, gates, widthM, options);

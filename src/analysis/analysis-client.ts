@@ -20,6 +20,7 @@ import type { SessionAnalysis } from '../domain/analysis/analyse-session';
 import type { GatePoint } from '../domain/session-types';
 import type { DetectLapsOptions, LapDetection } from '../domain/detection/detect-laps';
 import type { LapTrace } from '../domain/lap-compare/lap-trace';
+import type { SessionViewOptions, SessionViews, ViewLap } from '../domain/views/session-views';
 import {
   analysisApi,
   type CompareLapsOptions,
@@ -48,6 +49,11 @@ export interface AnalysisClient {
    * columns): cheap for a typical session, ~20 ms of main thread for a 7 h one.
    */
   detectLaps(positions: PositionColumns, gates: GatePoint[], widthM: number, detectOptions?: DetectLapsOptions, options?: CallOptions): Promise<LapDetection>;
+  /**
+   * Downsampled map traces and speed series of some laps (copies the positions into the worker; prefer
+   * processSession's `views` option when the session is parsed anyway).
+   */
+  sessionViews(positions: PositionColumns, laps: ViewLap[], viewOptions?: SessionViewOptions, options?: CallOptions): Promise<SessionViews>;
   /** One lap against a reference lap (two small traces, e.g. from extractLapTrace). */
   compareLaps(lap: LapTrace, reference: LapTrace, compareOptions?: CompareLapsOptions, options?: CallOptions): Promise<LapComparison>;
   /** Ends the worker now (pending calls reject); the next call starts a new one. */
@@ -159,6 +165,7 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
     parsePositions: (nmea, o) => run((api) => api.parsePositions(transfer(nmea, [nmea.buffer as ArrayBuffer])) as Promise<ParsedPositions>, o?.signal),
     parseLaps: (laps, o) => run((api) => api.parseLaps(laps) as Promise<ParsedLaps>, o?.signal),
     analyse: (laps, positions, sessionIndex = 0, o) => run((api) => api.analyse(laps, positions, sessionIndex) as Promise<SessionAnalysis>, o?.signal),
+    sessionViews: (positions, laps, v, o) => run((api) => api.sessionViews(positions, laps, v) as Promise<SessionViews>, o?.signal),
     detectLaps: (positions, gates, widthM, d, o) => run((api) => api.detectLaps(positions, gates, widthM, d) as Promise<LapDetection>, o?.signal),
     compareLaps: (lap, reference, c, o) => run((api) => api.compareLaps(lap, reference, c) as Promise<LapComparison>, o?.signal),
     dispose: () => terminate(aborted()),
@@ -181,6 +188,7 @@ export function createDirectAnalysisClient(): AnalysisClient {
     parsePositions: (nmea, o) => call(() => analysisApi.parsePositions(nmea), o?.signal),
     parseLaps: (laps, o) => call(() => analysisApi.parseLaps(laps), o?.signal),
     analyse: (laps, positions, sessionIndex = 0, o) => call(() => analysisApi.analyse(laps, positions, sessionIndex), o?.signal),
+    sessionViews: (positions, laps, v, o) => call(() => analysisApi.sessionViews(positions, laps, v), o?.signal),
     detectLaps: (positions, gates, widthM, d, o) => call(() => analysisApi.detectLaps(positions, gates, widthM, d), o?.signal),
     compareLaps: (lap, reference, c, o) => call(() => analysisApi.compareLaps(lap, reference, c), o?.signal),
     dispose: () => undefined,

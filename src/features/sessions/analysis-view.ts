@@ -1,15 +1,14 @@
 /**
  * Pure figures of the lap viewer: lap traces of both sessions, speed-vs-distance series, delta time to the
- * reference lap, per-corner report and sector bars. All from the domain lap-compare functions; series are
- * resampled every CHART_STEP_M metres so 10+ overlaid laps stay light for the charts.
+ * reference lap, per-corner report and sector bars. The overlaid speed series of every lap come downsampled from
+ * the worker (LoadedSession.views); delta time (one or two laps) is resampled every CHART_STEP_M metres here.
  */
 import type { LapAnalysis } from '../../domain/analysis/analyse-session';
 import { cornerReport, detectCorners } from '../../domain/lap-compare/corners';
 import { deltaTime } from '../../domain/lap-compare/delta-time';
 import { lapTraceByNumber, type LapTrace } from '../../domain/lap-compare/lap-trace';
-import { speedVsDistance } from '../../domain/lap-compare/resample';
 import { lapKeyOf, parseLapKey } from './lap-search';
-import { drawableLaps, sideOf } from './lap-views';
+import { drawableLaps, sideOf, viewSlot } from './lap-views';
 import type { LoadedSession } from './sessions-port';
 
 /** Resampling step of chart series, metres. */
@@ -75,10 +74,14 @@ const pairs = (x: ArrayLike<number>, y: ArrayLike<number>, scale = 1): [number, 
 
 const lapLabel = (e: LapEntry, both: boolean) => (both ? `${e.key}` : `${e.lap.lapNumber}`);
 
+/** Speed vs distance of every lap, from the worker's downsampled views (lap boundaries and extremes kept). */
 export function speedSeries(entries: readonly LapEntry[], picked: string | null, both: boolean): ChartSeries[] {
   return entries.map((e) => {
-    const s = speedVsDistance(traceOf(e), CHART_STEP_M);
-    return { key: e.key, name: lapLabel(e, both), color: e.lap.color, points: pairs(s.distanceM, s.speedKmh), highlighted: e.key === picked };
+    const v = e.session.views.speed;
+    const slot = viewSlot(e.session.views, e.lap.lapNumber);
+    const from = slot < 0 ? 0 : v.lapOffsets[slot];
+    const to = slot < 0 ? 0 : v.lapOffsets[slot + 1];
+    return { key: e.key, name: lapLabel(e, both), color: e.lap.color, points: pairs(v.distanceM.subarray(from, to), v.speedKmh.subarray(from, to)), highlighted: e.key === picked };
   });
 }
 

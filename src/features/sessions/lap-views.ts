@@ -4,6 +4,7 @@
  */
 import type { LapAnalysis } from '../../domain/analysis/analyse-session';
 import type { PositionColumns } from '../../domain/session-types';
+import { sectorSplitIndices, type SessionViews } from '../../domain/views/session-views';
 import type { MapMarker, MapTrace } from '../../ui/map/types';
 import { lapKeyOf, type Side } from './lap-search';
 import type { LoadedSession } from './sessions-port';
@@ -16,24 +17,20 @@ export function drawableLaps(session: LoadedSession): LapAnalysis[] {
   return session.analysis.laps.filter((l) => l.valid && l.lapName !== 'In Lap' && l.endIndex > l.startIndex);
 }
 
-/** Fix indices where sectors 2 and 3 start inside a lap, from the sector times (time column of the fixes). */
-export function sectorSplits(positions: PositionColumns, lap: Pick<LapAnalysis, 'startIndex' | 'endIndex' | 'sectors'>): [number, number] {
-  const { startIndex, endIndex } = lap;
-  const t0 = positions.timeMs[startIndex];
-  const bounds = [lap.sectors[0].timeMs, lap.sectors[0].timeMs + lap.sectors[1].timeMs];
-  const out: [number, number] = [endIndex, endIndex];
-  if (!Number.isFinite(t0)) {
-    // No fix times (4-field lines): split by the share of the lap time at the device's fixed rate.
-    const total = lap.sectors[0].timeMs + lap.sectors[1].timeMs + lap.sectors[2].timeMs;
-    const n = endIndex - startIndex;
-    bounds.forEach((b, k) => (out[k] = total > 0 ? Math.min(endIndex, startIndex + Math.round((b / total) * n)) : endIndex));
-    return out;
+/** Fix indices where sectors 2 and 3 start inside a lap, from the sector times (domain/views/session-views.ts). */
+export function sectorSplits(positions: PositionColumns, lap: Pick<LapAnalysis, 'lapNumber' | 'startIndex' | 'endIndex' | 'sectors'>): [number, number] {
+  return sectorSplitIndices(positions, lap);
+}
+
+const lapSlots = new WeakMap<SessionViews, Map<number, number>>();
+/** Position of a lap in the session's downsampled views (-1 when it has none). */
+export function viewSlot(views: SessionViews, lapNumber: number): number {
+  let slots = lapSlots.get(views);
+  if (!slots) {
+    slots = new Map(Array.from(views.lapNumbers, (n, k) => [n, k] as const));
+    lapSlots.set(views, slots);
   }
-  let k = 0;
-  for (let i = startIndex; i < endIndex && k < 2; i++) {
-    while (k < 2 && positions.timeMs[i] - t0 >= bounds[k]) out[k++] = i;
-  }
-  return out;
+  return slots.get(lapNumber) ?? -1;
 }
 
 /** Index of the lowest and highest speed of a lap's fixes. */
@@ -67,30 +64,37 @@ export function sideOf(session: LoadedSession): Side {
   return session.sessionIndex === 1 ? 'R' : 'L';
 }
 
-/** Traces for the map: one per lap (or three per lap with sector vision), in the lap's colour. */
+/**
+ * Traces for the map: one per lap (or three per lap with sector vision), in the lap's colour, over the session's
+ * downsampled views (the worker kept lap boundaries, min/max speed and sector crossings; never every 25 Hz fix).
+ */
 export function lapTraces(session: LoadedSession, options: MapOptions): MapTrace[] {
   const side = sideOf(session);
   const traces: MapTrace[] = [];
-  const p = session.positions;
+  const v = session.views.map;
   for (const lap of drawableLaps(session)) {
     const key = lapKeyOf(side, lap.lapNumber);
     if (options.hidden.has(key)) continue;
+    const slot = viewSlot(session.views, lap.lapNumber);
+    if (slot < 0) continue;
+    const start = v.lapOffsets[slot];
+    const end = v.lapOffsets[slot + 1];
+    if (end - start < 2) continue;
     const highlighted = options.picked === key;
     const dimmed = options.picked !== null && !highlighted;
     const label = options.labelPrefix ? `${side} ${lap.lapNumber}` : `${lap.lapNumber}`;
-    const common = { lat: p.lat, lon: p.lon, speedKmh: p.speedKmh, highlighted, dimmed };
+    const common = { lat: v.lat, lon: v.lon, speedKmh: v.speedKmh, highlighted, dimmed };
     if (options.sectorVision) {
-      const [s2, s3] = sectorSplits(p, lap);
-      const edges = [lap.startIndex, s2, s3, lap.endIndex];
+      const edges = [start, v.sectorOffsets[2 * slot], v.sectorOffsets[2 * slot + 1], end - 1];
       for (let s = 0; s < 3; s++) {
-        // Share the boundary fix so the sectors join up.
-        const from = Math.max(lap.startIndex, edges[s] - (s > 0 ? 1 : 0));
-        const to = edges[s + 1];
+        // Each sector ends on the next one's first point (a kept gate crossing), so the sectors join up.
+        const from = edges[s];
+        const to = Math.min(end, edges[s + 1] + 1);
         if (to - from < 2) continue;
         traces.push({ id: `${key}-s${s + 1}`, from, to, color: SECTOR_COLORS[s], label: s === 0 ? label : undefined, ...common });
       }
     } else {
-      traces.push({ id: key, from: lap.startIndex, to: lap.endIndex, color: lap.color, label, ...common });
+      traces.push({ id: key, from: start, to: end, color: lap.color, label, ...common });
     }
   }
   return traces;

@@ -72,11 +72,13 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
   const row = await repository.getSession(id);
   if (!row) throw new Error('Session not found.');
   const texts = await repository.loadTexts(id, signal);
-  // The worker takes the bytes (transferred): hand it copies so the cached buffers stay usable.
+  // The worker takes the bytes (transferred): hand it copies so the cached buffers stay usable. It also
+  // downsamples the whole-session views (map traces, overlaid speed series) so the page never draws every fix.
   const processed = await getAnalysisClient().processSession(
-    { nmea: new Uint8Array(texts.nmea.slice(0)), laps: new Uint8Array(texts.laps.slice(0)), sessionIndex },
+    { nmea: new Uint8Array(texts.nmea.slice(0)), laps: new Uint8Array(texts.laps.slice(0)), sessionIndex, views: true },
     { signal },
   );
+  if (!processed.views) throw new Error('The analysis worker returned no session views.');
   return {
     id,
     name: row.name,
@@ -85,6 +87,7 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
     positions: processed.positions,
     laps: processed.laps,
     analysis: processed.analysis,
+    views: processed.views,
     circuit: await gatesFor(id, row.circuitId),
     syncState: row.syncState,
   };

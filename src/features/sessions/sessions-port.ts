@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react';
 import type { Circuit, VehicleCategory } from '../../contracts/entities';
 import type { SessionAnalysis } from '../../domain/analysis/analyse-session';
 import type { GatePoint, LapRecord, PositionColumns } from '../../domain/session-types';
+import type { SessionViews } from '../../domain/views/session-views';
 
 export type SyncState = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
 export type WeatherConditions = 'Dry' | 'Damp' | 'Wet' | 'Unknown';
@@ -56,6 +57,11 @@ export interface LoadedSession {
   positions: PositionColumns;
   laps: LapRecord[];
   analysis: SessionAnalysis;
+  /**
+   * Every lap with fixes, downsampled in the worker (domain/views/session-views.ts): what the map draws and the
+   * speed chart overlays, instead of every 25 Hz fix.
+   */
+  views: SessionViews;
   circuit: CircuitGates | null;
   syncState: SyncState;
 }

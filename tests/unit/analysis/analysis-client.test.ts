@@ -207,4 +207,20 @@ describe('analysis client', () => {
     expect(cmp.cornerReport.count).toBe(cmp.corners.count);
     client.dispose();
   });
+
+  it('downsamples the whole-session views in the worker only when asked, as typed columns', async () => {
+    const { factory } = fakeWorkerFactory(analysisApi);
+    const client = createAnalysisClient({ createWorker: factory });
+    const plain = await client.processSession({ nmea: nmeaBytes(), laps: lapsText });
+    expect(plain.views).toBeUndefined();
+    const result = await client.processSession({ nmea: nmeaBytes(), laps: lapsText, views: true });
+    const views = result.views!;
+    expect(views.map.lat).toBeInstanceOf(Float64Array);
+    expect(views.map.index).toBeInstanceOf(Uint32Array);
+    expect(views.speed.distanceM).toBeInstanceOf(Float32Array);
+    expect(Array.from(views.lapNumbers)).toEqual(result.analysis.laps.filter((l) => l.endIndex > l.startIndex).map((l) => l.lapNumber));
+    expect(views.map.index.length).toBeLessThan(result.positions.count / 4);
+    expect(result.timings.viewsMs).toBeGreaterThanOrEqual(0);
+    client.dispose();
+  });
 });

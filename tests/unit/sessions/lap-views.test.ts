@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawableLaps, isFullyUpdated, lapTraces, minMaxIndex, sectorSplits, speedMarkers } from '../../../src/features/sessions/lap-views';
 import { comparedLap, cornerRows, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from '../../../src/features/sessions/analysis-view';
-import { lapSearchSchema, parseLapKey } from '../../../src/features/sessions/lap-search';
+import { parseLapKey, parseLapSearch } from '../../../src/features/sessions/lap-search';
 import { loadedSession } from './loaded-session';
 
 const left = loadedSession(1, 0);
@@ -17,6 +17,21 @@ describe('lap views for the map', () => {
     const sectors = lapTraces(left, { sectorVision: true, hidden: new Set(['L-1']), picked: null });
     expect(sectors.filter((t) => t.id.startsWith('L-2-')).map((t) => t.id)).toEqual(['L-2-s1', 'L-2-s2', 'L-2-s3']);
     expect(sectors.some((t) => t.id.startsWith('L-1-'))).toBe(false);
+  });
+
+  it('draws the worker-downsampled views, not every fix, and joins sector pieces on their crossing points', () => {
+    const traces = lapTraces(left, { sectorVision: false, hidden: new Set(), picked: null });
+    const drawnPoints = traces.reduce((n, t) => n + (t.to! - t.from!), 0);
+    const fixes = drawableLaps(left).reduce((n, l) => n + l.endIndex - l.startIndex, 0);
+    expect(traces[0].lat).toBe(left.views.map.lat);
+    expect(drawnPoints).toBeLessThan(fixes / 4);
+    const sectors = lapTraces(left, { sectorVision: true, hidden: new Set(), picked: null }).filter((t) => t.id.startsWith('L-2-'));
+    expect(sectors[0].from).toBe(traces[1].from);
+    expect(sectors[1].from).toBe(sectors[0].to! - 1);
+    expect(sectors[2].from).toBe(sectors[1].to! - 1);
+    expect(sectors[2].to).toBe(traces[1].to);
+    const lap2 = drawableLaps(left)[1];
+    expect(left.views.map.index[sectors[1].from!]).toBe(sectorSplits(left.positions, lap2)[0]);
   });
 
   it('highlights the picked lap and dims the others', () => {
@@ -67,6 +82,10 @@ describe('lap viewer figures', () => {
     const speed = speedSeries(entries, 'R-2', true);
     expect(speed).toHaveLength(entries.length);
     expect(speed.find((s) => s.key === 'R-2')?.highlighted).toBe(true);
+    // From the worker's views: starts at 0 m, far fewer points than the lap's fixes.
+    const first = speed[0];
+    expect(first.points[0][0]).toBe(0);
+    expect(first.points.length).toBeLessThan((entries[0].lap.endIndex - entries[0].lap.startIndex) / 4);
     const ref = resolveReference(entries, null)!;
     const [delta] = deltaSeries(entries, ref, 'R-2', true);
     const picked = entries.find((e) => e.key === 'R-2')!;
@@ -87,7 +106,7 @@ describe('lap viewer figures', () => {
   });
 
   it('parses lap keys from the URL and drops invalid ones', () => {
-    expect(lapSearchSchema.parse({ lap: 'L-3', ref: 'nonsense' })).toEqual({ lap: 'L-3', ref: undefined });
+    expect(parseLapSearch({ lap: 'L-3', ref: 'nonsense' })).toEqual({ lap: 'L-3', ref: undefined });
     expect(parseLapKey('R-12')).toEqual({ side: 'R', lapNumber: 12 });
     expect(parseLapKey('X-1')).toBeNull();
   });
