@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { LOCALE_CODES } from './locales';
 
-export const localeSchema = z.enum(['en-us', 'pt-pt']);
-export type Locale = z.infer<typeof localeSchema>;
-export const LOCALES: readonly Locale[] = ['en-us', 'pt-pt'];
-export const DEFAULT_LOCALE: Locale = 'en-us';
+export { DEFAULT_LOCALE, LOCALES, parseLocale, type Locale } from './locales';
+export const localeSchema = z.enum(LOCALE_CODES);
 
 /** An admin's override of one UI string in one locale. `key` is the i18next key ('namespace:path'). */
 export const translationSchema = z.object({

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalSearchString } from '../app/search-params';
 import { LoginPage } from '../features/auth/login-page';
 
 /** ?redirect= is where the auth guard found the user; only same-origin paths are followed (guards.safeRedirect). */
-const searchSchema = z.object({ redirect: z.string().max(2000).optional().catch(undefined) });
-
 export const Route = createFileRoute('/login')({
   staticData: { access: 'public', hidden: true },
-  validateSearch: (search) => searchSchema.parse(search),
+  validateSearch: (search): { redirect?: string } => ({ redirect: optionalSearchString(search.redirect, 2000) }),
   component: LoginRoute,
 });
 

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalSearchString } from '../app/search-params';
 import { VerifyPage } from '../features/auth/verify-page';
 
 /** ?token= from the verification mail. */
-const searchSchema = z.object({ token: z.string().min(1).max(400).optional().catch(undefined) });
-
 export const Route = createFileRoute('/verify')({
   staticData: { access: 'public', hidden: true },
-  validateSearch: (search) => searchSchema.parse(search),
+  validateSearch: (search): { token?: string } => ({ token: optionalSearchString(search.token, 400, 1) }),
   component: VerifyRoute,
 });
 

@@ -2,13 +2,12 @@
  * The UI locale: en-us (default) or pt-pt, kept in localStorage under `locale` (spec 1, 9).
  * Anything else found in storage is ignored, so a tampered value cannot break start-up.
  */
-import { DEFAULT_LOCALE, localeSchema, type Locale } from '../../contracts/translations';
+import { DEFAULT_LOCALE, parseLocale, type Locale } from '../../contracts/locales';
 
 export const LOCALE_STORAGE_KEY = 'locale';
 
 export function readStoredLocale(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Locale {
-  const parsed = localeSchema.safeParse(storage?.getItem(LOCALE_STORAGE_KEY)?.toLowerCase());
-  return parsed.success ? parsed.data : DEFAULT_LOCALE;
+  return parseLocale(storage?.getItem(LOCALE_STORAGE_KEY)?.toLowerCase()) ?? DEFAULT_LOCALE;
 }
 
 export function storeLocale(locale: Locale, storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()): void {

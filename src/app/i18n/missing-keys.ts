@@ -3,8 +3,7 @@
  * (`missing_translations`) and reported to POST /api/translations/missing when the browser is online, for the
  * admin screen Missing Translations. Reported keys are dropped from the list; failures keep them for next time.
  */
-import { localeSchema, type Locale } from '../../contracts/translations';
-import { z } from 'zod';
+import { parseLocale, type Locale } from '../../contracts/locales';
 
 export const MISSING_KEYS_STORAGE_KEY = 'missing_translations';
 /** The list is capped so a broken build cannot fill localStorage. */
@@ -17,7 +16,22 @@ export interface MissingKey {
   key: string;
 }
 
-const storedSchema = z.array(z.object({ locale: localeSchema, key: z.string().min(1).max(200) }));
+/**
+ * The stored list, checked by hand (zod is not part of the first load): an array of { locale, key (1-200
+ * characters) }; anything else, or any bad item, reads as an empty list.
+ */
+function parseStored(raw: unknown): MissingKey[] | null {
+  if (!Array.isArray(raw)) return null;
+  const out: MissingKey[] = [];
+  for (const item of raw as unknown[]) {
+    if (!item || typeof item !== 'object') return null;
+    const { locale, key } = item as { locale?: unknown; key?: unknown };
+    const parsed = parseLocale(locale);
+    if (!parsed || typeof key !== 'string' || key.length < 1 || key.length > 200) return null;
+    out.push({ locale: parsed, key });
+  }
+  return out;
+}
 
 export type ReportMissing = (report: { locale: Locale; keys: string[] }) => Promise<unknown>;
 
@@ -29,8 +43,7 @@ export class MissingKeyCollector {
   /** The keys collected and not yet reported. Corrupt storage reads as an empty list. */
   list(): MissingKey[] {
     try {
-      const parsed = storedSchema.safeParse(JSON.parse(this.storage?.getItem(MISSING_KEYS_STORAGE_KEY) ?? '[]'));
-      return parsed.success ? parsed.data : [];
+      return parseStored(JSON.parse(this.storage?.getItem(MISSING_KEYS_STORAGE_KEY) ?? '[]')) ?? [];
     } catch {
       return [];
     }

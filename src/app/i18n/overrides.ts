@@ -4,21 +4,32 @@
  * merged over the bundled strings. Keys are i18next keys 'namespace:path'.
  */
 import type { i18n as I18n } from 'i18next';
-import { z } from 'zod';
-import { localeSchema } from '../../contracts/translations';
+import { parseLocale, type Locale } from '../../contracts/locales';
 
 export const OVERRIDES_STORAGE_KEY = 'translation_overrides';
 
-const overrideSchema = z.object({ locale: localeSchema, key: z.string().min(1), value: z.string() });
-export type TranslationOverride = z.infer<typeof overrideSchema>;
+export interface TranslationOverride {
+  locale: Locale;
+  key: string;
+  value: string;
+}
+
+/** One row checked by hand (zod is not part of the first load): { locale, key (non-empty), value }; other fields dropped. */
+function parseOverride(row: unknown): TranslationOverride | null {
+  if (!row || typeof row !== 'object') return null;
+  const { locale, key, value } = row as { locale?: unknown; key?: unknown; value?: unknown };
+  const parsed = parseLocale(locale);
+  if (!parsed || typeof key !== 'string' || key.length < 1 || typeof value !== 'string') return null;
+  return { locale: parsed, key, value };
+}
 
 /** Keeps the valid rows of an untrusted list (server answer or storage); one bad row does not drop the rest. */
 export function parseOverrides(raw: unknown): TranslationOverride[] {
   const rows = Array.isArray(raw) ? raw : raw && typeof raw === 'object' && Array.isArray((raw as { data?: unknown }).data) ? (raw as { data: unknown[] }).data : [];
   const out: TranslationOverride[] = [];
   for (const row of rows) {
-    const parsed = overrideSchema.safeParse(row);
-    if (parsed.success) out.push(parsed.data);
+    const parsed = parseOverride(row);
+    if (parsed) out.push(parsed);
   }
   return out;
 }

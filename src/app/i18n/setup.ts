@@ -5,7 +5,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, localeSchema, type Locale } from '../../contracts/translations';
+import { DEFAULT_LOCALE, LOCALES, parseLocale, type Locale } from '../../contracts/locales';
 import { buildResources, namespaces } from './resources';
 import { readStoredLocale, safeLocalStorage, storeLocale } from './locale';
 import { MissingKeyCollector, type ReportMissing } from './missing-keys';
@@ -33,8 +33,8 @@ export function createI18n(options: { locale?: Locale; collector?: MissingKeyCol
     saveMissing: true,
     saveMissingTo: 'current',
     missingKeyHandler: (lngs, ns, key) => {
-      const locale = localeSchema.safeParse(lngs[0] ?? instance.language);
-      if (locale.success) collector.add(locale.data, `${ns}:${key}`);
+      const locale = parseLocale(lngs[0] ?? instance.language);
+      if (locale) collector.add(locale, `${ns}:${key}`);
     },
   });
   return instance;
@@ -52,8 +52,7 @@ function syncHtmlLang(lng: string): void {
 
 /** The current locale, narrowed to our two codes. */
 export function currentLocale(instance: I18n = i18n): Locale {
-  const parsed = localeSchema.safeParse(instance.language);
-  return parsed.success ? parsed.data : DEFAULT_LOCALE;
+  return parseLocale(instance.language) ?? DEFAULT_LOCALE;
 }
 
 /** Switches the UI language and remembers it in localStorage `locale`. */

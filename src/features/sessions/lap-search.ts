@@ -2,16 +2,21 @@
  * URL search params of the map and analysis screens: `lap` = the picked lap as '<side>-<lapNumber>'
  * (side L or R: 'L-3'), `ref` = the reference lap in the same form. Untrusted input: invalid values are dropped.
  */
-import { z } from 'zod';
+export interface LapSearch {
+  lap?: string;
+  ref?: string;
+}
 
-const lapKey = z
-  .string()
-  .regex(/^[LR]-\d{1,4}$/)
-  .optional()
-  .catch(undefined);
+const LAP_KEY = /^[LR]-\d{1,4}$/;
+const lapKey = (value: unknown): string | undefined => (typeof value === 'string' && LAP_KEY.test(value) ? value : undefined);
 
-export const lapSearchSchema = z.object({ lap: lapKey, ref: lapKey });
-export type LapSearch = z.infer<typeof lapSearchSchema>;
+/**
+ * The routes' `validateSearch`. Checked by hand, not with zod: the route files are part of the first load, where
+ * zod is not (issue 6, initial bundle).
+ */
+export function parseLapSearch(search: Record<string, unknown>): LapSearch {
+  return { lap: lapKey(search.lap), ref: lapKey(search.ref) };
+}
 
 export type Side = 'L' | 'R';
 export interface LapRef {

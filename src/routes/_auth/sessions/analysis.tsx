@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AnalysisScreen } from '../../../features/sessions/analysis-screen';
-import { lapSearchSchema } from '../../../features/sessions/lap-search';
+import { parseLapSearch } from '../../../features/sessions/lap-search';
 
 /** sessions/analysis (spec name session-analysis): the lap viewer. `?lap=` is the picked lap, `?ref=` the reference lap. */
 export const Route = createFileRoute('/_auth/sessions/analysis')({
   staticData: { menu: { labelKey: 'app:menu.analysis', icon: 'analysis', order: 3 } },
-  validateSearch: (search) => lapSearchSchema.parse(search),
+  validateSearch: parseLapSearch,
   component: function SessionAnalysisRoute() {
     const { lap, ref } = Route.useSearch();
     const navigate = Route.useNavigate();

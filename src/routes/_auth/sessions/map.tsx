@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MapScreen } from '../../../features/sessions/map-screen';
-import { lapSearchSchema } from '../../../features/sessions/lap-search';
+import { parseLapSearch } from '../../../features/sessions/lap-search';
 
 /** sessions/map (spec name session-map). `?lap=` highlights a lap of the left session. */
 export const Route = createFileRoute('/_auth/sessions/map')({
   staticData: { menu: { labelKey: 'app:menu.map', icon: 'map', order: 2 } },
-  validateSearch: (search) => lapSearchSchema.parse(search),
+  validateSearch: parseLapSearch,
   component: function SessionMapRoute() {
     const { lap } = Route.useSearch();
     const navigate = Route.useNavigate();
