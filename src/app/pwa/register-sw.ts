@@ -1,9 +1,10 @@
 /**
  * Service worker registration with workbox-window (registerType 'prompt'): when a new version is waiting, the
  * UI asks the user (update-prompt.tsx); 'Reload' posts SKIP_WAITING to the waiting worker and reloads once the
- * new worker controls the page. Registration is skipped in dev (no service worker is built there).
+ * new worker controls the page. Registration is skipped in dev (no service worker is built there). workbox-window
+ * is imported with the registration, after the page's load event, so it is not part of the first load (issue 6).
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 type Listener = (state: PwaState) => void;
 export interface PwaState {
@@ -31,14 +32,22 @@ export function subscribePwa(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function registerServiceWorker(url = '/sw.js'): void {
+export async function registerServiceWorker(url = '/sw.js'): Promise<void> {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
   wb = new Workbox(url, { scope: '/' });
   wb.addEventListener('waiting', () => set({ needRefresh: true }));
   wb.addEventListener('installed', (e) => {
     if (!e.isUpdate) set({ offlineReady: true });
   });
-  void wb.register().catch((e: unknown) => console.warn('Service worker registration failed', e));
+  await wb.register();
+}
+
+/** Registers once the page has loaded, so the worker's install (precache downloads) does not compete with it. */
+export function registerServiceWorkerAfterLoad(url = '/sw.js'): void {
+  const run = () => void registerServiceWorker(url).catch((e: unknown) => console.warn('Service worker registration failed', e));
+  if (typeof document === 'undefined' || document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
 }
 
 /** Activates the waiting version and reloads into it. */

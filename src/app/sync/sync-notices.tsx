@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import type { i18n as I18n } from 'i18next';
-import { watchSyncNotices, type SyncNotice } from '../../data/services';
+import type { SyncNotice } from '../../data/sync/sync-notices';
+import { watchSyncNotices } from '../data-layer';
 import { notifyError, notifySuccess, notifyWarning } from '../../ui/toast';
 import { currentLocale, i18n as appI18n } from '../i18n/setup';
 

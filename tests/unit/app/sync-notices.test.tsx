@@ -6,9 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncNotice } from '../../../src/data/sync/sync-notices';
 import { CONFLICT_NOTICE } from '../../../src/data/sync/sync-notices';
 
-/** The data layer is replaced by a notice source the test drives; everything else is the real shell. */
+/**
+ * The data layer (reached by the shell through src/app/data-layer.ts, which loads it lazily) is replaced by a
+ * notice source the test drives; everything else is the real shell.
+ */
 const source = vi.hoisted(() => ({ listeners: new Set<(n: SyncNotice) => void>() }));
-vi.mock('../../../src/data/services', () => ({
+vi.mock('../../../src/app/data-layer', () => ({
   watchSyncNotices: (show: (n: SyncNotice) => void) => {
     source.listeners.add(show);
     return () => source.listeners.delete(show);

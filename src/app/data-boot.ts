@@ -1,0 +1,36 @@
+/**
+ * The data layer as the shell starts it: the auth session (offline start included), the sync engine and its
+ * triggers, the translation sync, and the wiring to the router (guards re-run on auth changes, signing out lands
+ * on /login). Imported only through data-layer.ts, so it and everything it imports (Dexie, the API client, the
+ * zod contracts) stay out of the first load (issue 6).
+ */
+import { apiClient } from '../data/api/client';
+import { authSession } from '../data/auth/session';
+import { refreshFromServer, startDataLayer, watchSyncNotices } from '../data/services';
+import { createAppAuth } from './auth/app-auth';
+import { startTranslationSync } from './i18n/setup';
+import type { createAppRouter } from './router';
+
+export { watchSyncNotices };
+
+// Login preloads countries, circuits, vehicle types/categories and sessions into IndexedDB (spec 4).
+export const appAuth = createAppAuth(authSession, () => refreshFromServer({ force: true }));
+
+let started = false;
+
+/** Starts the data layer once, wired to the app's router. */
+export function startData(router: ReturnType<typeof createAppRouter>): void {
+  if (started) return;
+  started = true;
+  authSession.onSignedOut(() => {
+    if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
+  });
+  // Guards re-run when the user changes (sign-in, sign-out, offline start resolved).
+  authSession.subscribe(() => void router.invalidate());
+  // Boot of the data layer: auth start (offline start included), persistent storage, sync engine and triggers.
+  void startDataLayer();
+  startTranslationSync({
+    fetchOverrides: () => apiClient.get('/translations'),
+    reportMissing: (report) => apiClient.post('/translations/missing', report, { responseType: 'none' }),
+  });
+}

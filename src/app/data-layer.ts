@@ -1,0 +1,58 @@
+/**
+ * The shell's door to the data layer (data-boot.ts: Dexie, API client, sync engine, zod contracts), which is not
+ * part of the first load (issue 6): it is imported on demand (an auth guard, a login, any auth call) or once the
+ * page is idle after its first paint (`loadDataLayerWhenIdle`). A tab that holds an access token loads it before
+ * the first render instead (main.tsx), so a signed-in user never sees the signed-out header.
+ */
+import type { SyncNotice } from '../data/sync/sync-notices';
+import type { createAppRouter } from './router';
+
+export type DataLayer = typeof import('./data-boot');
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+let router: AppRouter | null = null;
+let loading: Promise<DataLayer> | null = null;
+const noticeWatchers = new Set<(notice: SyncNotice) => void>();
+
+/** The router the data layer wires itself to when it starts (set once by main.tsx before anything loads it). */
+export function setDataLayerRouter(appRouter: AppRouter): void {
+  router = appRouter;
+}
+
+/** Imports and starts the data layer (idempotent); a failed import (e.g. offline, no precache yet) can be retried. */
+export function loadDataLayer(): Promise<DataLayer> {
+  loading ??= import('./data-boot').then(
+    (m) => {
+      if (router) m.startData(router);
+      m.watchSyncNotices((notice) => {
+        for (const show of [...noticeWatchers]) show(notice);
+      });
+      return m;
+    },
+    (e: unknown) => {
+      loading = null;
+      throw e;
+    },
+  );
+  return loading;
+}
+
+/** Loads the data layer after the page's load event, when the main thread is idle (at most `timeoutMs` later). */
+export function loadDataLayerWhenIdle(timeoutMs = 2000): void {
+  const start = () => {
+    const run = () => void loadDataLayer().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: timeoutMs });
+    else setTimeout(run, 1);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+/**
+ * Calls `show` for each sync notice ('Session uploaded', conflict, 'Failed to update session'). Subscribes at
+ * once; notices flow as soon as the data layer has loaded (there are none before: the sync engine is part of it).
+ */
+export function watchSyncNotices(show: (notice: SyncNotice) => void): () => void {
+  noticeWatchers.add(show);
+  return () => noticeWatchers.delete(show);
+}
