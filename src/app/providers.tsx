@@ -2,23 +2,32 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nextProvider } from 'react-i18next';
 import { AuthProvider } from './auth/auth-react';
 import type { AppAuth } from './auth/auth-port';
 import { i18n } from './i18n/setup';
 import { SyncNotices } from './sync/sync-notices';
+import { shellOverlays } from './layout/deferred';
 import type { createAppRouter } from './router';
 import { themeColorSchemeManager } from './theme/color-scheme';
 import { cssVariablesResolver, theme } from './theme/theme';
 
 const colorSchemeManager = themeColorSchemeManager();
 
+/**
+ * The toast container, loaded after the first paint (layout/deferred.ts). Toasts shown before that wait in
+ * Mantine's notifications store and appear when it mounts.
+ */
+function DeferredNotifications() {
+  const overlays = shellOverlays.use();
+  return overlays ? <overlays.Notifications position="top-right" limit={5} /> : null;
+}
+
 export function AppProviders({ auth, router }: { auth: AppAuth; router: ReturnType<typeof createAppRouter> }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" limit={5} />
+      <DeferredNotifications />
       <I18nextProvider i18n={i18n}>
         <SyncNotices />
         <AuthProvider auth={auth}>

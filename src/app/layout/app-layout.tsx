@@ -5,7 +5,13 @@ import { Outlet } from '@tanstack/react-router';
 import { HeaderBar } from './header-bar';
 import { LocaleSelect } from './locale-select';
 import { NavMenu } from './nav-menu';
-import { UpdatePrompt } from '../pwa/update-prompt';
+import { shellOverlays } from './deferred';
+
+/** The 'New version available' prompt, loaded with the shell's overlays (deferred.ts). */
+function DeferredUpdatePrompt() {
+  const overlays = shellOverlays.use();
+  return overlays ? <overlays.UpdatePrompt /> : null;
+}
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -26,7 +32,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
     </AppShell>
   );
 }

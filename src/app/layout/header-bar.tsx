@@ -2,15 +2,23 @@
  * The header (spec 2): logo link to /, theme toggle, then profile + logout when signed in, or the locale select
  * + Login when not. The burger opens the menu on small screens (tablet portrait, phones).
  */
-import { ActionIcon, Badge, Burger, Button, Group, Text, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../ui/toast';
 import { useAppAuth, useAuthView } from '../auth/auth-react';
 import { isSignedIn } from '../auth/auth-port';
+import { shellOverlays } from './deferred';
 import { Icon } from './icons';
 import { LocaleSelect } from './locale-select';
 import { useOnline } from './use-online';
+
+/** Mantine's Tooltip once the shell's overlays have loaded (deferred.ts); the bare control before that. */
+function HeaderTooltip({ label, children }: { label: string; children: ReactElement }) {
+  const overlays = shellOverlays.use();
+  return overlays ? <overlays.Tooltip label={label}>{children}</overlays.Tooltip> : children;
+}
 
 export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation('app');
@@ -49,7 +57,7 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
         )}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Tooltip label={t('header.toggleTheme')}>
+        <HeaderTooltip label={t('header.toggleTheme')}>
           <ActionIcon
             variant="default"
             size="lg"
@@ -59,14 +67,14 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
           >
             <Icon name={scheme === 'dark' ? 'sun' : 'moon'} />
           </ActionIcon>
-        </Tooltip>
+        </HeaderTooltip>
         {signedIn ? (
           <>
-            <Tooltip label={view.user?.fullName ?? t('header.profile')}>
+            <HeaderTooltip label={view.user?.fullName ?? t('header.profile')}>
               <ActionIcon component={Link} to="/profile" variant="default" size="lg" aria-label={t('header.profile')} data-testid="profile-button">
                 <Icon name="profile" />
               </ActionIcon>
-            </Tooltip>
+            </HeaderTooltip>
             <Button variant="default" leftSection={<Icon name="logout" size={16} />} onClick={() => void logout()} data-testid="logout-button">
               <Text span visibleFrom="xs" inherit>
                 {t('header.logout')}

@@ -1,25 +1,58 @@
-/** The language picker (en-us / pt-pt); the choice is stored in localStorage `locale`. */
-import { Select } from '@mantine/core';
+/**
+ * The language picker (en-us / pt-pt); the choice is stored in localStorage `locale`. Mantine's Select (Combobox,
+ * Popover, floating-ui) is loaded after the first paint (deferred.ts); until then the same input is drawn without
+ * its dropdown, and a click on it loads the Select and opens its dropdown.
+ */
+import { ComboboxChevron, InputBase } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, localeSchema } from '../../contracts/translations';
+import { LOCALES, parseLocale } from '../../contracts/locales';
 import { currentLocale, setLocale } from '../i18n/setup';
+import { shellOverlays } from './deferred';
 
 export function LocaleSelect({ size = 'xs', testId = 'locale-select' }: { size?: 'xs' | 'sm'; testId?: string }) {
   const { t, i18n } = useTranslation('app');
+  const overlays = shellOverlays.use();
+  const [openAtLoad, setOpenAtLoad] = useState(false);
+  const value = currentLocale(i18n);
+  const common = {
+    size,
+    w: size === 'xs' ? { base: 130, sm: 170 } : undefined,
+    'aria-label': t('header.locale'),
+    'data-testid': testId,
+  };
+  if (!overlays) {
+    return (
+      <InputBase
+        {...common}
+        readOnly
+        pointer
+        value={t(`locales.${value}`)}
+        rightSection={<ComboboxChevron size={size} />}
+        rightSectionPointerEvents="none"
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        onClick={() => {
+          setOpenAtLoad(true);
+          void shellOverlays.load().catch(() => undefined);
+        }}
+      />
+    );
+  }
+  const { Select } = overlays;
   return (
     <Select
-      size={size}
-      w={size === 'xs' ? { base: 130, sm: 170 } : undefined}
-      aria-label={t('header.locale')}
-      value={currentLocale(i18n)}
+      {...common}
+      value={value}
       data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
       allowDeselect={false}
+      defaultDropdownOpened={openAtLoad}
+      autoFocus={openAtLoad}
       comboboxProps={{ withinPortal: true }}
       onChange={(v) => {
-        const parsed = localeSchema.safeParse(v);
-        if (parsed.success) void setLocale(parsed.data, i18n);
+        const locale = parseLocale(v);
+        if (locale) void setLocale(locale, i18n);
       }}
-      data-testid={testId}
     />
   );
 }
