@@ -16,6 +16,16 @@ export interface FieldDef {
   type: FieldType;
   sortable?: boolean;
   filterable?: boolean;
+  /**
+   * The expression is never NULL (a NOT NULL column of the base table or of an inner join). Its ORDER BY then
+   * keeps PostgreSQL's default NULLS placement, which is what a plain b-tree index is ordered by (forwards or
+   * backwards); with an explicit `nulls first/last` no index could serve the sort. Same order, since there are no NULLs.
+   */
+  notNull?: boolean;
+  /** For text fields: an expression equal to `lower(sql)` that is cheaper to read (e.g. a stored generated column). */
+  lowerSql?: string;
+  /** Keys of `TableDef.keyQuery.joins` this expression needs (e.g. `['c', 'co']` for the circuit's country). */
+  joins?: string[];
 }
 
 export interface TableDef<Row, Out> {
@@ -26,8 +36,23 @@ export interface TableDef<Row, Out> {
   fields: Record<string, FieldDef>;
   /** Sort used when the request has none. */
   defaultSort: { field: string; order: 'asc' | 'desc' };
-  /** Appended to every ORDER BY so paging is stable (e.g. `s.id desc`). */
+  /** Appended to every ORDER BY so paging is stable (e.g. `s.id desc`). With `keyQuery`, over the base table only. */
   tieBreaker: string;
+  /**
+   * Optional two-step page for big tables: the page's keys are found in the base table joined only to what the
+   * request's filters and sort need (so the database can walk an index in the requested order and stop after
+   * the page, or count without touching the wide rows or the joins), then `select` runs for those keys alone.
+   * The scope clause and `tieBreaker` must refer to the base table only. Dropped joins must not change the row
+   * count: only left joins on a unique key, or inner joins along a NOT NULL foreign key.
+   */
+  keyQuery?: {
+    /** e.g. `sessions s`. */
+    base: string;
+    /** Primary key of the base table, e.g. `s.id`. */
+    key: string;
+    /** Join clauses by key, in the order they must be added, e.g. `{ c: 'left join circuits c on c.id = s.circuit_id' }`. */
+    joins: Record<string, string>;
+  };
   map(row: Row): Out;
 }
 
@@ -67,7 +92,7 @@ function addFilter(def: FieldDef, name: string, f: DataTableFilter, w: Where): v
   switch (def.type) {
     case 'text': {
       const s = String(value);
-      const ci = `lower(${def.sql})`;
+      const ci = def.lowerSql ?? `lower(${def.sql})`;
       const clause = {
         contains: () => `${ci} like ${p(`%${likeEscape(s.toLowerCase())}%`)}`,
         startsWith: () => `${ci} like ${p(`${likeEscape(s.toLowerCase())}%`)}`,
@@ -130,23 +155,69 @@ export async function runDataTable<Row, Out>(
   const sort = request.sortBy[0] ?? table.defaultSort;
   const sortDef = Object.hasOwn(table.fields, sort.field) ? table.fields[sort.field] : undefined;
   if (!sortDef || sortDef.sortable === false) throw new ApiError(400, 'VALIDATION', `Unknown sort field '${sort.field}'.`);
-  const order = sort.order === 'desc' ? 'desc nulls last' : 'asc nulls first';
+  const terms = [`${sortDef.sql} ${sort.order === 'desc' ? 'desc' : 'asc'}${sortDef.notNull ? '' : sort.order === 'desc' ? ' nulls last' : ' nulls first'}`, ...table.tieBreaker.split(',')];
+  const orderBy = `order by ${terms.join(', ')}`;
   const where = w.clauses.length ? `where ${w.clauses.join(' and ')}` : '';
   const limit = w.params.length + 1;
+  const offset = request.page * request.pageSize;
   // Page and total are two queries on purpose: a `count(*) over ()` window would make the database join and build
-  // the select list for EVERY matching row before LIMIT applies (~30 ms at 10,000 sessions), while a bare
-  // count lets PostgreSQL drop the unused left joins and the page query stop after a top-N sort.
-  const rows = await q.query<Row>(
-    `select ${table.select} from ${table.from} ${where}
-     order by ${sortDef.sql} ${order}, ${table.tieBreaker} limit $${limit} offset $${limit + 1}`,
-    [...w.params, request.pageSize, request.page * request.pageSize],
-  );
-  let totalRecords: number;
-  if (request.page === 0 && rows.length < request.pageSize) {
-    totalRecords = rows.length; // the first page holds everything: no need to count
-  } else {
-    const [c] = await q.query<{ n: number }>(`select count(*)::int as n from ${table.from} ${where}`, w.params);
-    totalRecords = c?.n ?? 0;
+  // the select list for EVERY matching row before LIMIT applies, while a bare count only reads what the WHERE needs.
+  const kq = table.keyQuery;
+  if (!kq) {
+    const rows = await q.query<Row>(`select ${table.select} from ${table.from} ${where} ${orderBy} limit $${limit} offset $${limit + 1}`, [
+      ...w.params,
+      request.pageSize,
+      offset,
+    ]);
+    const totalRecords =
+      request.page === 0 && rows.length < request.pageSize ? rows.length : await countRows(q, table.from, where, w.params);
+    return { data: rows.map((r) => table.map(r)), totalRecords };
   }
+  const filterJoins = new Set(request.filterBy.flatMap((f) => table.fields[f.field]?.joins ?? []));
+  const fromWith = (used: Set<string>) => [kq.base, ...Object.entries(kq.joins).filter(([k]) => used.has(k)).map(([, clause]) => clause)].join('\n  ');
+  const keyFrom = fromWith(new Set([...filterJoins, ...(sortDef.joins ?? [])]));
+  // The keys of the page first (LIMIT/OFFSET over narrow rows, in index order where an index fits), then the
+  // wide select list and its joins for those keys only.
+  const page = (order: string, lim: number, off: number) =>
+    q.query<Row>(
+      `select ${table.select} from ${table.from}
+       where ${kq.key} in (select ${kq.key} from ${keyFrom} ${where} ${order} limit $${limit} offset $${limit + 1})
+       ${order}`,
+      [...w.params, lim, off],
+    );
+  // The count needs only the filters' joins, never the sort's.
+  const count = () => countRows(q, fromWith(filterJoins), where, w.params);
+  if (request.page === 0) {
+    const rows = await page(orderBy, request.pageSize, 0);
+    return { data: rows.map((r) => table.map(r)), totalRecords: rows.length < request.pageSize ? rows.length : await count() };
+  }
+  const totalRecords = await count();
+  if (offset >= totalRecords) return { data: [], totalRecords };
+  // A page in the back half is read from the other end: the reversed order with the small offset, then flipped
+  // back. An index walked backwards (or a top-N sort) then touches pageSize + (total - end) rows, not all of them.
+  if (offset * 2 > totalRecords) {
+    const end = Math.min(totalRecords, offset + request.pageSize);
+    const rows = await page(`order by ${terms.map(reverseOrderTerm).join(', ')}`, end - offset, totalRecords - end);
+    return { data: rows.reverse().map((r) => table.map(r)), totalRecords };
+  }
+  const rows = await page(orderBy, request.pageSize, offset);
   return { data: rows.map((r) => table.map(r)), totalRecords };
+}
+
+async function countRows(q: Queryable, from: string, where: string, params: unknown[]): Promise<number> {
+  const [c] = await q.query<{ n: number }>(`select count(*)::int as n from ${from} ${where}`, params);
+  return c?.n ?? 0;
+}
+
+/**
+ * `expr [asc|desc] [nulls first|last]` -> the exact reverse: direction flipped and NULLs on the other side (an
+ * unwritten NULLS placement is PostgreSQL's default: last for asc, first for desc, so flipping the direction alone
+ * moves them too).
+ */
+export function reverseOrderTerm(term: string): string {
+  const m = /^\s*(.+?)(?:\s+(asc|desc))?(?:\s+nulls\s+(first|last))?\s*$/i.exec(term);
+  if (!m) throw new Error(`Cannot reverse order term '${term}'.`);
+  const [, expr, dir, nulls] = m;
+  const reversed = `${expr} ${dir?.toLowerCase() === 'desc' ? 'asc' : 'desc'}`;
+  return nulls ? `${reversed} nulls ${nulls.toLowerCase() === 'first' ? 'last' : 'first'}` : reversed;
 }

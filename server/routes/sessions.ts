@@ -78,23 +78,38 @@ function toSummary(r: SummaryRow): SessionSummary {
   };
 }
 
+/** Fields marked `notNull` are NOT NULL columns (or an inner join's): their ORDER BY matches migration 030's indexes. */
 const sessionFields: TableDef<SummaryRow, SessionSummary>['fields'] = {
-  id: { sql: 's.id', type: 'numeric' },
-  name: { sql: 's.name', type: 'text' },
-  filename: { sql: 's.filename', type: 'text' },
+  id: { sql: 's.id', type: 'numeric', notNull: true },
+  name: { sql: 's.name', type: 'text', notNull: true, lowerSql: 's.name_lower' },
+  filename: { sql: 's.filename', type: 'text', notNull: true },
   circuitId: { sql: 's.circuit_id', type: 'numeric' },
   vehicleCategoryId: { sql: 's.vehicle_category_id', type: 'numeric' },
-  date: { sql: 's.date', type: 'date' },
-  favorite: { sql: 's.favorite', type: 'boolean' },
+  date: { sql: 's.date', type: 'date', notNull: true },
+  favorite: { sql: 's.favorite', type: 'boolean', notNull: true },
   weatherConditions: { sql: 's.weather_conditions', type: 'text' },
   bestLapMs: { sql: 's.best_lap_ms', type: 'numeric' },
-  lapCount: { sql: 's.lap_count', type: 'numeric' },
-  createdAt: { sql: 's.created_at', type: 'date' },
-  updatedAt: { sql: 's.updated_at', type: 'date' },
-  'circuit.name': { sql: 'c.name', type: 'text' },
-  circuitName: { sql: 'c.name', type: 'text' },
-  'vehicleCategory.name': { sql: 'vc.name', type: 'text' },
-  vehicleCategoryName: { sql: 'vc.name', type: 'text' },
+  lapCount: { sql: 's.lap_count', type: 'numeric', notNull: true },
+  createdAt: { sql: 's.created_at', type: 'date', notNull: true },
+  updatedAt: { sql: 's.updated_at', type: 'date', notNull: true },
+  'circuit.name': { sql: 'c.name', type: 'text', joins: ['c'] },
+  circuitName: { sql: 'c.name', type: 'text', joins: ['c'] },
+  'vehicleCategory.name': { sql: 'vc.name', type: 'text', joins: ['vc'] },
+  vehicleCategoryName: { sql: 'vc.name', type: 'text', joins: ['vc'] },
+};
+
+/**
+ * Page keys and counts come from `sessions` alone plus the joins a filter or sort needs (see runDataTable): the
+ * users join is inner but along the NOT NULL foreign key user_id, so leaving it out never changes the count.
+ */
+const SESSIONS_KEY_QUERY: TableDef<SummaryRow, SessionSummary>['keyQuery'] = {
+  base: 'sessions s',
+  key: 's.id',
+  joins: {
+    u: 'join users u on u.id = s.user_id',
+    c: 'left join circuits c on c.id = s.circuit_id',
+    vc: 'left join vehicle_categories vc on vc.id = s.vehicle_category_id',
+  },
 };
 
 /** The racer's table (spec 2: default sort favorite descending). */
@@ -104,6 +119,7 @@ export const sessionsTable: TableDef<SummaryRow, SessionSummary> = {
   fields: sessionFields,
   defaultSort: { field: 'favorite', order: 'desc' },
   tieBreaker: 's.date desc, s.id desc',
+  keyQuery: SESSIONS_KEY_QUERY,
   map: toSummary,
 };
 
@@ -112,9 +128,9 @@ export const adminSessionsTable: TableDef<SummaryRow, SessionSummary> = {
   ...sessionsTable,
   fields: {
     ...sessionFields,
-    userId: { sql: 's.user_id', type: 'numeric' },
-    firstName: { sql: 'u.first_name', type: 'text' },
-    'user.firstName': { sql: 'u.first_name', type: 'text' },
+    userId: { sql: 's.user_id', type: 'numeric', notNull: true },
+    firstName: { sql: 'u.first_name', type: 'text', notNull: true, joins: ['u'] },
+    'user.firstName': { sql: 'u.first_name', type: 'text', notNull: true, joins: ['u'] },
   },
   defaultSort: { field: 'firstName', order: 'desc' },
 };
