@@ -33,6 +33,7 @@ export const sessionsI18n = {
       'In Progress': 'Uploading',
       Completed: 'Completed',
       Failed: 'Failed',
+      retry: 'Failed: retry the upload',
       local: 'Only on this device',
     },
     edit: {
@@ -157,6 +158,7 @@ export const sessionsI18n = {
       'In Progress': 'A enviar',
       Completed: 'Concluída',
       Failed: 'Falhou',
+      retry: 'Falhou: tentar enviar de novo',
       local: 'Só neste dispositivo',
     },
     edit: {

@@ -101,16 +101,28 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
         sortable: true,
         render: (r) => (
           <Tooltip label={r.lastError ?? (r.serverId === null ? t('sync.local') : t(`sync.${r.syncState}`))} openDelay={300}>
-            <Badge
-              size="xs"
-              variant="light"
-              color={syncColor[r.syncState]}
-              style={{ cursor: r.syncState === 'Failed' ? 'pointer' : undefined }}
-              onClick={r.syncState === 'Failed' ? () => void port.retrySync(r.id) : undefined}
-              data-sync-state={r.syncState}
-            >
-              {t(`sync.${r.syncState}`)}
-            </Badge>
+            {r.syncState === 'Failed' ? (
+              // A failed upload is retried from here: a real button (keyboard, screen readers) with the badge's look.
+              <Badge
+                component="button"
+                type="button"
+                className="mantine-focus-auto"
+                size="xs"
+                variant="light"
+                color={syncColor.Failed}
+                style={{ cursor: 'pointer' }}
+                onClick={() => void port.retrySync(r.id)}
+                aria-label={t('sync.retry')}
+                data-sync-state={r.syncState}
+                data-testid={`retry-sync-${r.id}`}
+              >
+                {t('sync.Failed')}
+              </Badge>
+            ) : (
+              <Badge size="xs" variant="light" color={syncColor[r.syncState]} data-sync-state={r.syncState}>
+                {t(`sync.${r.syncState}`)}
+              </Badge>
+            )}
           </Tooltip>
         ),
       },

@@ -116,6 +116,24 @@ describe('sessions library', () => {
     await waitFor(() => expect(screen.queryByText('Remove me')).toBeNull());
   });
 
+  it('retries a failed upload from a real button that a keyboard reaches, named in both languages', async () => {
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'Done' }), libraryRow({ id: 2, name: 'Broken', syncState: 'Failed', lastError: 'HTTP 500' })]);
+    renderLibrary(port);
+    const retry = await screen.findByRole('button', { name: 'Failed: retry the upload' });
+    expect(retry.tagName).toBe('BUTTON');
+    expect(retry.getAttribute('type')).toBe('button');
+    expect(retry.textContent).toBe('Failed');
+    // Only the failed row offers a retry; the others are plain badges.
+    expect(screen.getAllByRole('button', { name: /retry the upload/ })).toHaveLength(1);
+    retry.focus();
+    expect(document.activeElement).toBe(retry);
+    fireEvent.click(retry);
+    await waitFor(() => expect(port.retrySync).toHaveBeenCalledWith(2));
+    cleanup();
+    renderLibrary(createFakePort([libraryRow({ id: 2, name: 'Broken', syncState: 'Failed' })]).port, 'pt-pt');
+    expect(await screen.findByRole('button', { name: 'Falhou: tentar enviar de novo' })).toBeTruthy();
+  });
+
   it('shows the screen in European Portuguese', async () => {
     const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
     renderLibrary(port, 'pt-pt');
