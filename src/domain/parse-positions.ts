@@ -9,6 +9,13 @@
  * ten, which is exact (the same double as `Number(text)`) for up to 15 significant digits. Cumulative distance
  * is a second tight pass over the lat/lon columns (geo-distance.ts). Notes: performance-facts.md.
  *
+ * Two line parsers share that arithmetic. The fast one (`scanLines`) expects the shape the device writes,
+ * `<lap>;<timeMs>;[-]<d>.<d>;[-]<d>.<d>;[-]<d>[.<d>]` + `\n` or `\r\n` (unsigned lap and timeMs, at most 9
+ * digits in each run, 1-3 integer digits for lat/lon), in straight-line code with int32 accumulators and no
+ * per-field bookkeeping. At the first byte that does not fit it hands the whole line to the generic one
+ * (`parseLineGeneric`: 4 or 5 fields, signs, long digit runs, blank lines, corrupt lines and their reports), so
+ * both give the same doubles for every line the fast one accepts (tests compare them with a reference parse).
+ *
  * Corrupt lines (wrong field count, a non-number, lap not a non-negative integer, latitude/longitude out of
  * range) are skipped and reported with their 1-based line number; never a throw. Only the first
  * `maxIssues` are listed, `corruptLines` counts them all.
@@ -73,29 +80,37 @@ function slowDigits(bytes: Uint8Array, from: number, to: number): number {
   return x;
 }
 
-/** Estimated number of lines: bytes over the mean line length of the first 64 KiB, plus slack. */
+/**
+ * Estimated number of lines: bytes over the mean line length of four 16 KiB samples spread over the file (the
+ * first lines are shorter, their timeMs has fewer digits: a sample of the start alone overestimated a 7 h file
+ * by 15 %, enough to make finish() copy every column), plus 2 % and 64 lines of slack. An underestimate only
+ * costs a geometric grow.
+ */
 function estimateLines(bytes: Uint8Array): number {
   const n = bytes.length;
-  const sample = Math.min(n, 65536);
+  const w = Math.min(n, 16384);
   let lines = 0;
-  for (let i = 0; i < sample; i++) if (bytes[i] === NL) lines++;
+  for (let k = 0; k < 4; k++) {
+    const from = Math.floor(((n - w) * k) / 3);
+    for (let i = from; i < from + w; i++) if (bytes[i] === NL) lines++;
+  }
   if (lines === 0) return 64;
-  return Math.ceil((n / sample) * lines * 1.02) + 64;
+  return Math.ceil((n / (4 * w)) * lines * 1.02) + 64;
 }
 
 export function parsePositionsBytes(bytes: Uint8Array, options: ParsePositionsOptions = {}): ParsedPositions {
   const maxIssues = options.maxIssues ?? 1000;
   if (!(bytes instanceof Uint8Array) || bytes.length === 0) return { positions: emptyPositions(), issues: [], corruptLines: 0 };
   const state = newState(bytes, maxIssues);
-  // Fast path over every complete line: each ends with '\n', so the scanner needs no bounds checks. A trailing
-  // line without '\n' (a failed transfer, or a file without a final newline) is copied with one appended.
+  // Every complete line ends with '\n', so no line parser needs an index check inside a line. A trailing line
+  // without '\n' (a failed transfer, or a file without a final newline) is copied with one appended.
   const lastNl = bytes.lastIndexOf(NL);
-  if (lastNl >= 0) scan(state, bytes, lastNl + 1, 0);
+  if (lastNl >= 0) scanLines(state, bytes, lastNl + 1);
   if (lastNl + 1 < bytes.length) {
     const tail = new Uint8Array(bytes.length - lastNl);
     tail.set(bytes.subarray(lastNl + 1));
     tail[tail.length - 1] = NL;
-    scan(state, tail, tail.length, state.lineNo);
+    scanLines(state, tail, tail.length);
   }
   return finish(state);
 }
@@ -103,6 +118,7 @@ export function parsePositionsBytes(bytes: Uint8Array, options: ParsePositionsOp
 interface ScanState {
   capacity: number;
   count: number;
+  /** Lines seen so far (blank ones included): the next line's number is lineNo + 1. */
   lineNo: number;
   lap: Int32Array;
   timeMs: Float64Array;
@@ -148,12 +164,22 @@ function report(s: ScanState, line: number, reason: keyof typeof REASONS): void 
   if (s.issues.length < s.maxIssues) s.issues.push({ line, reason: REASONS[reason] });
 }
 
+/** Digit byte minus '0' of the separators the fast path checks for. */
+const D_SEMI = SEMI - 48;
+const D_DOT = DOT - 48;
+const D_NL = NL - 48;
+const D_CR = CR - 48;
+
 /**
- * Scans bytes[0, end) where bytes[end - 1] is '\n'; every inner loop stops at '\n' (not a digit, ';' or '.'),
- * so no index check is needed inside a line. `lineNo` is the number of lines before bytes[0].
+ * Parses the lines in bytes[0, end), where bytes[end - 1] is '\n', continuing s.count and s.lineNo.
+ *
+ * The fast path is straight-line code for the device's line shape (see the module comment). Each digit loop
+ * stops at the first non-digit and that byte is checked against the expected separator before anything else is
+ * read, so the fast path never reads past its line's '\n'; any mismatch (`break fast`) re-reads the whole line
+ * with parseLineGeneric. Digit runs are capped at 9, so the int32 accumulators (`| 0`: no overflow checks)
+ * are exact, and mantissa and division are the generic parser's, so both produce the same doubles.
  */
-function scan(s: ScanState, bytes: Uint8Array, end: number, lineNo: number): void {
-  const vals = new Float64Array(MAX_FIELDS + 1);
+function scanLines(s: ScanState, bytes: Uint8Array, end: number): void {
   let count = s.count;
   let capacity = s.capacity;
   let lapCol = s.lap;
@@ -161,109 +187,228 @@ function scan(s: ScanState, bytes: Uint8Array, end: number, lineNo: number): voi
   let latCol = s.lat;
   let lonCol = s.lon;
   let speedCol = s.speedKmh;
+  let lineNo = s.lineNo;
   let i = 0;
   while (i < end) {
+    const start = i;
     lineNo++;
-    let c = bytes[i];
-    if (c === NL) {
-      i++;
-      continue;
-    }
-    if (c === CR && bytes[i + 1] === NL) {
-      i += 2;
-      continue;
-    }
-    let nf = 0;
-    let bad: keyof typeof REASONS | null = null;
-    let lapHasFraction = false;
-    for (;;) {
-      let neg = false;
-      if (c === MINUS) {
-        neg = true;
-        c = bytes[++i];
-      } else if (c === PLUS) {
-        c = bytes[++i];
+    fast: {
+      // <lap>; 1-9 digits
+      let d = bytes[i] - 48;
+      let lap = 0;
+      while (d >>> 0 < 10) {
+        lap = (lap * 10 + d) | 0;
+        d = bytes[++i] - 48;
       }
-      // Integer and fraction digits accumulate as int32 (a short dependency chain); a part longer than 9 digits
-      // would overflow and is re-read in doubles. mant = int * 10^scale + frac is exact below 2^53, and one
-      // division by 10^scale then gives the correctly rounded double, the same as Number(text).
-      const first = i;
+      if (d !== D_SEMI || (i - start - 1) >>> 0 > 8) break fast;
+      // <timeMs>; 1-9 digits
+      let k = ++i;
+      d = bytes[i] - 48;
+      let time = 0;
+      while (d >>> 0 < 10) {
+        time = (time * 10 + d) | 0;
+        d = bytes[++i] - 48;
+      }
+      if (d !== D_SEMI || (i - k - 1) >>> 0 > 8) break fast;
+      // [-]<lat>; 1-3 integer digits, '.', 1-9 fraction digits
+      let neg = bytes[++i] === MINUS;
+      if (neg) i++;
+      k = i;
+      d = bytes[i] - 48;
       let whole = 0;
-      let d = c - 48;
       while (d >>> 0 < 10) {
         whole = (whole * 10 + d) | 0;
-        c = bytes[++i];
-        d = c - 48;
+        d = bytes[++i] - 48;
       }
-      let digits = i - first;
-      let v = digits > 9 ? slowDigits(bytes, first, i) : whole;
-      if (c === DOT) {
-        const frac = ++i;
-        let part = 0;
-        c = bytes[i];
-        d = c - 48;
+      if (d !== D_DOT || (i - k - 1) >>> 0 > 2) break fast;
+      k = ++i;
+      d = bytes[i] - 48;
+      let frac = 0;
+      while (d >>> 0 < 10) {
+        frac = (frac * 10 + d) | 0;
+        d = bytes[++i] - 48;
+      }
+      let n = i - k;
+      if (d !== D_SEMI || (n - 1) >>> 0 > 8) break fast;
+      let p = POW10[n];
+      let v = (whole * p + frac) / p;
+      const lat = neg ? -v : v;
+      // [-]<lon>; the same
+      neg = bytes[++i] === MINUS;
+      if (neg) i++;
+      k = i;
+      d = bytes[i] - 48;
+      whole = 0;
+      while (d >>> 0 < 10) {
+        whole = (whole * 10 + d) | 0;
+        d = bytes[++i] - 48;
+      }
+      if (d !== D_DOT || (i - k - 1) >>> 0 > 2) break fast;
+      k = ++i;
+      d = bytes[i] - 48;
+      frac = 0;
+      while (d >>> 0 < 10) {
+        frac = (frac * 10 + d) | 0;
+        d = bytes[++i] - 48;
+      }
+      n = i - k;
+      if (d !== D_SEMI || (n - 1) >>> 0 > 8) break fast;
+      p = POW10[n];
+      v = (whole * p + frac) / p;
+      const lon = neg ? -v : v;
+      if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) break fast;
+      // [-]<kmh> 1-9 integer digits, optionally '.' and 1-9 fraction digits, then '\n' or '\r\n'
+      neg = bytes[++i] === MINUS;
+      if (neg) i++;
+      k = i;
+      d = bytes[i] - 48;
+      whole = 0;
+      while (d >>> 0 < 10) {
+        whole = (whole * 10 + d) | 0;
+        d = bytes[++i] - 48;
+      }
+      if ((i - k - 1) >>> 0 > 8) break fast;
+      v = whole;
+      if (d === D_DOT) {
+        k = ++i;
+        d = bytes[i] - 48;
+        frac = 0;
         while (d >>> 0 < 10) {
-          part = (part * 10 + d) | 0;
-          c = bytes[++i];
-          d = c - 48;
+          frac = (frac * 10 + d) | 0;
+          d = bytes[++i] - 48;
         }
-        const scale = i - frac;
-        digits += scale;
-        if (scale > 0) {
-          if (scale > 9) part = slowDigits(bytes, frac, i);
-          v = scale < 23 ? (v * POW10[scale] + part) / POW10[scale] : (v * 10 ** scale + part) / 10 ** scale;
-          if (nf === 0) lapHasFraction = true;
-        }
+        n = i - k;
+        if ((n - 1) >>> 0 > 8) break fast;
+        p = POW10[n];
+        v = (whole * p + frac) / p;
       }
-      if (digits === 0) {
-        bad = 'number';
-        break;
+      if (d === D_NL) i++;
+      else if (d === D_CR && bytes[i + 1] === NL) i += 2;
+      else break fast;
+      if (count === capacity) {
+        s.count = count;
+        growState(s);
+        capacity = s.capacity;
+        lapCol = s.lap;
+        timeCol = s.timeMs;
+        latCol = s.lat;
+        lonCol = s.lon;
+        speedCol = s.speedKmh;
       }
-      if (nf <= MAX_FIELDS) vals[nf] = neg ? -v : v;
-      nf++;
-      if (c === SEMI) {
-        c = bytes[++i];
-        continue;
-      }
-      if (c !== NL && !(c === CR && bytes[i + 1] === NL)) bad = 'number';
-      break;
+      lapCol[count] = lap;
+      timeCol[count] = time;
+      latCol[count] = lat;
+      lonCol[count] = lon;
+      speedCol[count] = neg ? -v : v;
+      count++;
+      continue;
     }
-    if (bad === null && nf !== 4 && nf !== 5) bad = 'fields';
-    if (bad === null) {
-      const lap = vals[0];
-      const off = nf - 4;
-      const lat = vals[1 + off];
-      const lon = vals[2 + off];
-      const t = off === 1 ? vals[1] : NaN;
-      if (lapHasFraction || lap < 0 || lap > 2147483647) bad = 'lap';
-      else if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) bad = 'range';
-      else if (t < 0 || t === Infinity) bad = 'time';
-      else {
-        if (count === capacity) {
-          s.count = count;
-          growState(s);
-          capacity = s.capacity;
-          lapCol = s.lap;
-          timeCol = s.timeMs;
-          latCol = s.lat;
-          lonCol = s.lon;
-          speedCol = s.speedKmh;
-        }
-        lapCol[count] = lap;
-        timeCol[count] = t;
-        latCol[count] = lat;
-        lonCol[count] = lon;
-        speedCol[count] = vals[3 + off];
-        count++;
-      }
-    }
-    if (bad !== null) report(s, lineNo, bad);
-    // Past the end of this line (already at its '\n' for a good line).
-    while (bytes[i] !== NL) i++;
-    i++;
+    s.count = count;
+    i = parseLineGeneric(s, bytes, start, lineNo);
+    count = s.count;
+    capacity = s.capacity;
+    lapCol = s.lap;
+    timeCol = s.timeMs;
+    latCol = s.lat;
+    lonCol = s.lon;
+    speedCol = s.speedKmh;
   }
   s.count = count;
   s.lineNo = lineNo;
+}
+
+/** Field values of the line parseLineGeneric is reading (one parser runs at a time). */
+const VALS = new Float64Array(MAX_FIELDS + 1);
+
+/**
+ * Parses (or reports, or skips when blank) the line starting at bytes[i], which has a '\n' at or after i, as
+ * line number `lineNo`; appends a good fix to s. Returns the index after the line's '\n'.
+ */
+function parseLineGeneric(s: ScanState, bytes: Uint8Array, i: number, lineNo: number): number {
+  let c = bytes[i];
+  if (c === NL) return i + 1;
+  if (c === CR && bytes[i + 1] === NL) return i + 2;
+  const vals = VALS;
+  let nf = 0;
+  let bad: keyof typeof REASONS | null = null;
+  let lapHasFraction = false;
+  for (;;) {
+    let neg = false;
+    if (c === MINUS) {
+      neg = true;
+      c = bytes[++i];
+    } else if (c === PLUS) {
+      c = bytes[++i];
+    }
+    // Integer and fraction digits accumulate as int32 (a short dependency chain); a part longer than 9 digits
+    // would overflow and is re-read in doubles. mant = int * 10^scale + frac is exact below 2^53, and one
+    // division by 10^scale then gives the correctly rounded double, the same as Number(text).
+    const first = i;
+    let whole = 0;
+    let d = c - 48;
+    while (d >>> 0 < 10) {
+      whole = (whole * 10 + d) | 0;
+      c = bytes[++i];
+      d = c - 48;
+    }
+    let digits = i - first;
+    let v = digits > 9 ? slowDigits(bytes, first, i) : whole;
+    if (c === DOT) {
+      const frac = ++i;
+      let part = 0;
+      c = bytes[i];
+      d = c - 48;
+      while (d >>> 0 < 10) {
+        part = (part * 10 + d) | 0;
+        c = bytes[++i];
+        d = c - 48;
+      }
+      const scale = i - frac;
+      digits += scale;
+      if (scale > 0) {
+        if (scale > 9) part = slowDigits(bytes, frac, i);
+        v = scale < 23 ? (v * POW10[scale] + part) / POW10[scale] : (v * 10 ** scale + part) / 10 ** scale;
+        if (nf === 0) lapHasFraction = true;
+      }
+    }
+    if (digits === 0) {
+      bad = 'number';
+      break;
+    }
+    if (nf <= MAX_FIELDS) vals[nf] = neg ? -v : v;
+    nf++;
+    if (c === SEMI) {
+      c = bytes[++i];
+      continue;
+    }
+    if (c !== NL && !(c === CR && bytes[i + 1] === NL)) bad = 'number';
+    break;
+  }
+  if (bad === null && nf !== 4 && nf !== 5) bad = 'fields';
+  if (bad === null) {
+    const lap = vals[0];
+    const off = nf - 4;
+    const lat = vals[1 + off];
+    const lon = vals[2 + off];
+    const t = off === 1 ? vals[1] : NaN;
+    if (lapHasFraction || lap < 0 || lap > 2147483647) bad = 'lap';
+    else if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) bad = 'range';
+    else if (t < 0 || t === Infinity) bad = 'time';
+    else {
+      if (s.count === s.capacity) growState(s);
+      const k = s.count;
+      s.lap[k] = lap;
+      s.timeMs[k] = t;
+      s.lat[k] = lat;
+      s.lon[k] = lon;
+      s.speedKmh[k] = vals[3 + off];
+      s.count = k + 1;
+    }
+  }
+  if (bad !== null) report(s, lineNo, bad);
+  // Past the end of this line (already at its '\n' for a good line).
+  while (bytes[i] !== NL) i++;
+  return i + 1;
 }
 
 /**
