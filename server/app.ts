@@ -37,8 +37,10 @@ declare module 'fastify' {
 import { DEFAULT_BODY_LIMIT } from './limits';
 
 export interface BuildOptions {
-  /** Use this database instead of opening one from the config (the caller closes it). */
+  /** Use this database instead of opening one from the config (the caller closes it, unless `closeDb`). */
   db?: Db;
+  /** Close the given `db` when the app closes (tests hand over a database opened from a template). */
+  closeDb?: boolean;
   /** Serve the built app from this folder with SPA fallback (server/main.ts passes dist/). */
   staticDir?: string;
   /** Pino logger options; default: the config's LOG_LEVEL. */
@@ -77,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onConstructorPoisoning: 'error',
   });
 
-  const ownDb = !options.db;
+  const ownDb = !options.db || options.closeDb === true;
   const db = options.db ?? (await openDb(config));
   app.decorate('config', config);
   app.decorate('db', db);

@@ -2,10 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
 
-/** Embedded PostgreSQL (WASM) stored in `dir`; `undefined` keeps it in memory. */
-export async function openPgliteDb(dir: string | undefined): Promise<Db> {
+/**
+ * Embedded PostgreSQL (WASM) stored in `dir`; `undefined` keeps it in memory. `loadDataDir` starts from a data
+ * directory dumped by `PGlite.dumpDataDir` (tests start from a migrated, seeded template instead of an initdb).
+ */
+export async function openPgliteDb(dir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir);
+  return wrapPglite(await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir }));
+}
+
+/** The Db interface over an open PGlite (closing the Db closes it). */
+export function wrapPglite(pg: PGlite): Db {
   // PGlite runs one statement at a time; the queue keeps a transaction's statements together.
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {

@@ -1,7 +1,7 @@
 /**
  * End-to-end harness shared by every tests/e2e/*.test.ts: a real API server started in-process (server/main.ts
- * `startServer`, port 0, temp DATA_DIR, PGlite, mails through a real SMTP capture) serving the built dist/, and
- * Debian's Chromium driven by playwright-core.
+ * `startServer`, port 0, temp DATA_DIR, PGlite in memory from the seeded template, mails through a real SMTP
+ * capture) serving the built dist/, and Debian's Chromium driven by playwright-core.
  *
  *   let e2e: E2E;
  *   beforeAll(async () => { e2e = await startE2E(); });
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { DIST_DIR, startServer, type RunningServer } from '../../server/main';
+import { openTemplatePglite } from '../helpers/pglite-template';
 import { linkIn, startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture';
 import { isTileUrl } from '../../src/app/pwa/tile-pattern';
 
@@ -113,7 +114,7 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
       adminPassword: admin.password,
       logLevel: 'warn',
       rateLimits: { authPerIp: 1000, authPerEmail: 200, windowMs: 15 * 60 * 1000 },
-    }, { staticDir });
+    }, { staticDir, db: await openTemplatePglite(), closeDb: true }); // in memory, from the migrated, seeded template
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: launchArgs,

@@ -8,10 +8,12 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertUser } from '../../server/users/user-store';
 import type { Role } from '../../src/contracts/auth';
+import { openTemplatePglite } from './pglite-template';
 
 /**
- * One API instance for a test file: a temp DATA_DIR, PGlite there - or, when DATABASE_URL is set, a fresh schema
- * in that PostgreSQL database (dropped on close) - plus signed-in users of each role.
+ * One API instance for a test file: a temp DATA_DIR (mail files, secrets), PGlite in memory started from the
+ * migrated, seeded template - or, when DATABASE_URL is set, a fresh schema in that PostgreSQL database (dropped on
+ * close) - plus signed-in users of each role.
  */
 export interface Actor {
   id: number;
@@ -71,7 +73,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       ...opts.config,
     },
   );
-  const app = await buildApp(config, { print: () => undefined, ...opts.build });
+  // On PGlite, start from the migrated, seeded template (in memory) rather than an initdb in DATA_DIR.
+  const db = usesPostgres() || opts.build?.db ? undefined : await openTemplatePglite();
+  const app = await buildApp(config, { print: () => undefined, ...(db ? { db, closeDb: true } : {}), ...opts.build });
   const inject = (o: InjectOptions) => app.inject(o);
   const login = (email: string, password: string) => inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
