@@ -13,7 +13,6 @@ import { getDb } from '../../data/db/database';
 import { restoreRows } from '../../data/db/restore';
 import { sessionsRepository as repository } from '../../data/services';
 import { bytesToText } from '../../data/repositories/bytes';
-import { detectLaps } from '../../domain/detection/detect-laps';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
@@ -97,8 +96,10 @@ async function saveGates(id: number, gates: GatePoint[], widthM: number): Promis
   const row = await repository.getSession(id);
   if (!row) throw new Error('Session not found.');
   const texts = await repository.loadTexts(id);
-  const parsed = await getAnalysisClient().parsePositions(new Uint8Array(texts.nmea.slice(0)));
-  const detection = detectLaps(parsed.positions, gates, widthM);
+  // Both steps in the worker: a long session's detection would otherwise block the page for a while.
+  const client = getAnalysisClient();
+  const parsed = await client.parsePositions(new Uint8Array(texts.nmea.slice(0)));
+  const detection = await client.detectLaps(parsed.positions, gates, widthM);
   await getDb().kv.put({ key: gatesKey(id), value: { gates, widthM } });
   await repository.saveDownloadedSession({
     filename: row.filename,
