@@ -4,21 +4,20 @@
  */
 import { Alert, Anchor, Button, Stack, Switch, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppAuth } from '../../app/auth/auth-react';
-import { notifyError } from '../../ui/toast';
-import { AuthCard, errorMessage } from './auth-card';
-import { hasErrors, validateChangePassword, type ChangePasswordValues, type FieldErrors } from './validation';
+import { AuthCard } from './auth-card';
+import { useValidatedForm } from './use-validated-form';
+import { validateChangePassword, type ChangePasswordValues } from './validation';
+
+const EMPTY: ChangePasswordValues = { password: '', confirmPassword: '' };
 
 export function ChangePasswordPage({ token }: { token?: string }) {
   const { t } = useTranslation('auth');
   const auth = useAppAuth();
-  const [values, setValues] = useState<ChangePasswordValues>({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<ChangePasswordValues>>({});
-  const [show, setShow] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const { field, submit, busy, done, show, setShow, passwordType: type } = useValidatedForm(EMPTY, validateChangePassword, (values) =>
+    auth.changePassword(token ?? '', values.password),
+  );
 
   if (!token) {
     return (
@@ -33,34 +32,6 @@ export function ChangePasswordPage({ token }: { token?: string }) {
     );
   }
 
-  const field = (name: keyof ChangePasswordValues) => ({
-    value: values[name],
-    name,
-    error: errors[name] ? t(errors[name]!) : undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      if (errors[name]) setErrors(validateChangePassword({ ...values, [name]: value }));
-    },
-  });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateChangePassword(values);
-    setErrors(found);
-    if (hasErrors(found) || busy) return;
-    setBusy(true);
-    try {
-      await auth.changePassword(token, values.password);
-      setDone(true);
-    } catch (err) {
-      notifyError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const type = show ? 'text' : 'password';
   return (
     <AuthCard title={t('change.title')} testId="change-page">
       {done ? (

@@ -5,50 +5,20 @@
  */
 import { Alert, Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppAuth } from '../../app/auth/auth-react';
-import { notifyError } from '../../ui/toast';
-import { AuthCard, errorMessage } from './auth-card';
-import { hasErrors, validateRegister, type FieldErrors, type RegisterValues } from './validation';
+import { AuthCard } from './auth-card';
+import { useValidatedForm } from './use-validated-form';
+import { validateRegister, type RegisterValues } from './validation';
 
 const EMPTY: RegisterValues = { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' };
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const auth = useAppAuth();
-  const [values, setValues] = useState<RegisterValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<RegisterValues>>({});
-  const [show, setShow] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const field = (name: keyof RegisterValues) => ({
-    value: values[name],
-    name,
-    error: errors[name] ? t(errors[name]!) : undefined,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      if (errors[name]) setErrors(validateRegister({ ...values, [name]: value }));
-    },
-  });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateRegister(values);
-    setErrors(found);
-    if (hasErrors(found) || busy) return;
-    setBusy(true);
-    try {
-      await auth.register({ ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() });
-      setDone(true);
-    } catch (err) {
-      notifyError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { field, submit, busy, done, show, setShow, passwordType: type } = useValidatedForm(EMPTY, validateRegister, (values) =>
+    auth.register({ ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() }),
+  );
 
   if (done) {
     return (
@@ -65,7 +35,6 @@ export function RegisterPage() {
     );
   }
 
-  const type = show ? 'text' : 'password';
   return (
     <AuthCard title={t('register.title')} testId="register-page">
       <form onSubmit={(e) => void submit(e)} noValidate>
