@@ -157,20 +157,22 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
       ? options.circuit && { circuit: options.circuit, distanceM: NaN }
       : pickCircuit(imported.positions, circuits);
   const circuit = picked ? picked.circuit : null;
-  const keepDevice = imported.source === 'astro' && !options.redetect;
+  // An ASTRO session keeps the device's laps when its laps file came along; an nmea file picked alone has lap
+  // numbers but no lap records, so its laps are detected from the circuit's gates like any other import.
+  const keepDevice = imported.source === 'astro' && !options.redetect && imported.deviceLaps !== undefined;
   let detection: LapDetection | null = null;
   let positions = imported.positions;
   let laps: LapRecord[] = imported.deviceLaps ?? [];
   if (!keepDevice) {
     laps = [];
-    const lapColumn = new Int32Array(positions.count);
     const gates = circuit ? tryParseCoordinates(circuit.coordinates) : null;
     if (circuit && gates && gates.ok && gates.points.length > 0) {
       detection = detectLaps(positions, gates.points, circuit.size);
-      lapColumn.set(detection.lapOfFix);
+      positions = { ...positions, lap: detection.lapOfFix.slice() };
       laps = detection.records;
+    } else if (imported.source !== 'astro') {
+      positions = { ...positions, lap: new Int32Array(positions.count) };
     }
-    positions = { ...positions, lap: lapColumn };
   }
   return {
     source: imported.source,

@@ -101,6 +101,21 @@ describe('finishing an import', () => {
     expect(redone.laps.map((l) => l.timeMs)).toEqual(detection.records.map((l) => l.timeMs));
   });
 
+  it('detects the laps of an ASTRO nmea file picked without its laps file, and keeps its lap numbers with no circuit', () => {
+    const positions = sample(wavyMotion(30, 6, 17, 100));
+    const circuit: CircuitCandidate = { id: 3, name: 'Synthetic', coordinates: formatCoordinates(gatePoints()), size: 30 };
+    const detection = detectLaps(positions, gatePoints(), 30);
+    positions.lap.set(detection.lapOfFix);
+    const imported = importAstro({ nmea: serializePositions(positions), fileName: '20260412_1030_Synthetic' });
+    const done = finishImport(imported, [circuit]);
+    expect(done.laps.length).toBeGreaterThan(2);
+    expect(done.laps.map((l) => l.timeMs)).toEqual(detection.records.map((l) => l.timeMs));
+    expect(parseLapsText(done.lapsText).laps).toHaveLength(done.laps.length);
+    const nowhere = finishImport(imported, [TIANMA]);
+    expect(nowhere.laps).toEqual([]);
+    expect(Array.from(nowhere.positions.lap)).toEqual(Array.from(positions.lap));
+  });
+
   it('names files from a zoned start in local wall-clock time', () => {
     expect(importFileName('2026-04-12T23:59:30.000Z', 'Braga', 60)).toBe('20260413_0059_Braga');
     expect(importFileName('2026-04-12T10:30:00', 'A/B', 600)).toBe('20260412_1030_A B');
