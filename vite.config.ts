@@ -49,8 +49,10 @@ export default defineConfig({
    */
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 } },
-      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
+      // Two workers even on two cores (Vitest's default there is one): much of a file's time is spent waiting on
+      // PostgreSQL, the SMTP capture, timers or the other worker's I/O.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000, maxWorkers: 2 } },
+      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000, maxWorkers: 2 } },
       {
 
         test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 240_000, hookTimeout: 120_000, fileParallelism: false },
