@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COLUMNAR_SESSION_MEDIA_TYPE, ColumnarTextError, columnarTextSchema, decodeColumnarText } from '../../src/contracts/columnar-text';
 import { sessionPatchSchema, sessionWriteSchema, type Session, type SessionSummary } from '../../src/contracts/entities';
 import { parseLapsText } from '../../src/domain/parse-laps';
 import type { Queryable } from '../db/db';
@@ -203,6 +204,40 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     return d.toISOString();
   };
   const bigBody = { bodyLimit: SESSION_BODY_LIMIT };
+
+  /**
+   * Big session writes from the app arrive with `coordinates` column by column (src/contracts/columnar-text.ts),
+   * usually gzip-compressed (inflated by @fastify/compress first, under the route's bodyLimit). The text is rebuilt
+   * here, before validation, so the routes see - and store, hash and parse - exactly the text the device wrote.
+   * The rebuilt text is capped at the route's body limit as it is built (a small body of differences could
+   * otherwise expand far beyond what a plain body may carry). Only this plugin's routes know the media type; the
+   * ones other than POST/PUT /sessions then refuse the body through their own strict schemas.
+   */
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(COLUMNAR_SESSION_MEDIA_TYPE, { parseAs: 'string' }, (request, raw, done) => {
+    // The rebuilt text may not exceed what the route accepts as a plain body (SESSION_BODY_LIMIT on uploads).
+    const maxLength = request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT;
+    parseJson(request, raw as string, (err: Error | null, value?: unknown) => {
+      if (err) return done(err);
+      if (typeof value !== 'object' || value === null || Array.isArray(value) || !('coordinates' in value)) {
+        return done(new ApiError(400, 'VALIDATION', 'Invalid request body: coordinates: Required', { coordinates: 'Required' }));
+      }
+      const columns = columnarTextSchema.safeParse(value.coordinates);
+      if (!columns.success) {
+        return done(new ApiError(400, 'VALIDATION', 'Invalid request body: coordinates: not a columnar text', { coordinates: 'Not a columnar text' }));
+      }
+      try {
+        done(null, { ...value, coordinates: decodeColumnarText(columns.data, maxLength) });
+      } catch (e) {
+        if (!(e instanceof ColumnarTextError)) return done(e as Error);
+        done(
+          e.code === 'COLUMNAR_TOO_LARGE'
+            ? new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.')
+            : new ApiError(400, 'VALIDATION', `Invalid request body: coordinates: ${e.message}`, { coordinates: e.message }),
+        );
+      }
+    });
+  });
 
   app.get('/sessions', { preHandler: authenticate }, async (request) => {
     const rows = await db.query<SummaryRow>(`select ${SUMMARY_COLUMNS} from ${FROM} where s.user_id = $1 order by s.date desc, s.id desc`, [
