@@ -8,13 +8,15 @@ import {
   type sessionPatchSchema,
   type sessionWriteSchema,
 } from '../../contracts/entities';
-import type { HttpClient } from './http-client';
+import { COLUMNAR_SESSION_MEDIA_TYPE, encodeColumnarText } from '../../contracts/columnar-text';
+import type { HttpClient, RequestOptions } from './http-client';
 
 /**
  * Spec 7 sessions calls. Lists and datatables never carry the position text; GET /sessions/{id} does.
  * POST /sessions is deduplicated by the server on (user, filename): posting the same session again returns the
- * existing row, so the sync queue may retry it freely. Bodies above GZIP_THRESHOLD_BYTES are gzip-compressed
- * (a 7 h session is ~25 MB of text, ~6-7 MB gzipped).
+ * existing row, so the sync queue may retry it freely. Bodies above GZIP_THRESHOLD_BYTES go with their position
+ * text column by column (contracts/columnar-text: lossless, the server decodes it before anything else) and
+ * gzip-compressed: a 7 h session is ~25 MB of text, 7.07 MB as gzipped JSON, ~4.3 MB this way.
  */
 export type SessionWrite = z.input<typeof sessionWriteSchema>;
 export type SessionPatch = z.input<typeof sessionPatchSchema>;
@@ -35,6 +37,18 @@ function approxBytes(body: SessionWrite): number {
   return body.coordinates.length + body.laps.length + 512;
 }
 
+/**
+ * The body and options of a session write (POST or PUT): small ones as plain JSON; big ones with `coordinates`
+ * as a ColumnarText under COLUMNAR_SESSION_MEDIA_TYPE, gzip-compressed. Exported for the wire benchmark and tests.
+ */
+export function sessionWriteRequest(body: SessionWrite): { body: unknown; options: Pick<RequestOptions, 'gzip' | 'headers'> } {
+  if (approxBytes(body) <= GZIP_THRESHOLD_BYTES) return { body, options: { gzip: false } };
+  const columns = encodeColumnarText(body.coordinates);
+  // null: a text with no exact UTF-8 form (a lone surrogate); it goes as plain JSON, still gzipped.
+  if (!columns) return { body, options: { gzip: true } };
+  return { body: { ...body, coordinates: columns }, options: { gzip: true, headers: { 'Content-Type': COLUMNAR_SESSION_MEDIA_TYPE } } };
+}
+
 export function createSessionsApi(http: HttpClient) {
   return {
     list: (signal?: AbortSignal): Promise<SessionSummary[]> => http.get('/sessions', { schema: summaries, signal }),
@@ -46,10 +60,14 @@ export function createSessionsApi(http: HttpClient) {
     adminGet: (id: number, signal?: AbortSignal): Promise<Session> =>
       http.get(`/admin/sessions/${id}`, { schema: sessionSchema, signal, timeoutMs: UPLOAD_TIMEOUT_MS }),
     /** POST /sessions: created or (same user + filename) the existing row. */
-    create: (body: SessionWrite, signal?: AbortSignal): Promise<SessionSummary> =>
-      http.post('/sessions', body, { schema: sessionSummarySchema, gzip: approxBytes(body) > GZIP_THRESHOLD_BYTES, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
-    update: (id: number, body: SessionWrite, signal?: AbortSignal): Promise<SessionSummary> =>
-      http.put(`/sessions/${id}`, body, { schema: sessionSummarySchema, gzip: approxBytes(body) > GZIP_THRESHOLD_BYTES, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
+    create: (body: SessionWrite, signal?: AbortSignal): Promise<SessionSummary> => {
+      const w = sessionWriteRequest(body);
+      return http.post('/sessions', w.body, { ...w.options, schema: sessionSummarySchema, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
+    },
+    update: (id: number, body: SessionWrite, signal?: AbortSignal): Promise<SessionSummary> => {
+      const w = sessionWriteRequest(body);
+      return http.put(`/sessions/${id}`, w.body, { ...w.options, schema: sessionSummarySchema, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
+    },
     patch: (id: number, body: SessionPatch, signal?: AbortSignal): Promise<SessionPatchResult> =>
       http.patch(`/sessions/${id}`, body, { schema: sessionPatchResultSchema, signal }),
     remove: (id: number, signal?: AbortSignal): Promise<void> => http.delete(`/sessions/${id}`, { responseType: 'none', signal }),
