@@ -14,7 +14,9 @@ import { createOutboxStore } from '../../src/data/sync/outbox-store';
 import { SyncEngine } from '../../src/data/sync/sync-engine';
 import { sessionsSyncTransport, systemClock } from '../../src/data/sync/sync-transport';
 import type { SyncEvent } from '../../src/data/sync/sync-types';
-import { lapsText, nmeaText } from '../helpers/session-fixtures';
+import { serializePositions } from '../../src/domain/serialize-session';
+import { syntheticSession } from '../../src/domain/synthetic-session';
+import { lapsText } from '../helpers/session-fixtures';
 import { startTcpProxy, type TcpProxy } from './faults-tcp-proxy';
 
 /**
@@ -115,10 +117,11 @@ describe('server killed mid-upload', () => {
     engine.subscribe((e) => events.push(e));
     const repo = createSessionsRepository({ db: () => db, api, currentUserId: () => me.id, analyse: null, onQueued: () => void engine.kick() });
 
-    // A large session (~8 MB of positions; gzip-compressed by the client) so that the crash lands mid-body.
+    // A large, realistic session (200,000 fixes, ~8 MB of positions; ~1.4 MB as the client sends it, columns
+    // gzipped) so that the crash lands mid-body. (A periodic fixture would compress below the 64 KB trigger.)
     const filename = '20260412_1030_Kartodromo de Braga';
     const laps = lapsText([65_432, 64_210, 63_999, 70_001]);
-    const nmea = nmeaText(200_000);
+    const nmea = serializePositions(syntheticSession({ fixes: 200_000, seed: 7 }).positions);
     let killedAt = -1;
     const startBytes = proxy.upstreamBytes;
     proxy.onUpstreamBytes((total) => {
