@@ -9,6 +9,8 @@ import { sessionSummarySchema } from '../../contracts/entities';
  */
 
 const bytes = z.instanceof(ArrayBuffer);
+/** Big byte arrays: Blobs since the texts moved out of put()'s main-thread serialisation; ArrayBuffers before. */
+const storedBytes = z.union([bytes, z.instanceof(Blob)]);
 
 /** Per-session sync state shown in the UI (spec 4): Pending, In Progress, Completed, Failed. */
 export const syncStateSchema = z.enum(['Pending', 'In Progress', 'Completed', 'Failed']);
@@ -54,7 +56,7 @@ export type NewLocalSession = Omit<LocalSession, 'localId'>;
  * The raw device texts of one session as UTF-8 bytes (laps file and NMEA/position file), kept apart from the
  * session row so listing sessions never loads megabytes (IndexedDB reads whole rows). Since schema version 2.
  */
-export const sessionTextsSchema = z.object({ localId: z.number().int().positive(), laps: bytes, nmea: bytes });
+export const sessionTextsSchema = z.object({ localId: z.number().int().positive(), laps: storedBytes, nmea: storedBytes });
 export type SessionTextsRow = z.infer<typeof sessionTextsSchema>;
 
 /** Version 1 kept the texts inside the session row; the v2 upgrade moves them to sessionTexts. */

@@ -16,7 +16,8 @@ import {
   type SessionEdit,
 } from '../db/rows';
 import { StorageError, toStorageError } from '../storage/storage-error';
-import { bytesToText, toArrayBuffer, type TextInput } from './bytes';
+import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes, type TextInput } from './bytes';
+import type { PositionColumns } from '../../domain/session-types';
 
 /**
  * Sessions on this device (policy over the Dexie tables `sessions`, `sessionTexts`, `analyses`, `outbox`).
@@ -49,8 +50,55 @@ const processedSessionSchema = z.object({
   timings: z.object({}).passthrough(),
 });
 
-/** Format of the cached analysis; bump when the analyser's result shape changes (old caches are recomputed). */
-export const ANALYSIS_CACHE_VERSION = 1;
+/**
+ * Format of the cached analysis; bump when the analyser's result shape changes (old caches are recomputed).
+ * 2: the position columns are stored as one Blob each (see packAnalysis).
+ */
+export const ANALYSIS_CACHE_VERSION = 2;
+
+const COLUMNS = ['lap', 'timeMs', 'lat', 'lon', 'speedKmh', 'distanceM'] as const;
+
+/** How the position columns are kept in a cached analysis: the count and each column's bytes as a Blob. */
+const storedColumnsSchema = z.object({
+  count: z.number().int().min(0),
+  columns: z.object({
+    lap: z.instanceof(Blob),
+    timeMs: z.instanceof(Blob),
+    lat: z.instanceof(Blob),
+    lon: z.instanceof(Blob),
+    speedKmh: z.instanceof(Blob),
+    distanceM: z.instanceof(Blob),
+  }),
+});
+
+/**
+ * The analysis as it is cached: the position columns (25 MB for a 7 h session) as Blobs, which IndexedDB
+ * stores by reference - as typed arrays they would be serialised inside put() on the main thread.
+ */
+function packAnalysis(result: ProcessedSession): unknown {
+  const p = result.positions;
+  const columns = Object.fromEntries(COLUMNS.map((c) => [c, toStoredBytes(p[c] as ArrayBufferView<ArrayBuffer>)]));
+  return { ...result, positions: { count: p.count, columns } };
+}
+
+/** The cached analysis back as the worker returned it (each column on its own buffer), or null when malformed. */
+async function unpackAnalysis(stored: unknown): Promise<ProcessedSession | null> {
+  const positions = storedColumnsSchema.safeParse((stored as { positions?: unknown } | null)?.positions);
+  if (!positions.success) return null;
+  const b = positions.data.columns;
+  const [lap, timeMs, lat, lon, speedKmh, distanceM] = await Promise.all(COLUMNS.map((c) => b[c].arrayBuffer()));
+  const columns: PositionColumns = {
+    count: positions.data.count,
+    lap: new Int32Array(lap),
+    timeMs: new Float64Array(timeMs),
+    lat: new Float64Array(lat),
+    lon: new Float64Array(lon),
+    speedKmh: new Float32Array(speedKmh),
+    distanceM: new Float64Array(distanceM),
+  };
+  const result = { ...(stored as object), positions: columns };
+  return processedSessionSchema.safeParse(result).success ? (result as ProcessedSession) : null;
+}
 
 export interface DownloadedSession {
   filename: string;
@@ -126,13 +174,16 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     return rows.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.localId - a.localId));
   }
 
-  async function cacheAnalysis(localId: number, result: unknown): Promise<void> {
-    await db().analyses.put({ localId, version: ANALYSIS_CACHE_VERSION, computedAt: iso(), result });
+  async function cacheAnalysis(localId: number, result: ProcessedSession): Promise<void> {
+    await db().analyses.put({ localId, version: ANALYSIS_CACHE_VERSION, computedAt: iso(), result: packAnalysis(result) });
   }
 
   async function loadTexts(localId: number, signal?: AbortSignal): Promise<{ laps: ArrayBuffer; nmea: ArrayBuffer }> {
     const local = restoreRow('sessionTexts', await db().sessionTexts.get(localId), sessionTextsSchema);
-    if (local) return { laps: local.laps, nmea: local.nmea };
+    if (local) {
+      const [laps, nmea] = await Promise.all([fromStoredBytes(local.laps), fromStoredBytes(local.nmea)]);
+      return { laps, nmea };
+    }
     const session = await getSession(localId);
     if (!session) throw new StorageError('NOT_FOUND', 'Session not found.');
     if (session.serverId === null) throw new StorageError('CORRUPT', 'The texts of this session are missing on this device.');
@@ -140,7 +191,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     const texts = { laps: toArrayBuffer(full.laps), nmea: toArrayBuffer(full.coordinates) };
     try {
       await db().transaction('rw', db().sessions, db().sessionTexts, async () => {
-        await db().sessionTexts.put({ localId, ...texts });
+        await db().sessionTexts.put({ localId, laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) });
         await db().sessions.update(localId, { hasTexts: true, lapsBytes: texts.laps.byteLength, nmeaBytes: texts.nmea.byteLength });
       });
     } catch {
@@ -193,12 +244,14 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
         // Not a device file name: keep the file name as the name and today as the date.
       }
       let localId: number;
+      // Blobs: IndexedDB stores them by reference, without serialising 25 MB inside put() on the main thread.
+      const stored = { laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) };
       try {
         localId = await db().transaction('rw', db().sessions, db().sessionTexts, db().outbox, async () => {
           const existing = await db().sessions.where('[ownerId+filename]').equals([ownerId, input.filename]).first();
           const stamp = iso();
           if (existing) {
-            await db().sessionTexts.put({ localId: existing.localId, ...texts });
+            await db().sessionTexts.put({ localId: existing.localId, ...stored });
             const onServer = existing.syncState === 'Completed' && existing.serverId !== null;
             await db().sessions.update(existing.localId, {
               hasTexts: true,
@@ -232,7 +285,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
             createdAt: stamp,
           };
           const id = (await db().sessions.add(row as LocalSession)) as number;
-          await db().sessionTexts.put({ localId: id, ...texts });
+          await db().sessionTexts.put({ localId: id, ...stored });
           await db().outbox.add(newOutbox(ownerId, 'create-session', { localId: id, filename: input.filename }) as never);
           return id;
         });
@@ -260,9 +313,8 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     /** The cached analysis when it is of the current format, else computed (fetching the texts when needed) and cached. */
     async getAnalysis(localId: number, signal?: AbortSignal): Promise<ProcessedSession> {
       const cached = restoreRow('analyses', await db().analyses.get(localId), analysisCacheSchema);
-      if (cached && cached.version === ANALYSIS_CACHE_VERSION && processedSessionSchema.safeParse(cached.result).success) {
-        return cached.result as ProcessedSession;
-      }
+      const result = cached && cached.version === ANALYSIS_CACHE_VERSION ? await unpackAnalysis(cached.result) : null;
+      if (result) return result;
       return runAnalysis(localId, await loadTexts(localId, signal), signal);
     },
 

@@ -4,7 +4,7 @@ import type { SessionPatchResult, SessionWrite } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
 import { localSessionSchema, outboxEntrySchema, sessionTextsSchema, type OutboxEntry, type SyncState } from '../db/rows';
-import { bytesToText } from '../repositories/bytes';
+import { bytesToText, fromStoredBytes } from '../repositories/bytes';
 import { PARKED_AT } from './sync-policy';
 import type { SyncStore } from './sync-types';
 
@@ -42,8 +42,8 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
         circuitId: session.circuitId,
         vehicleCategoryId: session.vehicleCategoryId,
         date: session.date,
-        coordinates: bytesToText(texts.nmea),
-        laps: bytesToText(texts.laps),
+        coordinates: bytesToText(await fromStoredBytes(texts.nmea)),
+        laps: bytesToText(await fromStoredBytes(texts.laps)),
         favorite: session.favorite,
         weatherConditions: weather.success ? weather.data : null,
       };

@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AstroDb, SCHEMA_V1, SCHEMA_V2 } from '../../../src/data/db/database';
 import { onRowDropped, restoreRows, type DroppedRow } from '../../../src/data/db/restore';
+import { fromStoredBytes } from '../../../src/data/repositories/bytes';
 import { kvRowSchema, localSessionSchema, outboxEntrySchema, sessionTextsSchema } from '../../../src/data/db/rows';
 
 const names: string[] = [];
@@ -79,7 +80,7 @@ describe('Dexie schema versions', () => {
     expect(await db.sessions.get(1)).not.toHaveProperty('laps');
     const texts = restoreRows('sessionTexts', await db.sessionTexts.toArray(), sessionTextsSchema);
     expect(texts.map((t) => t.localId)).toEqual([1]);
-    expect(new TextDecoder().decode(texts[0].nmea)).toBe('1;0;41.1;-8.1;50\n');
+    expect(new TextDecoder().decode(await fromStoredBytes(texts[0].nmea))).toBe('1;0;41.1;-8.1;50\n');
     const outbox = restoreRows('outbox', await db.outbox.toArray(), outboxEntrySchema);
     expect(outbox).toMatchObject([{ filename: '20260412_1030_Braga', attempts: 2, sessionLocalId: 1 }]);
     expect(await db.countries.get(1)).toMatchObject({ name: 'Portugal' });

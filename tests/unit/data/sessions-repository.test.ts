@@ -48,6 +48,34 @@ describe('sessions repository', () => {
     expect(await bench.repo.loadTextStrings(saved.session.localId)).toEqual({ laps: LAPS, nmea: NMEA });
   });
 
+  it('keeps the texts and the position columns as Blobs, and still reads rows of older builds', async () => {
+    bench = createBench({ analyse });
+    bench.network.goOffline();
+    const saved = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    const id = saved.session.localId;
+    // Blobs are stored by reference: put() does not serialise megabytes on the main thread.
+    const texts = await bench.db.sessionTexts.get(id);
+    expect(texts?.nmea).toBeInstanceOf(Blob);
+    expect(texts?.laps).toBeInstanceOf(Blob);
+    const cached = (await bench.db.analyses.get(id))?.result as { positions: { count: number; columns: Record<string, unknown> } };
+    expect(cached.positions.count).toBe(2);
+    expect(Object.values(cached.positions.columns).every((c) => c instanceof Blob)).toBe(true);
+    const again = await bench.repo.getAnalysis(id);
+    expect(again.positions.lap).toBeInstanceOf(Int32Array);
+    expect(again.positions.speedKmh).toBeInstanceOf(Float32Array);
+    expect(Array.from(again.positions.speedKmh.subarray(0, 2))).toEqual(Array.from(saved.analysis!.positions.speedKmh.subarray(0, 2)));
+    expect(again.positions.lat.buffer).not.toBe(again.positions.lon.buffer);
+    expect(again.laps).toEqual(saved.analysis!.laps);
+
+    // An older build's row: texts as ArrayBuffers and a version 1 cache holding typed arrays (recomputed).
+    await bench.db.sessionTexts.put({ localId: id, laps: new TextEncoder().encode(LAPS).buffer, nmea: new TextEncoder().encode(NMEA).buffer });
+    await bench.db.analyses.put({ localId: id, version: 1, computedAt: 'a', result: { ...saved.analysis, laps: [] } });
+    expect(await bench.repo.loadTextStrings(id)).toEqual({ laps: LAPS, nmea: NMEA });
+    expect(await bench.repo.hasAnalysis(id)).toBe(false);
+    expect((await bench.repo.getAnalysis(id)).laps).toHaveLength(2);
+    expect((await bench.db.analyses.get(id))?.version).toBe(ANALYSIS_CACHE_VERSION);
+  });
+
   it('keeps the download when the analysis fails, and reports why', async () => {
     bench = createBench({ analyse: async () => Promise.reject(new Error('worker crashed')) });
     bench.network.goOffline();
