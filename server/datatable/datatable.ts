@@ -36,7 +36,10 @@ export interface TableDef<Row, Out> {
   fields: Record<string, FieldDef>;
   /** Sort used when the request has none. */
   defaultSort: { field: string; order: 'asc' | 'desc' };
-  /** Appended to every ORDER BY so paging is stable (e.g. `s.id desc`). With `keyQuery`, over the base table only. */
+  /**
+   * Appended to every ORDER BY so paging is stable (e.g. `s.date desc, s.id desc`): comma-separated terms with no
+   * comma inside an expression (a back-half page reverses them term by term). With `keyQuery`, over the base table only.
+   */
   tieBreaker: string;
   /**
    * Optional two-step page for big tables: the page's keys are found in the base table joined only to what the
