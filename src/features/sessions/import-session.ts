@@ -25,8 +25,9 @@ export function utcOffsetMinutes(iso: string, timeZone: string | null | undefine
   }
 }
 
-export function prepareImport(fileName: string, text: string, circuits: readonly Circuit[], lastModified?: number): PreparedImport {
-  const imported = importFile(fileName, text, { fallbackDate: lastModified });
+/** `lapsText`: the ASTRO laps file picked with an ASTRO nmea file (its laps are kept instead of detected). */
+export function prepareImport(fileName: string, text: string, circuits: readonly Circuit[], lastModified?: number, lapsText?: string): PreparedImport {
+  const imported = importFile(fileName, text, { fallbackDate: lastModified, astroLaps: lapsText });
   const first = finishImport(imported, circuits);
   const circuit = (first.circuit as Circuit | null) ?? null;
   const offset = utcOffsetMinutes(imported.startedAt, circuit?.country?.timezone);
@@ -34,3 +35,4 @@ export function prepareImport(fileName: string, text: string, circuits: readonly
   const finished = offset === null ? first : finishImport(imported, circuits, { circuit, utcOffsetMinutes: offset });
   return { ...finished, circuit };
 }
+

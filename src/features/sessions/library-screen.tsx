@@ -162,15 +162,26 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
     }
   };
 
-  const importFile = async (file: File | null) => {
-    if (!file) return;
+  /** Several files at once: each is imported; an ASTRO laps file goes with its nmea file. */
+  const importFiles = async (files: File[]) => {
+    if (files.length === 0) return;
     setImporting(true);
     try {
-      const result = await port.importFile(file);
-      notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true });
-      if (!result.circuitFound) notifyError(t('import.noCircuit'), { translated: true });
-    } catch (e) {
-      notifyError(t('import.failed', { file: file.name, reason: errorText(e) }), { translated: true });
+      const [{ groupImportFiles }, picked] = await Promise.all([
+        import('./import-groups'),
+        Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text(), file }))),
+      ]);
+      const { imports, lapsWithoutPositions } = groupImportFiles(picked);
+      for (const lonely of lapsWithoutPositions) notifyError(t('import.lapsOnly', { file: lonely.name }), { translated: true });
+      for (const { file, laps } of imports) {
+        try {
+          const result = await port.importFile(file.file, laps?.file);
+          notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true });
+          if (!result.circuitFound) notifyError(t('import.noCircuit'), { translated: true });
+        } catch (e) {
+          notifyError(t('import.failed', { file: file.name, reason: errorText(e) }), { translated: true });
+        }
+      }
     } finally {
       setImporting(false);
     }
@@ -183,7 +194,8 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('library.title')}</Title>
         <Group gap="xs">
-          <FileButton onChange={(file) => void importFile(file)} accept=".txt,.nmea,.vbo,.gpx,.csv,.log">
+          {/* No `accept` filter: ASTRO's own files have no extension (device-protocol.md, session file names). */}
+          <FileButton multiple onChange={(files) => void importFiles(files)}>
             {(props) => (
               <Tooltip label={t('import.hint')} openDelay={300}>
                 <Button {...props} size="xs" variant="light" leftSection={<UploadIcon />} loading={importing} data-testid="session-import">

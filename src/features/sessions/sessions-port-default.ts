@@ -129,8 +129,8 @@ export const defaultSessionsPort: SessionsPort = {
     const texts = await repository.loadTexts(id, signal);
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
   },
-  importFile: async (file) => {
-    const prepared = prepareImport(file.name, await file.text(), await readCircuits(), file.lastModified);
+  importFile: async (file, lapsFile) => {
+    const prepared = prepareImport(file.name, await file.text(), await readCircuits(), file.lastModified, lapsFile ? await lapsFile.text() : undefined);
     const saved = await repository.saveDownloadedSession({ filename: prepared.fileName, laps: prepared.lapsText, nmea: prepared.nmeaText });
     return {
       id: saved.session.localId,

@@ -89,7 +89,8 @@ export interface SessionsPort {
   loadSession(id: number, sessionIndex: number, signal?: AbortSignal): Promise<LoadedSession>;
   /** Raw device texts (export of the ASTRO format). */
   loadTexts(id: number, signal?: AbortSignal): Promise<{ laps: string; nmea: string }>;
-  importFile(file: File): Promise<ImportResult>;
+  /** One file from disk; `lapsFile`: the ASTRO laps file picked with an ASTRO nmea file. */
+  importFile(file: File, lapsFile?: File): Promise<ImportResult>;
   /** Saves new gate centres for the circuit used by this session and re-times the session's laps from its positions. */
   saveGates(id: number, gates: GatePoint[], widthM: number): Promise<{ laps: number }>;
 }

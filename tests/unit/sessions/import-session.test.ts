@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { prepareImport, utcOffsetMinutes } from '../../../src/features/sessions/import-session';
+import { groupImportFiles, looksLikeAstroLaps } from '../../../src/features/sessions/import-groups';
 import { parseLapsText } from '../../../src/domain/parse-laps';
 import { parsePositionsText } from '../../../src/domain/parse-positions';
 import { parseSessionFileName } from '../../../src/domain/format/session-name';
@@ -62,5 +63,31 @@ describe('session import', () => {
     expect(utcOffsetMinutes('2026-07-01T08:05:00.000Z', 'Europe/Lisbon')).toBe(60);
     expect(utcOffsetMinutes('2026-03-01T08:05:00.000Z', 'Not/AZone')).toBeNull();
     expect(utcOffsetMinutes('2026-03-01T08:05:00.000Z', null)).toBeNull();
+  });
+
+  it('pairs an ASTRO laps file with its nmea file and imports the device laps as they are', () => {
+    const nmea = '1;0;41.5700;44.9490;80.0\n1;40;41.5701;44.9491;81.0\n2;80;41.5702;44.9492;82.0\n';
+    const laps = '1;1;61000;20000;20000;21000;120.5;60.2\n2;2;0;0;0;0;90.0;10.0\n';
+    expect(looksLikeAstroLaps(laps)).toBe(true);
+    expect(looksLikeAstroLaps(nmea)).toBe(false);
+    expect(looksLikeAstroLaps('<gpx></gpx>')).toBe(false);
+    const vbo = { name: 'rustavi.vbo', text: fixture('rustavi-dragy-25hz-trimmed.vbo') };
+    const a = { name: '20260412_1030_Braga.nmea', text: nmea };
+    const aLaps = { name: '20260412_1030_Braga.laps', text: laps };
+    const b = { name: '20260413_0900_Braga', text: nmea };
+    const lonely = { name: '20260101_0900_Other.laps', text: laps };
+    // Matched by base name; the VBO stands alone; a laps file without its nmea is reported.
+    const grouped = groupImportFiles([aLaps, vbo, a, b, lonely]);
+    expect(grouped.imports).toEqual([{ file: vbo }, { file: a, laps: aLaps }, { file: b }]);
+    expect(grouped.lapsWithoutPositions).toEqual([lonely]);
+    // One of each, whatever their names: they belong together.
+    expect(groupImportFiles([{ name: 'x', text: nmea }, { name: 'y', text: laps }]).imports).toEqual([{ file: { name: 'x', text: nmea }, laps: { name: 'y', text: laps } }]);
+    // The device's laps are kept (lap 2 with time 0 is the invalid in-lap).
+    const prepared = prepareImport(a.name, a.text, [], undefined, aLaps.text);
+    expect(prepared.source).toBe('astro');
+    expect(prepared.laps.map((l) => [l.lapNumber, l.timeMs])).toEqual([
+      [1, 61000],
+      [2, 0],
+    ]);
   });
 });

@@ -134,6 +134,26 @@ describe('sessions library', () => {
     expect(await screen.findByRole('button', { name: 'Falhou: tentar enviar de novo' })).toBeTruthy();
   });
 
+  it('imports several files at once, an ASTRO nmea file with its laps file, and reports a lone laps file', async () => {
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
+    renderLibrary(port);
+    const button = await screen.findByTestId('session-import');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.multiple).toBe(true);
+    expect(input.accept).toBe('');
+    const nmea = new File(['1;0;41.57;44.949;80.0\n1;40;41.5701;44.9491;81.0\n'], '20260412_1030_Braga');
+    const laps = new File(['1;1;61000;20000;20000;21000;120.5;60.2\n'], '20260412_1030_Braga.laps');
+    const lone = new File(['1;1;61000;20000;20000;21000;120.5;60.2\n'], 'other.laps');
+    const gpx = new File(['<?xml version="1.0"?><gpx></gpx>'], 'ride.gpx');
+    fireEvent.change(input, { target: { files: [laps, nmea, gpx, lone] } });
+    await waitFor(() => expect(port.importFile).toHaveBeenCalledTimes(2));
+    expect(port.importFile).toHaveBeenCalledWith(nmea, laps);
+    expect(port.importFile).toHaveBeenCalledWith(gpx, undefined);
+    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('other.laps is an ASTRO laps file: pick it together with its nmea file.', { translated: true }));
+    expect(toast.notifySuccess).toHaveBeenCalledTimes(2);
+    expect(button).toBeTruthy();
+  });
+
   it('shows the screen in European Portuguese', async () => {
     const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
     renderLibrary(port, 'pt-pt');
