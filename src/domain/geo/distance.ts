@@ -2,9 +2,9 @@
  * Distances for the geometry code. The spherical model and its constants live in the core's geo-distance.ts
  * (one Earth model for the whole domain); this module adds what geometry needs on top: a name that reads well
  * in geometry code and cumulative distance over columns, computed exactly like the parser's `distanceM`
- * column (consecutive-fix steps with `stepDistanceM`), so an imported trace and a device trace measure alike.
+ * column (consecutive-fix steps with `bandedStepDistanceM`), so an imported trace and a device trace measure alike.
  */
-import { EARTH_RADIUS_M, haversineM, stepDistanceM } from '../geo-distance';
+import { EARTH_RADIUS_M, bandedStepDistanceM, haversineM, newCosBand } from '../geo-distance';
 
 export { EARTH_RADIUS_M };
 
@@ -20,11 +20,12 @@ export function cumulativeDistanceM(lat: ArrayLike<number>, lon: ArrayLike<numbe
   let lastLat = NaN;
   let lastLon = NaN;
   let total = 0;
+  const band = newCosBand();
   for (let i = 0; i < count; i++) {
     const la = lat[i];
     const lo = lon[i];
     if (Number.isFinite(la) && Number.isFinite(lo)) {
-      if (Number.isFinite(lastLat)) total += stepDistanceM(lastLat, lastLon, la, lo);
+      if (Number.isFinite(lastLat)) total += bandedStepDistanceM(lastLat, lastLon, la, lo, band);
       lastLat = la;
       lastLon = lo;
     }

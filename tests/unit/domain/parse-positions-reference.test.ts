@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parsePositionsBytes } from '../../../src/domain/parse-positions';
-import { stepDistanceM } from '../../../src/domain/geo-distance';
+import { bandedStepDistanceM, newCosBand } from '../../../src/domain/geo-distance';
 import { syntheticSession } from '../../../src/domain/synthetic-session';
 import { serializePositions } from '../../../src/domain/serialize-session';
 
@@ -64,8 +64,9 @@ function referenceParse(bytes: Uint8Array): Reference {
     if (reason !== null) r.issues.push({ line: index + 1, reason: REASON[reason] });
   });
   let d = 0;
+  const band = newCosBand();
   r.lat.forEach((lat, k) => {
-    if (k > 0) d += stepDistanceM(r.lat[k - 1], r.lon[k - 1], lat, r.lon[k]);
+    if (k > 0) d += bandedStepDistanceM(r.lat[k - 1], r.lon[k - 1], lat, r.lon[k], band);
     r.distanceM.push(d);
   });
   return r;
