@@ -71,13 +71,21 @@ const storedColumnsSchema = z.object({
   }),
 });
 
+/** Lets other tasks run (input, rendering, the next BLE notification). */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * The analysis as it is cached: the position columns (25 MB for a 7 h session) as Blobs, which IndexedDB
- * stores by reference - as typed arrays they would be serialised inside put() on the main thread.
+ * stores by reference - as typed arrays they would be serialised inside put() on the main thread. Making a Blob
+ * copies its bytes, so each column is copied in a task of its own (~4 MB each for a 7 h session).
  */
-function packAnalysis(result: ProcessedSession): unknown {
+async function packAnalysis(result: ProcessedSession): Promise<unknown> {
   const p = result.positions;
-  const columns = Object.fromEntries(COLUMNS.map((c) => [c, toStoredBytes(p[c] as ArrayBufferView<ArrayBuffer>)]));
+  const columns: Partial<Record<(typeof COLUMNS)[number], Blob>> = {};
+  for (const c of COLUMNS) {
+    if (p[c].byteLength > 1 << 20) await yieldToEventLoop();
+    columns[c] = toStoredBytes(p[c] as ArrayBufferView<ArrayBuffer>);
+  }
   return { ...result, positions: { count: p.count, columns } };
 }
 
@@ -175,7 +183,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
   }
 
   async function cacheAnalysis(localId: number, result: ProcessedSession): Promise<void> {
-    await db().analyses.put({ localId, version: ANALYSIS_CACHE_VERSION, computedAt: iso(), result: packAnalysis(result) });
+    await db().analyses.put({ localId, version: ANALYSIS_CACHE_VERSION, computedAt: iso(), result: await packAnalysis(result) });
   }
 
   async function loadTexts(localId: number, signal?: AbortSignal): Promise<{ laps: ArrayBuffer; nmea: ArrayBuffer }> {
