@@ -326,6 +326,14 @@ function traceFigures(events: TraceEvent[]) {
     longestTaskCpuMs: (longest?.tdur ?? 0) / 1000,
     longestTaskPhase: longest ? phase(longest) : null,
     tasksOver50Ms: whole.filter((t) => (t.dur ?? 0) > 50_000).length,
+    // The same by thread-CPU time: what the task cost on its own, without the time the shared machine's other
+    // processes held the core (on a loaded machine a 1 ms task can take 50 ms of wall time).
+    maxTaskCpuMs: whole.reduce((m, t) => Math.max(m, (t.tdur ?? 0) / 1000), 0),
+    maxCpuTaskPhase: (() => {
+      const top = whole.reduce<TraceEvent | null>((m, t) => (!m || (t.tdur ?? 0) > (m.tdur ?? 0) ? t : m), null);
+      return top ? phase(top) : null;
+    })(),
+    tasksOver50MsCpu: whole.filter((t) => (t.tdur ?? 0) > 50_000).length,
     slowestTasks: whole
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
       .slice(0, 5)
@@ -425,6 +433,9 @@ async function chromiumFigures(sessions: { key: string; session: GeneratedSessio
         longestTaskCpuMs: r1(t.longestTaskCpuMs),
         longestTaskPhase: t.longestTaskPhase,
         tasksOver50Ms: t.tasksOver50Ms,
+        maxTaskCpuMs: r1(t.maxTaskCpuMs),
+        maxCpuTaskPhase: t.maxCpuTaskPhase,
+        tasksOver50MsCpu: t.tasksOver50MsCpu,
         slowestTasks: t.slowestTasks,
         tracedRunTransferMs: Math.round(tr.transferMs),
         longTaskEntries: Math.max(m.longTasks, tr.longTasks),
@@ -463,7 +474,7 @@ export default async function deviceBench(): Promise<Record<string, unknown>> {
     { key: 'kart20min', session: short.session },
     { key: longKey, session: long.session },
   ]);
-  type C = { chunksPerSecond: number; longestTaskMs: number; tasksOver50Ms: number; probeMaxGapMs: number | null; probeGapsOver50Ms: number | null; longestLongTaskEntryMs: number; probeLongestLongTaskEntryMs: number };
+  type C = { chunksPerSecond: number; longestTaskMs: number; tasksOver50Ms: number; maxTaskCpuMs: number; tasksOver50MsCpu: number; probeMaxGapMs: number | null; probeGapsOver50Ms: number | null; longestLongTaskEntryMs: number; probeLongestLongTaskEntryMs: number };
   const c = chromium[longKey] as C;
   const c20 = chromium.kart20min as C;
   const slowest = Math.min(c.chunksPerSecond, c20.chunksPerSecond);
@@ -479,6 +490,8 @@ export default async function deviceBench(): Promise<Record<string, unknown>> {
     targets: {
       chromiumChunksPerSecond: { value: slowest, target: 2000, met: slowest >= 2000 },
       chromiumLongestMainThreadTaskMs: { value: longestTask, target: 50, met: longestTask <= 50 && c.tasksOver50Ms === 0 },
+      // By thread-CPU time (trace): the app's own longest task, free of the shared machine's contention.
+      chromiumLongestMainThreadTaskCpuMs: { value: c.maxTaskCpuMs, target: 50, met: c.maxTaskCpuMs <= 50 && c.tasksOver50MsCpu === 0 },
       chromiumProbeMaxGapMs: { value: c.probeMaxGapMs, target: 50, met: c.probeMaxGapMs !== null && c.probeMaxGapMs <= 50 && c.probeGapsOver50Ms === 0 },
       nodeChunksPerSecondCpu: { value: (longNode as { appChunksPerSecondCpu: number }).appChunksPerSecondCpu, target: 2000, met: (longNode as { appChunksPerSecondCpu: number }).appChunksPerSecondCpu >= 2000 },
     },
