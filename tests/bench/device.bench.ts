@@ -6,6 +6,17 @@
  * is its own task, so 'longestChunkTaskMs' (the slowest single notification handled by the app) is the longest
  * main-thread task the transfer causes; the sink (IndexedDB + worker parse) runs off that path. Target:
  * >= 2,000 chunks/s, i.e. <= 0.5 ms of app CPU a chunk.
+ *
+ * Then the same in Chromium (device-page.ts, built with Vite; a persistent profile so IndexedDB is on disk; the
+ * page is cross-origin isolated for 5 us timers): the simulated ASTRO at zero latency, the app's controller,
+ * transfer queue, tab-title progress and throttled snapshot render, the real Dexie write the moment the nmea part
+ * ends, the real analysis bridge and worker, and the analysis cache write. Per session: a warm-up run, a measured
+ * run (chunks/s wall, IndexedDB write, worker parse, cache write), a traced run (each main-thread task's wall and
+ * thread-CPU time: main-thread CPU per chunk, minus the simulated device's own cost - the same device answering
+ * the same transfer alone, in one traced loop - gives the app's CPU per chunk; the longest task from the start of
+ * the transfer to the session-saved event) and a probed run (a MessageChannel ping-pong measuring the longest gap
+ * between its turns; it competes for the main thread, so that run's throughput is not reported). Long-task
+ * entries (PerformanceObserver) are collected in every run. Target: no main-thread task over 50 ms.
  */
 import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -445,6 +456,7 @@ async function chromiumFigures(sessions: { key: string; session: GeneratedSessio
         probeGapsOver50Ms: p.probe?.gapsOver50Ms ?? null,
         probeLongTaskEntries: p.longTasks,
         probeLongestLongTaskEntryMs: r1(p.longestLongTaskMs),
+        probeLongTaskEntriesByPhase: p.longTasksByPhase.join(' '),
         probeRunTransferMs: Math.round(p.transferMs),
       };
       console.log(`# device: chromium ${key} ${JSON.stringify(out[key])}`);
