@@ -3,12 +3,15 @@
  * twice (two sessions, laps detected from the seeded circuit's gates) -> library -> edit (Edit Session, Session
  * updated) -> compare the two sessions -> map (laps drawn) -> analysis (lap tables side by side, charts) ->
  * the library offline (IndexedDB, local filtering), with
- * screenshots of the three screens in light/en-us and dark/pt-pt (tests/.artifacts/sessions-*.png).
+ * screenshots of the three screens in light/en-us and dark/pt-pt (tests/.artifacts/sessions-*.png); and an ASTRO
+ * session imported from its two files (laps + nmea) picked together keeps the device's laps.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { syntheticSession } from '../../src/domain/synthetic-session';
+import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
 
 const VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
 
@@ -139,6 +142,26 @@ describe('sessions screens', () => {
     await context.setOffline(false);
 
     // Map tiles cannot load on this closed network; anything else logged is a failure.
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
+
+  it('imports an ASTRO session picked as its laps and nmea files together, keeping the device laps', async () => {
+    const { page, errors } = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
+    const user = await e2e.signUpAndVerify();
+    await e2e.login(page, user.email, user.password);
+    await page.goto(e2e.url('/sessions/library'));
+    await page.getByText('Sessions library').waitFor();
+    // ASTRO's own files (no extension on the device): a 6 min session at Braga with its laps file.
+    const session = syntheticSession({ fixes: 25 * 360, seed: 11 });
+    const deviceLaps = session.laps.filter((l) => l.lapNumber > 0 && l.valid && l.lapName !== 'In Lap').length;
+    await page.locator('input[type=file]').setInputFiles([
+      { name: '20260412_1030_Kartodromo de Braga.laps', mimeType: 'text/plain', buffer: Buffer.from(serializeLaps(session.laps)) },
+      { name: '20260412_1030_Kartodromo de Braga', mimeType: 'text/plain', buffer: Buffer.from(serializePositions(session.positions)) },
+    ]);
+    const toast = page.getByText(/Imported .* with \d+ laps/).last();
+    await toast.waitFor({ timeout: 30_000 });
+    expect(Number(/with (\d+) laps/.exec((await toast.textContent()) ?? '')?.[1])).toBe(deviceLaps);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
 });
