@@ -111,6 +111,16 @@ const SESSIONS_KEY_QUERY: TableDef<SummaryRow, SessionSummary>['keyQuery'] = {
     c: 'left join circuits c on c.id = s.circuit_id',
     vc: 'left join vehicle_categories vc on vc.id = s.vehicle_category_id',
   },
+  // SUMMARY_COLUMNS with the joined values as scalar subqueries (each a primary-key lookup for the page's rows).
+  select: `s.id, s.name, s.filename, s.user_id, s.circuit_id, s.vehicle_category_id, s.date, s.favorite,
+    s.weather_conditions, s.laps_bytes, s.coordinates_bytes, s.best_lap_ms, s.lap_count, s.created_at, s.updated_at,
+    (select x.name from circuits x where x.id = s.circuit_id) as circuit_name,
+    (select co.name from circuits x join countries co on co.id = x.country_id where x.id = s.circuit_id) as country_name,
+    (select ct.name from circuits x join circuit_types ct on ct.id = x.type_id where x.id = s.circuit_id) as type_name,
+    (select x.coordinates from circuits x where x.id = s.circuit_id) as circuit_coordinates,
+    (select x.size::float8 from circuits x where x.id = s.circuit_id) as circuit_size,
+    (select x.name from vehicle_categories x where x.id = s.vehicle_category_id) as vehicle_category_name,
+    (select x.first_name from users x where x.id = s.user_id) as user_first_name`,
 };
 
 /** The racer's table (spec 2: default sort favorite descending). */

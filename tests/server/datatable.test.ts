@@ -72,6 +72,11 @@ describe('the data table contract', () => {
       { field: 'weatherConditions', order: 'desc' },
       { field: 'favorite', order: 'asc' },
     ];
+    // Table rows are the same summaries GET /sessions returns (the page query builds them its own way).
+    const listed = (await h.inject({ method: 'GET', url: '/api/sessions', headers: h.racer.headers })).json() as Array<{ id: number; circuit: unknown }>;
+    const tabled = (await ids('/api/sessions/datatable', h.racer.headers, { page: 0, pageSize: 50 })).data;
+    expect(listed.filter((r) => r.circuit !== null)).toHaveLength(2);
+    expect([...tabled].sort((a, b) => a.id - b.id)).toEqual([...listed].sort((a, b) => a.id - b.id));
     const filters = [[], [{ field: 'favorite', value: false, type: 'boolean', matchMode: 'equals' }]];
     for (const [url, headers] of [
       ['/api/sessions/datatable', h.racer.headers],
