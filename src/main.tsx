@@ -1,16 +1,16 @@
 /**
  * Entry point: logs the version, renders the app, and starts the data layer (auth, sync, translation sync) and the
  * service worker. Only what the first screen needs is loaded before the first render (issue 6): the data layer
- * (Dexie, API client, sync engine, zod contracts) is imported when the page is idle after load, or before that
- * when something needs it (an auth guard, a login); a tab that holds an access token (signed in) loads it before
+ * (Dexie, API client, sync engine, zod contracts) is imported at the first interaction or once the page has been
+ * quiet for a while after loading (app/after-start.ts), or before that when something needs it (an auth guard, a login); a tab that holds an access token (signed in) loads it before
  * rendering, so its header never shows the signed-out state. Signing out always lands on /login.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createLazyAppAuth } from './app/auth/lazy-auth';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { loadDataLayer, loadDataLayerWhenIdle, setDataLayerRouter } from './app/data-layer';
+import { loadDataLayer, loadDataLayerAfterStart, setDataLayerRouter } from './app/data-layer';
 import { registerServiceWorkerAfterLoad } from './app/pwa/register-sw';
 import './app/global.css';
 import { version } from '../package.json';
@@ -31,19 +31,26 @@ function hasAccessToken(): boolean {
   }
 }
 
+/**
+ * The first render is a transition: React renders it in small slices that yield to the browser instead of one
+ * long task (Total Blocking Time, issue 8); the prerendered page stays on screen meanwhile.
+ */
 function render(): void {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders auth={auth} router={router} />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders auth={auth} router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
-if (hasAccessToken()) {
-  // Signed in: the auth session decides from the token synchronously once loaded; render with it.
-  void auth.load().then(render, render);
-} else {
-  render();
-  loadDataLayerWhenIdle();
-}
+// The first render waits for the router's first load (the route's code-split chunk, the guards), so that React
+// paints the complete page at once over the prerendered one in index.html (src/app/prerender): no blank frame,
+// nothing moves. A signed-in tab also waits for the auth session, which decides from the token synchronously.
+const signedInTab = hasAccessToken();
+const firstLoad = Promise.all([signedInTab ? auth.load() : null, router.load()]).catch((e: unknown) => console.warn('First load failed', e));
+void firstLoad.then(render);
+if (!signedInTab) loadDataLayerAfterStart();
 registerServiceWorkerAfterLoad();

@@ -1,10 +1,11 @@
 /**
  * The shell's door to the data layer (data-boot.ts: Dexie, API client, sync engine, zod contracts), which is not
  * part of the first load (issue 6): it is imported on demand (an auth guard, a login, any auth call) or once the
- * page is idle after its first paint (`loadDataLayerWhenIdle`). A tab that holds an access token loads it before
+ * page has started (`loadDataLayerAfterStart`). A tab that holds an access token loads it before
  * the first render instead (main.tsx), so a signed-in user never sees the signed-out header.
  */
 import type { SyncNotice } from '../data/sync/sync-notices';
+import { afterStart } from './after-start';
 import type { createAppRouter } from './router';
 
 export type DataLayer = typeof import('./data-boot');
@@ -37,15 +38,13 @@ export function loadDataLayer(): Promise<DataLayer> {
   return loading;
 }
 
-/** Loads the data layer after the page's load event, when the main thread is idle (at most `timeoutMs` later). */
-export function loadDataLayerWhenIdle(timeoutMs = 2000): void {
-  const start = () => {
-    const run = () => void loadDataLayer().catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: timeoutMs });
-    else setTimeout(run, 1);
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+/**
+ * Loads the data layer once the page has started (after-start.ts): at the first interaction, or when the page has
+ * been quiet for a while after loading. Until then a visitor's screen shows the signed-out state, as it does
+ * while the auth session's first cookie refresh is in flight.
+ */
+export function loadDataLayerAfterStart(): void {
+  afterStart(() => void loadDataLayer().catch(() => undefined));
 }
 
 /**

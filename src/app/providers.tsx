@@ -2,6 +2,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
+import { useEffect } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nextProvider } from 'react-i18next';
 import { AuthProvider } from './auth/auth-react';
@@ -16,11 +18,15 @@ import { cssVariablesResolver, theme } from './theme/theme';
 const colorSchemeManager = themeColorSchemeManager();
 
 /**
- * The toast container, loaded after the first paint (layout/deferred.ts). Toasts shown before that wait in
- * Mantine's notifications store and appear when it mounts.
+ * The toast container, loaded after the first paint (layout/deferred.ts), or at once when a toast is raised
+ * before that: the toast waits in Mantine's notifications store and appears when the container mounts.
  */
 function DeferredNotifications() {
   const overlays = shellOverlays.use();
+  const pending = useNotifications().notifications.length > 0;
+  useEffect(() => {
+    if (pending && !overlays) void shellOverlays.load().catch(() => undefined);
+  }, [pending, overlays]);
   return overlays ? <overlays.Notifications position="top-right" limit={5} /> : null;
 }
 

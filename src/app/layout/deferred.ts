@@ -1,27 +1,19 @@
 /**
  * Modules of the shell that the first paint does not need (the header's tooltips and locale dropdown, the toast
- * container, the update prompt: Mantine's Popover/Combobox/Tooltip, floating-ui, transitions), loaded once the
- * page is idle after its load event, or at once when the user reaches for them. Keeps them out of the first load
+ * container, the update prompt: Mantine's Popover/Combobox/Tooltip, floating-ui, transitions), loaded at the
+ * first interaction or once the page has been quiet for a while (../after-start.ts), or at once when the user
+ * reaches for them. Keeps them out of the first load
  * (issue 6) without changing what the user can do: until loaded, the shell shows the same controls without
  * their overlays.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { afterStart } from '../after-start';
 
 export interface Deferred<T> {
   /** Starts the import now (idempotent). A failed import (offline before the precache) is retried on the next call. */
   load(): Promise<T>;
-  /** The module once loaded, else undefined; re-renders when it arrives and schedules the import when idle. */
+  /** The module once loaded, else undefined; re-renders when it arrives and schedules the import (afterStart). */
   use(): T | undefined;
-}
-
-/** Runs `fn` after the load event, when the main thread is idle (at most `timeoutMs` later). */
-export function whenIdle(fn: () => void, timeoutMs = 2000): void {
-  const schedule = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: timeoutMs });
-    else setTimeout(fn, 1);
-  };
-  if (typeof document === 'undefined' || document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
 }
 
 export function deferred<T>(importer: () => Promise<T>): Deferred<T> {
@@ -47,12 +39,16 @@ export function deferred<T>(importer: () => Promise<T>): Deferred<T> {
     return () => listeners.delete(l);
   };
   const get = () => value;
+  let scheduled = false;
   return {
     load,
     use() {
       const current = useSyncExternalStore(subscribe, get, get);
       useEffect(() => {
-        if (value === undefined) whenIdle(() => void load().catch(() => undefined));
+        if (value === undefined && !scheduled) {
+          scheduled = true;
+          afterStart(() => void load().catch(() => undefined));
+        }
       }, []);
       return current;
     },
