@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,11 +7,68 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** Where `npm run dev` sends /api calls: the API server started by scripts/dev.mjs. */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
+/**
+ * Issue 8 (first paint): index.html carries the welcome (/) and login (/login) pages prerendered with the real
+ * components (src/app/prerender/render-shell.tsx, run through a throwaway Vite SSR loader), one copy per locale,
+ * each in a <template> (not part of the document). public/theme-init.js copies the one that matches the path and
+ * the stored locale into #root while the page is parsed (none for other paths or a tab with a session); React
+ * renders over it. The copies are inert and lose the hooks tests and forms use (data-testid, data-menu, name), so
+ * nothing can type into or click a copy that React is about to replace.
+ */
+function prerenderShell(): Plugin {
+  const copies = [
+    ['/', 'en-us'],
+    ['/', 'pt-pt'],
+    ['/login', 'en-us'],
+    ['/login', 'pt-pt'],
+  ] as const;
+  return {
+    name: 'prerender-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const server = await createServer({
+          configFile: false,
+          logLevel: 'error',
+          plugins: [react()],
+          server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+          appType: 'custom',
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const { renderShell } = (await server.ssrLoadModule('/src/app/prerender/render-shell.tsx')) as typeof import('./src/app/prerender/render-shell');
+          let markup = '';
+          // Mantine's CSS variables (the same in every copy) go once into <head>.
+          let variables = '';
+          const variablesTag = /<style data-mantine-styles="true">[\s\S]*?<\/style>/g;
+          for (const [i, [path, locale]] of copies.entries()) {
+            const key = `${path}|${locale}`;
+            const rendered = await renderShell(path, locale, `pr${i}-`);
+            variables ||= rendered.match(variablesTag)?.join('') ?? '';
+            const body = rendered
+              .replace(variablesTag, '')
+              .replace(/\sdata-(?:testid|menu)="[^"]*"/g, '')
+              .replace(/(<(?:input|textarea|select|button)\b[^>]*?)\sname="[^"]*"/g, '$1')
+              // The prerendered video waits for React's (which loads its metadata) instead of fetching twice.
+              .replace(/preload="metadata"/g, 'preload="none"');
+            markup += `<template data-prerender-copy="${key}"><div data-prerendered inert>${body}</div></template>`;
+          }
+          return html.replace('</head>', `  ${variables}\n  </head>`).replace('<div id="root"></div>', `${markup}<div id="root"></div>`);
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so generated route code is transformed too.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    prerenderShell(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -7,3 +7,28 @@ try {
 } catch (_e) {
   // Storage disabled: light theme.
 }
+
+// Which prerendered first screen (vite.config.ts, src/app/prerender) to show until the app renders: the welcome
+// or login page in the stored locale, copied from its <template> into #root as soon as the parser has created
+// #root (before the first paint); none on other paths or in a tab that holds a session (its header is the
+// signed-in one). The page language follows the stored locale from the start, as the app sets it.
+try {
+  var l = (localStorage.getItem('locale') || '').toLowerCase() === 'pt-pt' ? 'pt-pt' : 'en-us';
+  document.documentElement.lang = l === 'pt-pt' ? 'pt-PT' : 'en-US';
+  var p = location.pathname;
+  if ((p === '/' || p === '/login') && !sessionStorage.getItem('access_token') && typeof MutationObserver === 'function') {
+    var key = p + '|' + l;
+    var observer = new MutationObserver(function () {
+      var root = document.getElementById('root');
+      if (!root) return;
+      observer.disconnect();
+      var copies = document.querySelectorAll('template[data-prerender-copy]');
+      for (var i = 0; i < copies.length; i++) {
+        if (copies[i].getAttribute('data-prerender-copy') === key && !root.firstChild) root.appendChild(copies[i].content.cloneNode(true));
+      }
+    });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+  }
+} catch (_e) {
+  // Storage disabled: no prerendered screen, the app renders as usual.
+}

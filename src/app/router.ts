@@ -1,5 +1,5 @@
 /** The TanStack router of the app, with the auth in its context for the guards in src/routes/_auth*.tsx. */
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { AppAuth } from './auth/auth-port';
 
@@ -7,9 +7,11 @@ export interface RouterContext {
   auth: AppAuth;
 }
 
-export function createAppRouter(auth: AppAuth) {
+/** `history`: the browser's by default; the build's prerender (prerender/render-shell.tsx) passes a memory history. */
+export function createAppRouter(auth: AppAuth, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { auth },
     defaultPreload: 'intent',
     scrollRestoration: true,

@@ -65,7 +65,9 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
             onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
             data-testid="theme-toggle"
           >
-            <Icon name={scheme === 'dark' ? 'sun' : 'moon'} />
+            {/* Both icons, shown by the colour scheme in CSS: right from the first (prerendered) paint. */}
+            <Icon name="sun" className="mantine-light-hidden" />
+            <Icon name="moon" className="mantine-dark-hidden" />
           </ActionIcon>
         </HeaderTooltip>
         {signedIn ? (
