@@ -23,6 +23,7 @@ import sessionRoutes from './routes/sessions';
 import leaderboardRoutes from './routes/leaderboards';
 import translationRoutes from './routes/translations';
 import firmwareRoutes from './routes/firmware';
+import mapConfigRoutes from './routes/map-config';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(leaderboardRoutes);
       await api.register(translationRoutes);
       await api.register(firmwareRoutes);
+      await api.register(mapConfigRoutes);
     },
     { prefix: '/api' },
   );

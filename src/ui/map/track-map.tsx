@@ -1,7 +1,8 @@
 /**
  * The OpenLayers track map (loaded lazily: see lazy-track-map.tsx). Layers, bottom to top: XYZ tiles with
- * attribution; traces in a VectorImageLayer (re-rendered as an image while panning, so 10+ overlaid laps keep
- * frames cheap, notes/performance-facts.md); gates (lines + centre points); markers and labels.
+ * attribution (the server's TILE_URL, map-config.ts, else the build's); traces in a VectorImageLayer (re-rendered
+ * as an image while panning, so 10+ overlaid laps keep frames cheap, notes/performance-facts.md); gates (lines +
+ * centre points); markers and labels.
  * The gate editor (gate-editor.ts: Draw, Modify and Snap, a lazy chunk of its own) is loaded when Draw or Edit
  * is first toggled. The component is controlled: it reports gate changes through onGatesChange and redraws from
  * the `gates` prop.
@@ -25,7 +26,7 @@ import { useEffect, useRef } from 'react';
 import { withAlpha } from './colors';
 import type { GateEditor } from './gate-editor';
 import { gateSegments } from './gate-segments';
-import { MAX_TILE_ZOOM, tileSettings } from './map-config';
+import { fetchTileUrl, MAX_TILE_ZOOM, rememberedTileUrl, tileSettings } from './map-config';
 import { SPEED_BAND_COLORS, speedRuns } from './speed-runs';
 import type { MapTrace, TrackMapProps } from './types';
 import { mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
@@ -124,6 +125,13 @@ export default function TrackMap(props: TrackMapProps) {
   useEffect(() => {
     if (!target.current) return;
     const tiles = tileSettings();
+    // The server's TILE_URL wins over the build's (its CSP allows that host): remembered from the last answer,
+    // then confirmed by GET /api/map-config. Until one is known only the build's URL is used.
+    const tileSource = new XYZ({ url: rememberedTileUrl() ?? tiles.url, attributions: tiles.attribution, maxZoom: MAX_TILE_ZOOM, crossOrigin: 'anonymous' });
+    let disposed = false;
+    void fetchTileUrl().then((url) => {
+      if (!disposed && url && url !== tileSource.getUrls()?.[0]) tileSource.setUrl(url);
+    });
     const traces = new VectorSource();
     const gateLines = new VectorSource();
     const gatePoints = new VectorSource();
@@ -132,7 +140,7 @@ export default function TrackMap(props: TrackMapProps) {
       target: target.current,
       controls: defaultControls({ attributionOptions: { collapsible: false } }),
       layers: [
-        new TileLayer({ source: new XYZ({ url: tiles.url, attributions: tiles.attribution, maxZoom: MAX_TILE_ZOOM, crossOrigin: 'anonymous' }) }),
+        new TileLayer({ source: tileSource }),
         new VectorImageLayer({ source: traces, style: traceStyle, imageRatio: 1, properties: { name: 'traces' } }),
         new VectorLayer({ source: gateLines, properties: { name: 'gate-lines' } }),
         new VectorLayer({ source: gatePoints, properties: { name: 'gate-points' } }),
@@ -143,6 +151,7 @@ export default function TrackMap(props: TrackMapProps) {
     map.current = instance;
     sources.current = { traces, gateLines, gatePoints, overlay };
     return () => {
+      disposed = true;
       instance.setTarget(undefined);
       instance.dispose();
       map.current = null;
