@@ -46,14 +46,16 @@ function readStored(page: Page, filename: string) {
     const sessions = await all<{ localId: number; filename: string; nmeaBytes: number; lapsBytes: number }>('sessions');
     const row = sessions.find((s) => s.filename === name);
     if (!row) return null;
-    const texts = await all<{ localId: number; nmea: ArrayBuffer; laps: ArrayBuffer }>('sessionTexts');
+    // Blobs since the texts left put()'s main-thread serialisation (ArrayBuffers in rows of older builds).
+    const texts = await all<{ localId: number; nmea: ArrayBuffer | Blob; laps: ArrayBuffer | Blob }>('sessionTexts');
+    const size = (b: ArrayBuffer | Blob | undefined) => (b instanceof Blob ? b.size : (b?.byteLength ?? 0));
     const text = texts.find((t) => t.localId === row.localId);
     const analyses = await all<{ localId: number; result: { laps: unknown[]; positions: { count: number } } }>('analyses');
     const analysis = analyses.find((a) => a.localId === row.localId);
     db.close();
     return {
-      nmeaBytes: text?.nmea.byteLength ?? 0,
-      lapsBytes: text?.laps.byteLength ?? 0,
+      nmeaBytes: size(text?.nmea),
+      lapsBytes: size(text?.laps),
       analysedLaps: analysis?.result.laps.length ?? null,
       analysedFixes: analysis?.result.positions.count ?? null,
     };

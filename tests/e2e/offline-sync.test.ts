@@ -43,7 +43,9 @@ function readStore(page: Page): Promise<{ sessions: StoredSession[]; circuits: n
       });
     const sessions = await all<{ localId: number; filename: string; syncState: string; serverId: number | null }>('sessions');
     const analyses = await all<{ localId: number; result: { laps: unknown[] } }>('analyses');
-    const texts = await all<{ localId: number; laps: ArrayBuffer; nmea: ArrayBuffer }>('sessionTexts');
+    // Blobs since the texts left put()'s main-thread serialisation (ArrayBuffers in rows of older builds).
+    const texts = await all<{ localId: number; laps: ArrayBuffer | Blob; nmea: ArrayBuffer | Blob }>('sessionTexts');
+    const size = (b: ArrayBuffer | Blob) => (b instanceof Blob ? b.size : b.byteLength);
     const circuits = (await all('circuits')).length;
     const outbox = (await all('outbox')).length;
     db.close();
@@ -57,7 +59,7 @@ function readStore(page: Page): Promise<{ sessions: StoredSession[]; circuits: n
           syncState: s.syncState,
           serverId: s.serverId,
           analysedLaps: analyses.find((a) => a.localId === s.localId)?.result.laps.length ?? null,
-          textBytes: t ? t.laps.byteLength + t.nmea.byteLength : 0,
+          textBytes: t ? size(t.laps) + size(t.nmea) : 0,
         };
       }),
     };
