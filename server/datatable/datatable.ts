@@ -118,15 +118,18 @@ function addFilter(def: FieldDef, name: string, f: DataTableFilter, w: Where): v
         throw new ApiError(400, 'VALIDATION', `Filter value for '${name}' is not a date.`);
       }
       const at = p(d.toISOString());
-      const day = `(${def.sql})::date`;
+      // 'Same day' (in the database's time zone, like a ::date cast) as a range on the column itself, so an index
+      // on it serves the filter; adding '1 day' to a timestamptz keeps local midnight across DST changes.
+      const dayStart = `date_trunc('day', ${at}::timestamptz)`;
+      const sameDay = `(${def.sql} >= ${dayStart} and ${def.sql} < ${dayStart} + interval '1 day')`;
       const clause =
         f.matchMode === 'dateBefore'
           ? `${def.sql} < ${at}::timestamptz`
           : f.matchMode === 'dateAfter'
             ? `${def.sql} > ${at}::timestamptz`
             : f.matchMode === 'dateIsNot'
-              ? `(${def.sql} is null or ${day} <> (${at}::timestamptz)::date)`
-              : `${day} = (${at}::timestamptz)::date`;
+              ? `(${def.sql} is null or ${def.sql} < ${dayStart} or ${def.sql} >= ${dayStart} + interval '1 day')`
+              : sameDay;
       w.clauses.push(clause);
       return;
     }

@@ -135,6 +135,27 @@ describe('the data table contract', () => {
     ).toBe(3);
   });
 
+  it("dateIs and dateIsNot mean the column's calendar day in the database's time zone, also at midnight edges", async () => {
+    const saved = await h.app.db.query<{ id: number; date: Date }>('select id, date from sessions order by id');
+    const edges = ['2026-05-03T23:59:59.999Z', '2026-05-04T00:00:00.000Z', '2026-05-04T00:00:00.001Z', '2026-05-02T23:59:59.999Z'];
+    for (const [i, at] of edges.entries()) await h.app.db.query('update sessions set date = $1 where id = $2', [at, saved[i].id]);
+    try {
+      for (const value of [...edges, '2026-05-03T12:00:00.000Z', '2026-05-04T23:00:00.000Z']) {
+        const [{ same, other }] = await h.app.db.query<{ same: number; other: number }>(
+          `select count(*) filter (where date::date = ($1::timestamptz)::date)::int as same,
+                  count(*) filter (where date::date <> ($1::timestamptz)::date)::int as other from sessions where user_id = $2`,
+          [value, h.racer.id],
+        );
+        const total = async (matchMode: string) =>
+          (await table('/api/sessions/datatable', { page: 0, pageSize: 50, filterBy: [{ field: 'date', value, type: 'date', matchMode }] }, h.racer.headers)).json().totalRecords;
+        expect(await total('dateIs'), value).toBe(same);
+        expect(await total('dateIsNot'), value).toBe(other);
+      }
+    } finally {
+      for (const r of saved) await h.app.db.query('update sessions set date = $1 where id = $2', [r.date, r.id]);
+    }
+  });
+
   it('refuses unknown fields, wrong filter types, wrong match modes and bad values with 400', async () => {
     const bad = [
       { page: 0, pageSize: 10, sortBy: [{ field: 'password_hash', order: 'asc' }] },
