@@ -30,6 +30,7 @@ export function LocaleSelect({ size = 'xs', testId = 'locale-select' }: { size?:
         value={t(`locales.${value}`)}
         rightSection={<ComboboxChevron size={size} />}
         rightSectionPointerEvents="none"
+        role="combobox"
         aria-haspopup="listbox"
         aria-expanded={false}
         onClick={() => {
