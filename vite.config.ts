@@ -22,13 +22,18 @@ function prerenderShell(): Plugin {
     ['/login', 'en-us'],
     ['/login', 'pt-pt'],
   ] as const;
+  let root = process.cwd();
   return {
     name: 'prerender-shell',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
         const server = await createServer({
+          root,
           configFile: false,
           logLevel: 'error',
           plugins: [react()],
