@@ -78,12 +78,12 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boo
 }
 
 /** The user's sessions as the server has them (through the API, with a separate login). */
-async function serverSessions(email: string, password: string): Promise<{ id: number; filename: string }[]> {
+async function serverSessions(email: string, password: string): Promise<{ id: number; filename: string; lapsBytes: number; coordinatesBytes: number }[]> {
   const login = await fetch(e2e.url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   const { accessToken } = (await login.json()) as { accessToken: string };
   const res = await fetch(e2e.url('/api/sessions'), { headers: { authorization: `Bearer ${accessToken}` } });
   expect(res.status).toBe(200);
-  return (await res.json()) as { id: number; filename: string }[];
+  return (await res.json()) as { id: number; filename: string; lapsBytes: number; coordinatesBytes: number }[];
 }
 
 describe('offline download, later upload', () => {
@@ -149,7 +149,11 @@ describe('offline download, later upload', () => {
     const onServer = await serverSessions(creds.email, creds.password);
     expect(onServer.map((s) => s.filename).sort()).toEqual([...filenames].sort());
     for (const f of filenames) {
-      expect(synced.sessions.find((x) => x.filename === f)!.serverId).toBe(onServer.find((s) => s.filename === f)!.id);
+      const local = synced.sessions.find((x) => x.filename === f)!;
+      const remote = onServer.find((s) => s.filename === f)!;
+      expect(local.serverId).toBe(remote.id);
+      // The whole texts arrived (big ones travel column by column, gzipped, and are rebuilt by the server).
+      expect(remote.lapsBytes + remote.coordinatesBytes).toBe(local.textBytes);
     }
     // Reopening once more does not upload anything again.
     await reopened.reload();
