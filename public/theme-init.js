@@ -10,13 +10,13 @@ try {
 
 // Which prerendered first screen (vite.config.ts, src/app/prerender) to show until the app renders: the welcome
 // or login page in the stored locale, copied from its <template> into #root as soon as the parser has created
-// #root (before the first paint); none on other paths or in a tab that holds a session (its header is the
-// signed-in one). The page language follows the stored locale from the start, as the app sets it.
+// #root (before the first paint); none on other paths, in a tab that holds a session, or on a device someone is
+// signed in on (localStorage `signed_in_before`, src/app/session-hint.ts): their header is the signed-in one. The page language follows the stored locale from the start, as the app sets it.
 try {
   var l = (localStorage.getItem('locale') || '').toLowerCase() === 'pt-pt' ? 'pt-pt' : 'en-us';
   document.documentElement.lang = l === 'pt-pt' ? 'pt-PT' : 'en-US';
   var p = location.pathname;
-  if ((p === '/' || p === '/login') && !sessionStorage.getItem('access_token') && typeof MutationObserver === 'function') {
+  if ((p === '/' || p === '/login') && !sessionStorage.getItem('access_token') && localStorage.getItem('signed_in_before') !== '1' && typeof MutationObserver === 'function') {
     var key = p + '|' + l;
     var observer = new MutationObserver(function () {
       var root = document.getElementById('root');

@@ -2,8 +2,10 @@
  * Entry point: logs the version, renders the app, and starts the data layer (auth, sync, translation sync) and the
  * service worker. Only what the first screen needs is loaded before the first render (issue 6): the data layer
  * (Dexie, API client, sync engine, zod contracts) is imported at the first interaction or once the page has been
- * quiet for a while after loading (app/after-start.ts), or before that when something needs it (an auth guard, a login); a tab that holds an access token (signed in) loads it before
- * rendering, so its header never shows the signed-out state. Signing out always lands on /login.
+ * quiet for a while after loading (app/after-start.ts), or before that when something needs it (an auth guard, a
+ * login), or at once on a device someone is signed in on (app/session-hint.ts); a tab that holds an access token
+ * (signed in) loads it before rendering, so its header never shows the signed-out state. Signing out always lands
+ * on /login.
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,6 +14,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { loadDataLayer, loadDataLayerAfterStart, setDataLayerRouter } from './app/data-layer';
 import { registerServiceWorkerAfterLoad } from './app/pwa/register-sw';
+import { hasSessionHint } from './app/session-hint';
 import './app/global.css';
 import { version } from '../package.json';
 
@@ -52,5 +55,8 @@ function render(): void {
 const signedInTab = hasAccessToken();
 const firstLoad = Promise.all([signedInTab ? auth.load() : null, router.load()]).catch((e: unknown) => console.warn('First load failed', e));
 void firstLoad.then(render);
-if (!signedInTab) loadDataLayerAfterStart();
+// A device someone is signed in on (session-hint.ts) restores the session at once (refresh cookie or offline start);
+// a first-time visitor's first load stays light.
+if (!signedInTab && hasSessionHint()) void loadDataLayer().catch((e: unknown) => console.warn('Data layer failed to load', e));
+else if (!signedInTab) loadDataLayerAfterStart();
 registerServiceWorkerAfterLoad();

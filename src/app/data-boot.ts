@@ -9,6 +9,7 @@ import { authSession } from '../data/auth/session';
 import { refreshFromServer, startDataLayer, watchSyncNotices } from '../data/services';
 import { createAppAuth } from './auth/app-auth';
 import { startTranslationSync } from './i18n/setup';
+import { setSessionHint } from './session-hint';
 import type { createAppRouter } from './router';
 
 export { watchSyncNotices };
@@ -26,7 +27,11 @@ export function startData(router: ReturnType<typeof createAppRouter>): void {
     if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
   });
   // Guards re-run when the user changes (sign-in, sign-out, offline start resolved).
-  authSession.subscribe(() => void router.invalidate());
+  authSession.subscribe((s) => {
+    // Once the first state is decided: remember whether someone is signed in on this device (session-hint.ts).
+    if (s.ready) setSessionHint(s.user !== null);
+    void router.invalidate();
+  });
   // Boot of the data layer: auth start (offline start included), persistent storage, sync engine and triggers.
   void startDataLayer();
   startTranslationSync({
