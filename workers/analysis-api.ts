@@ -15,6 +15,7 @@ import { deltaTime, type DeltaSeries } from '../src/domain/lap-compare/delta-tim
 import { speedVsDistance } from '../src/domain/lap-compare/resample';
 import { cornerReport, detectCorners, type CornerColumns, type CornerOptions, type CornerReport } from '../src/domain/lap-compare/corners';
 import { sessionViews, type SessionViewOptions, type SessionViews, type ViewLap } from '../src/domain/views/session-views';
+import { encodeSessionWrite, readSessionUpload, type EncodedSessionWrite, type SessionUpload, type SessionWrite } from '../src/contracts/session-upload';
 
 export interface ProcessSessionInput {
   /** The nmea file's bytes (transferred into the worker by the bridge). */
@@ -126,9 +127,23 @@ export const analysisApi = {
       cornerReport: cornerReport(corners, lap, reference, stepM),
     };
   },
+
+  /**
+   * A session upload's request body (contracts/session-upload): position text column by column, JSON, UTF-8 -
+   * the same bytes the inline path sends. Run here so a 7 h session's encoding (hundreds of ms) is not a
+   * main-thread task; the worker entry reads the stored Blobs first.
+   */
+  encodeSessionWrite(body: SessionWrite): EncodedSessionWrite {
+    return encodeSessionWrite(body);
+  },
 };
 
 export type AnalysisApi = typeof analysisApi;
+
+/** An upload as the outbox hands it over (stored Blobs): read its texts, then `analysisApi.encodeSessionWrite`. */
+export async function encodeSessionUpload(upload: SessionUpload): Promise<EncodedSessionWrite> {
+  return analysisApi.encodeSessionWrite(await readSessionUpload(upload));
+}
 
 /** Every ArrayBuffer reachable through plain objects and arrays (typed arrays' buffers), for transfer lists. */
 export function buffersIn(value: unknown, found: Set<ArrayBuffer> = new Set()): ArrayBuffer[] {

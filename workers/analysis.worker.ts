@@ -4,11 +4,12 @@
  * Started only by src/analysis/analysis-client.ts.
  */
 import { expose, transfer } from 'comlink';
-import { analysisApi, buffersIn, columnBuffers, type CompareLapsOptions, type ProcessSessionInput } from './analysis-api';
+import { analysisApi, buffersIn, columnBuffers, encodeSessionUpload, type CompareLapsOptions, type ProcessSessionInput } from './analysis-api';
 import type { GatePoint, LapRecord, PositionColumns } from '../src/domain/session-types';
 import type { DetectLapsOptions } from '../src/domain/detection/detect-laps';
 import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
 import type { SessionViewOptions, ViewLap } from '../src/domain/views/session-views';
+import type { SessionUpload } from '../src/contracts/session-upload';
 
 const workerApi = {
   processSession(input: ProcessSessionInput) {
@@ -36,6 +37,11 @@ const workerApi = {
   compareLaps(lap: LapTrace, reference: LapTrace, options?: CompareLapsOptions) {
     const result = analysisApi.compareLaps(lap, reference, options);
     return transfer(result, buffersIn(result));
+  },
+  /** Reads the upload's stored Blobs here (not on the page), encodes the body and transfers its bytes back. */
+  async encodeSessionUpload(upload: SessionUpload) {
+    const result = await encodeSessionUpload(upload);
+    return transfer(result, [result.bytes.buffer as ArrayBuffer]);
   },
 };
 

@@ -23,12 +23,14 @@ import type { LapTrace } from '../domain/lap-compare/lap-trace';
 import type { SessionViewOptions, SessionViews, ViewLap } from '../domain/views/session-views';
 import {
   analysisApi,
+  encodeSessionUpload,
   type CompareLapsOptions,
   type LapComparison,
   type ProcessedSession,
   type ProcessSessionInput,
 } from '../../workers/analysis-api';
 import type { AnalysisWorkerApi } from '../../workers/analysis.worker';
+import type { EncodedSessionWrite, SessionUpload } from '../contracts/session-upload';
 
 export type { CompareLapsOptions, LapComparison, ProcessedSession, ProcessSessionInput };
 
@@ -56,8 +58,24 @@ export interface AnalysisClient {
   sessionViews(positions: PositionColumns, laps: ViewLap[], viewOptions?: SessionViewOptions, options?: CallOptions): Promise<SessionViews>;
   /** One lap against a reference lap (two small traces, e.g. from extractLapTrace). */
   compareLaps(lap: LapTrace, reference: LapTrace, compareOptions?: CompareLapsOptions, options?: CallOptions): Promise<LapComparison>;
+  /**
+   * A session upload's request body, read and encoded in the worker (contracts/session-upload
+   * `encodeSessionWrite`): Blobs go by reference, ArrayBuffer/Uint8Array texts are transferred (detached after the
+   * call), the body's bytes come back transferred. Keeps a 7 h session's encoding off the main thread.
+   */
+  encodeSessionUpload(upload: SessionUpload, options?: CallOptions): Promise<EncodedSessionWrite>;
   /** Ends the worker now (pending calls reject); the next call starts a new one. */
   dispose(): void;
+}
+
+/** The buffers of an upload's byte texts, for the transfer list (Blobs and strings are cloned cheaply). */
+function uploadBuffers(upload: SessionUpload): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const t of [upload.coordinates, upload.laps]) {
+    if (t instanceof ArrayBuffer) buffers.add(t);
+    else if (t instanceof Uint8Array && t.buffer instanceof ArrayBuffer) buffers.add(t.buffer);
+  }
+  return [...buffers];
 }
 
 export interface AnalysisClientOptions {
@@ -168,6 +186,8 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
     sessionViews: (positions, laps, v, o) => run((api) => api.sessionViews(positions, laps, v) as Promise<SessionViews>, o?.signal),
     detectLaps: (positions, gates, widthM, d, o) => run((api) => api.detectLaps(positions, gates, widthM, d) as Promise<LapDetection>, o?.signal),
     compareLaps: (lap, reference, c, o) => run((api) => api.compareLaps(lap, reference, c) as Promise<LapComparison>, o?.signal),
+    encodeSessionUpload: (upload, o) =>
+      run((api) => api.encodeSessionUpload(transfer(upload, uploadBuffers(upload))) as Promise<EncodedSessionWrite>, o?.signal),
     dispose: () => terminate(aborted()),
   };
 }
@@ -177,7 +197,7 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
  * honour an already-aborted signal, but a running call cannot be interrupted.
  */
 export function createDirectAnalysisClient(): AnalysisClient {
-  const call = async <T>(f: () => T, signal?: AbortSignal): Promise<T> => {
+  const call = async <T>(f: () => T | Promise<T>, signal?: AbortSignal): Promise<T> => {
     if (signal?.aborted) throw aborted();
     await Promise.resolve();
     if (signal?.aborted) throw aborted();
@@ -191,6 +211,7 @@ export function createDirectAnalysisClient(): AnalysisClient {
     sessionViews: (positions, laps, v, o) => call(() => analysisApi.sessionViews(positions, laps, v), o?.signal),
     detectLaps: (positions, gates, widthM, d, o) => call(() => analysisApi.detectLaps(positions, gates, widthM, d), o?.signal),
     compareLaps: (lap, reference, c, o) => call(() => analysisApi.compareLaps(lap, reference, c), o?.signal),
+    encodeSessionUpload: (upload, o) => call(() => encodeSessionUpload(upload), o?.signal),
     dispose: () => undefined,
   };
 }

@@ -33,7 +33,8 @@ const isOnlineSignedIn = () => authSession.getSnapshot().status === 'signed-in';
 
 export const syncEngine = new SyncEngine({
   store: createOutboxStore(getDb),
-  transport: sessionsSyncTransport(sessionsApi),
+  // Big uploads are read and encoded in the analysis worker: no main-thread task of several hundred ms (7 h session).
+  transport: sessionsSyncTransport(sessionsApi, { encodeUpload: (upload, signal) => getAnalysisClient().encodeSessionUpload(upload, { signal }) }),
   clock: systemClock,
   network: browserNetworkStatus,
   currentUserId,

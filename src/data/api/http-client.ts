@@ -18,7 +18,10 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T = unknown> {
   method?: HttpMethod;
-  /** A plain value is sent as JSON; FormData as multipart; Blob/ArrayBuffer/Uint8Array as octet-stream. */
+  /**
+   * A plain value is sent as JSON; FormData as multipart; Blob/ArrayBuffer/Uint8Array as octet-stream, or as the
+   * Content-Type given in `headers` (pre-serialised JSON, e.g. a session upload encoded in the analysis worker).
+   */
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** false for calls made without a token (login, register, refresh...). Default true. */

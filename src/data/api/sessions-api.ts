@@ -6,9 +6,8 @@ import {
   type Session,
   type SessionSummary,
   type sessionPatchSchema,
-  type sessionWriteSchema,
 } from '../../contracts/entities';
-import { COLUMNAR_SESSION_MEDIA_TYPE, encodeColumnarText } from '../../contracts/columnar-text';
+import { isEncodedSessionWrite, sessionWriteRequest, type EncodedSessionWrite, type SessionWrite } from '../../contracts/session-upload';
 import type { HttpClient, RequestOptions } from './http-client';
 
 /**
@@ -16,13 +15,14 @@ import type { HttpClient, RequestOptions } from './http-client';
  * POST /sessions is deduplicated by the server on (user, filename): posting the same session again returns the
  * existing row, so the sync queue may retry it freely. Bodies above GZIP_THRESHOLD_BYTES go with their position
  * text column by column (contracts/columnar-text: lossless, the server decodes it before anything else) and
- * gzip-compressed: a 7 h session is ~25 MB of text, 7.07 MB as gzipped JSON, ~4.3 MB this way.
+ * gzip-compressed: a 7 h session is ~25 MB of text, 7.07 MB as gzipped JSON, ~4.3 MB this way. create/update also
+ * take a write already serialised (contracts/session-upload `encodeSessionWrite`, which the page runs in the
+ * analysis worker): its bytes go as they are, gzip-compressed through CompressionStream (off the main thread).
  */
-export type SessionWrite = z.input<typeof sessionWriteSchema>;
+export type { SessionWrite, EncodedSessionWrite };
+export { GZIP_THRESHOLD_BYTES, sessionWriteRequest } from '../../contracts/session-upload';
 export type SessionPatch = z.input<typeof sessionPatchSchema>;
 
-/** Below this a JSON body is sent as is: compressing a few KB costs more than it saves. */
-export const GZIP_THRESHOLD_BYTES = 32 * 1024;
 /** Uploads of big sessions over a trackside uplink: 5 minutes before giving up (the queue retries). */
 export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
@@ -33,20 +33,10 @@ export type SessionPatchResult = z.infer<typeof sessionPatchResultSchema>;
 const summaries = z.array(sessionSummarySchema);
 const table = dataTableResponseSchema(sessionSummarySchema) as unknown as z.ZodType<DataTableResponse<SessionSummary>>;
 
-function approxBytes(body: SessionWrite): number {
-  return body.coordinates.length + body.laps.length + 512;
-}
-
-/**
- * The body and options of a session write (POST or PUT): small ones as plain JSON; big ones with `coordinates`
- * as a ColumnarText under COLUMNAR_SESSION_MEDIA_TYPE, gzip-compressed. Exported for the wire benchmark and tests.
- */
-export function sessionWriteRequest(body: SessionWrite): { body: unknown; options: Pick<RequestOptions, 'gzip' | 'headers'> } {
-  if (approxBytes(body) <= GZIP_THRESHOLD_BYTES) return { body, options: { gzip: false } };
-  const columns = encodeColumnarText(body.coordinates);
-  // null: a text with no exact UTF-8 form (a lone surrogate); it goes as plain JSON, still gzipped.
-  if (!columns) return { body, options: { gzip: true } };
-  return { body: { ...body, coordinates: columns }, options: { gzip: true, headers: { 'Content-Type': COLUMNAR_SESSION_MEDIA_TYPE } } };
+/** Body and options of a write: a SessionWrite shaped by sessionWriteRequest, or pre-serialised bytes as they are. */
+function writeRequest(body: SessionWrite | EncodedSessionWrite): { body: unknown; options: Pick<RequestOptions, 'gzip' | 'headers'> } {
+  if (isEncodedSessionWrite(body)) return { body: body.bytes, options: { gzip: body.gzip, headers: { 'Content-Type': body.contentType } } };
+  return sessionWriteRequest(body);
 }
 
 export function createSessionsApi(http: HttpClient) {
@@ -60,12 +50,12 @@ export function createSessionsApi(http: HttpClient) {
     adminGet: (id: number, signal?: AbortSignal): Promise<Session> =>
       http.get(`/admin/sessions/${id}`, { schema: sessionSchema, signal, timeoutMs: UPLOAD_TIMEOUT_MS }),
     /** POST /sessions: created or (same user + filename) the existing row. */
-    create: (body: SessionWrite, signal?: AbortSignal): Promise<SessionSummary> => {
-      const w = sessionWriteRequest(body);
+    create: (body: SessionWrite | EncodedSessionWrite, signal?: AbortSignal): Promise<SessionSummary> => {
+      const w = writeRequest(body);
       return http.post('/sessions', w.body, { ...w.options, schema: sessionSummarySchema, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
     },
-    update: (id: number, body: SessionWrite, signal?: AbortSignal): Promise<SessionSummary> => {
-      const w = sessionWriteRequest(body);
+    update: (id: number, body: SessionWrite | EncodedSessionWrite, signal?: AbortSignal): Promise<SessionSummary> => {
+      const w = writeRequest(body);
       return http.put(`/sessions/${id}`, w.body, { ...w.options, schema: sessionSummarySchema, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
     },
     patch: (id: number, body: SessionPatch, signal?: AbortSignal): Promise<SessionPatchResult> =>

@@ -1,10 +1,10 @@
 import type { SessionSummary } from '../../contracts/entities';
 import { weatherConditionsSchema } from '../../contracts/entities';
-import type { SessionPatchResult, SessionWrite } from '../api/sessions-api';
+import type { SessionUpload } from '../../contracts/session-upload';
+import type { SessionPatchResult } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
 import { localSessionSchema, outboxEntrySchema, sessionTextsSchema, type OutboxEntry, type SyncState } from '../db/rows';
-import { bytesToText, fromStoredBytes } from '../repositories/bytes';
 import { PARKED_AT } from './sync-policy';
 import type { SyncStore } from './sync-types';
 
@@ -31,7 +31,11 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
       });
     },
 
-    async createBody(e): Promise<SessionWrite | null> {
+    /**
+     * The texts stay the row's Blobs (by reference, nothing read): the transport reads and encodes them, on the
+     * page in the analysis worker, so a 7 h session's 25 MB never pass through the main thread.
+     */
+    async createBody(e): Promise<SessionUpload | null> {
       const session = restoreRow('sessions', await db().sessions.get(e.sessionLocalId), localSessionSchema);
       const texts = restoreRow('sessionTexts', await db().sessionTexts.get(e.sessionLocalId), sessionTextsSchema);
       if (!session || !texts) return null;
@@ -42,8 +46,8 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
         circuitId: session.circuitId,
         vehicleCategoryId: session.vehicleCategoryId,
         date: session.date,
-        coordinates: bytesToText(await fromStoredBytes(texts.nmea)),
-        laps: bytesToText(await fromStoredBytes(texts.laps)),
+        coordinates: texts.nmea,
+        laps: texts.laps,
         favorite: session.favorite,
         weatherConditions: weather.success ? weather.data : null,
       };

@@ -1,10 +1,37 @@
+import { readSessionUpload, type EncodedSessionWrite, type SessionUpload } from '../../contracts/session-upload';
 import type { SessionsApi } from '../api/sessions-api';
 import type { SyncTransport } from './sync-types';
 
+/**
+ * Reads and serialises an upload's body (contracts/session-upload `encodeSessionWrite` over the read texts). The
+ * page passes one that runs in the analysis worker; the data layer never imports the worker itself.
+ */
+export type SessionUploadEncoder = (upload: SessionUpload, signal?: AbortSignal) => Promise<EncodedSessionWrite>;
+
+export interface SessionsSyncTransportOptions {
+  /**
+   * Off the main thread: without it (service worker's Background Sync, tests) the texts are read and encoded
+   * inline, which for a 7 h session is one task of several hundred ms - fine where there is no UI.
+   */
+  encodeUpload?: SessionUploadEncoder;
+}
+
 /** The sync engine's transport over the sessions API (POST/PATCH/DELETE /sessions, GET /sessions for lookups). */
-export function sessionsSyncTransport(api: SessionsApi): SyncTransport {
+export function sessionsSyncTransport(api: SessionsApi, options: SessionsSyncTransportOptions = {}): SyncTransport {
+  const { encodeUpload } = options;
   return {
-    create: (body, signal) => api.create(body, signal),
+    async create(upload, signal) {
+      if (!encodeUpload) return api.create(await readSessionUpload(upload), signal);
+      let encoded: EncodedSessionWrite;
+      try {
+        encoded = await encodeUpload(upload, signal);
+      } catch (e) {
+        // Cancelled: stop. A worker that cannot start or died must not keep the session off the server: inline.
+        if (signal?.aborted) throw e;
+        return api.create(await readSessionUpload(upload), signal);
+      }
+      return api.create(encoded, signal);
+    },
     patch: (id, body, signal) => api.patch(id, body, signal),
     remove: (id, signal) => api.remove(id, signal),
     async findServerId(filename, signal) {

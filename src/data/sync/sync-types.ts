@@ -1,11 +1,13 @@
 import type { SessionSummary } from '../../contracts/entities';
-import type { SessionPatch, SessionPatchResult, SessionWrite } from '../api/sessions-api';
+import type { SessionUpload } from '../../contracts/session-upload';
+import type { SessionPatch, SessionPatchResult } from '../api/sessions-api';
 import type { OutboxEntry, SyncState } from '../db/rows';
 
 /** The IO the sync engine needs, injected so tests replace each part. */
 
 export interface SyncTransport {
-  create(body: SessionWrite, signal?: AbortSignal): Promise<SessionSummary>;
+  /** POST /sessions. The texts come as stored (Blobs): reading and encoding them is the transport's job. */
+  create(body: SessionUpload, signal?: AbortSignal): Promise<SessionSummary>;
   patch(serverId: number, body: SessionPatch, signal?: AbortSignal): Promise<SessionPatchResult>;
   remove(serverId: number, signal?: AbortSignal): Promise<void>;
   /** The server id of the user's session with this file name, or null (a delete whose create never reported back). */
@@ -30,8 +32,8 @@ export interface SyncStore {
   dueEntries(ownerId: number, now: number): Promise<OutboxEntry[]>;
   /** Atomically takes the entry if nobody holds it; false when it is gone or held (another tab). */
   lease(entryId: number, now: number, until: number): Promise<boolean>;
-  /** The POST body of a create entry, or null when its session is gone. */
-  createBody(entry: OutboxEntry): Promise<SessionWrite | null>;
+  /** The POST body of a create entry with its texts as stored (not read yet), or null when its session is gone. */
+  createBody(entry: OutboxEntry): Promise<SessionUpload | null>;
   /** The server id and base updatedAt of the entry's session (null id: not uploaded yet). */
   serverRef(entry: OutboxEntry): Promise<{ serverId: number | null; serverUpdatedAt: string | null; name: string } | null>;
   setSessionState(localId: number, state: SyncState, lastError: string | null): Promise<void>;

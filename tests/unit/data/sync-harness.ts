@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import type { SessionSummary } from '../../../src/contracts/entities';
 import { ApiError } from '../../../src/data/api/api-error';
 import type { SessionPatch, SessionPatchResult, SessionWrite } from '../../../src/data/api/sessions';
+import { readSessionUpload } from '../../../src/contracts/session-upload';
 import { AstroDb } from '../../../src/data/db/database';
 import { createSessionsRepository, type Analyser } from '../../../src/data/repositories/sessions-repository';
 import { createOutboxStore } from '../../../src/data/sync/outbox-store';
@@ -132,7 +133,9 @@ export class FakeSessionsServer {
 
   transport(): SyncTransport {
     return {
-      create: async (body) => {
+      create: async (upload) => {
+        // The outbox hands over the stored Blobs; the real transport reads them the same way.
+        const body = await readSessionUpload(upload);
         this.posts++;
         const f = this.fault(() => this.store(body));
         if (f) return f;
