@@ -34,6 +34,7 @@ import { SimulatedTransport } from '../../src/device/simulated/simulated-transpo
 import { VirtualClock } from '../../src/device/clock';
 import { parseLapsText } from '../../src/domain/parse-laps';
 import { parsePositionsBytes } from '../../src/domain/parse-positions';
+import { buildBenchPage } from './build-bench-page';
 
 const braga = { name: 'Kartodromo de Braga', type: 'Kart', coordinates: '41.5370;-8.4570;41.5380;-8.4560;41.5375;-8.4545', length: 1200 };
 
@@ -150,30 +151,7 @@ async function download({ session, generateMs: genMs }: BenchSession): Promise<R
 
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
 
-/** Builds the bench page and its worker with Vite into tests/.artifacts/device-bench. */
-async function buildPage(): Promise<string> {
-  const { build } = await import('vite');
-  const root = path.resolve(ARTIFACTS, '..', '..');
-  const outDir = path.join(ARTIFACTS, 'device-bench');
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
-    worker: { format: 'es' },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      sourcemap: false,
-      modulePreload: false,
-      minify: !DETAIL,
-      rollupOptions: { input: { page: path.join(root, 'tests/bench/device-page.ts') }, output: { entryFileNames: '[name].js' } },
-    },
-  });
-  return outDir;
-}
+const buildPage = () => buildBenchPage({ name: 'device', define: { 'process.env.NODE_ENV': JSON.stringify('production') }, minify: !DETAIL });
 
 /**
  * Serves the page, its chunks and the sessions' bytes. Cross-origin isolated (COOP + COEP), so the page's

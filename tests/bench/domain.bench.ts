@@ -15,7 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { parseLapsText } from '../../src/domain/parse-laps';
 import { parsePositionsBytes } from '../../src/domain/parse-positions';
 import { analyseSession } from '../../src/domain/analysis/analyse-session';
-import { ARTIFACTS, SESSIONS, countNewlines, loadSession, median, round, type BenchSession } from './domain-data';
+import { SESSIONS, countNewlines, loadSession, median, round, type BenchSession } from './domain-data';
+import { buildBenchPage } from './build-bench-page';
 
 const log = (s: string) => console.log(`# domain: ${s}`);
 
@@ -74,28 +75,7 @@ function nodeFigures(s: BenchSession, warmRuns: number) {
   };
 }
 
-/** Builds the bench page and its workers with Vite into tests/.artifacts/domain-bench. */
-async function buildPage(): Promise<string> {
-  const { build } = await import('vite');
-  const root = path.resolve(ARTIFACTS, '..', '..');
-  const outDir = path.join(ARTIFACTS, 'domain-bench');
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
-    worker: { format: 'es' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      sourcemap: false,
-      modulePreload: false,
-      rollupOptions: { input: { page: path.join(root, 'tests/bench/domain-page.ts') }, output: { entryFileNames: '[name].js' } },
-    },
-  });
-  return outDir;
-}
+const buildPage = () => buildBenchPage({ name: 'domain' });
 
 function serve(dir: string, sessions: BenchSession[]): Promise<http.Server> {
   const html = '<!doctype html><html><head><meta charset="utf-8"><title>loading</title></head><body><script type="module" src="/page.js"></script></body></html>';

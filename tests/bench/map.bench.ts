@@ -27,8 +27,8 @@ import { prepareImport } from '../../src/features/sessions/import-session';
 import { tryParseCoordinates } from '../../src/domain/format/coordinates';
 import type { Circuit } from '../../src/contracts/entities';
 import { circuits as seedCircuits } from '../../server/db/seed-data/circuits';
-import { ARTIFACTS } from './domain-data';
 import type { PanFigures } from './map-page';
+import { buildBenchPage } from './build-bench-page';
 
 const log = (s: string) => console.log(`# map: ${s}`);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -80,28 +80,8 @@ function blankTile(): Buffer {
 }
 
 async function buildPage(): Promise<string> {
-  const { build } = await import('vite');
   const react = (await import('@vitejs/plugin-react')).default;
-  const root = path.resolve(here, '..', '..');
-  const outDir = path.join(ARTIFACTS, 'map-bench');
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
-    plugins: [react()],
-    worker: { format: 'es' },
-    define: { 'import.meta.env.VITE_TILE_URL': JSON.stringify('/tiles/{z}/{x}/{y}.png') },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      sourcemap: false,
-      modulePreload: false,
-      rollupOptions: { input: { page: path.join(root, 'tests/bench/map-page.ts') }, output: { entryFileNames: '[name].js' } },
-    },
-  });
-  return outDir;
+  return buildBenchPage({ name: 'map', plugins: [react()], define: { 'import.meta.env.VITE_TILE_URL': JSON.stringify('/tiles/{z}/{x}/{y}.png') } });
 }
 
 function serve(dir: string, sessions: { name: string; laps: string; nmea: string }[]): Promise<http.Server> {
