@@ -47,6 +47,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   config?: Partial<Config>;
   build?: BuildOptions;
+  /** PGlite in DATA_DIR as in production (initdb, migrations, seed) instead of the in-memory template. */
+  pgliteOnDisk?: boolean;
 }
 
 export const usesPostgres = () => Boolean(process.env.DATABASE_URL);
@@ -74,7 +76,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     },
   );
   // On PGlite, start from the migrated, seeded template (in memory) rather than an initdb in DATA_DIR.
-  const db = usesPostgres() || opts.build?.db ? undefined : await openTemplatePglite();
+  const db = usesPostgres() || opts.build?.db || opts.pgliteOnDisk ? undefined : await openTemplatePglite();
   const app = await buildApp(config, { print: () => undefined, ...(db ? { db, closeDb: true } : {}), ...opts.build });
   const inject = (o: InjectOptions) => app.inject(o);
   const login = (email: string, password: string) => inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
