@@ -84,6 +84,16 @@ describe('columnar text', () => {
     }
   });
 
+  it('gives back columns that stop being integers late, negative steps, and fields longer than any buffer, up to exactly the limit', () => {
+    let text = '';
+    for (let i = 0; i < 5000; i++) text += `${i === 4000 ? '12.5' : 5000 - i * 3};${-i * 7};${i % 97 === 0 ? 'x'.repeat(70_000 + i) : 'abc'}\n`;
+    const c = encode(text);
+    expect(c.deltas).toEqual([1]);
+    const bytes = new TextEncoder().encode(text).length;
+    expect(decodeColumnarText(JSON.parse(JSON.stringify(c)) as ColumnarText, bytes)).toBe(text);
+    expect(() => decodeColumnarText(c, bytes - 1)).toThrow(expect.objectContaining({ code: 'COLUMNAR_TOO_LARGE' }));
+  });
+
   it('declines a text with a lone surrogate (no exact UTF-8 form) instead of altering it', () => {
     expect(encodeColumnarText('1;2\n\uD83C;3')).toBeNull();
     expect(encodeColumnarText('1;2\n\uDFC1;3')).toBeNull();
