@@ -361,8 +361,9 @@ export function decodeColumnarText(value: ColumnarText, maxBytes: number): strin
     if (expected[j] === 0 && c !== '') throw invalid(`column ${j} holds values no line uses`);
     return encoder.encode(c);
   });
-  const pos = new Float64Array(columns.length);
-  const acc = new Float64Array(columns.length);
+  // Positions fit in an int32 (a string's length does); sums stay plain numbers (small integers in practice).
+  const pos = new Int32Array(columns.length);
+  const acc = new Array<number>(columns.length).fill(0);
   const out = new ByteSink(col.reduce((n, c) => n + c.length, lineCount), maxBytes);
   let line = 0;
   for (let r = 0; r < shape.length; r += 2) {
