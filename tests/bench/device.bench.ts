@@ -34,7 +34,7 @@ import { SimulatedTransport } from '../../src/device/simulated/simulated-transpo
 import { VirtualClock } from '../../src/device/clock';
 import { parseLapsText } from '../../src/domain/parse-laps';
 import { parsePositionsBytes } from '../../src/domain/parse-positions';
-import { buildBenchPage } from './build-bench-page';
+import { buildBenchPage, CHROMIUM_LAUNCH, type TraceEvent } from './bench-browser';
 
 const braga = { name: 'Kartodromo de Braga', type: 'Kart', coordinates: '41.5370;-8.4570;41.5380;-8.4560;41.5375;-8.4545', length: 1200 };
 
@@ -179,17 +179,6 @@ function serve(dir: string, sessions: Map<string, GeneratedSession>): Promise<ht
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-interface TraceEvent {
-  name: string;
-  cat?: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
 
 /**
  * DEVICE_BENCH_DETAIL=1: trace V8, GC, IndexedDB and the timeline too, and print what ran inside every task
@@ -360,9 +349,8 @@ async function chromiumFigures(sessions: { key: string; session: GeneratedSessio
   const { chromium } = await import('playwright-core');
   // A persistent profile: IndexedDB on disk (an incognito context keeps it in memory).
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    ...CHROMIUM_LAUNCH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

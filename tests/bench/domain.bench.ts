@@ -16,7 +16,7 @@ import { parseLapsText } from '../../src/domain/parse-laps';
 import { parsePositionsBytes } from '../../src/domain/parse-positions';
 import { analyseSession } from '../../src/domain/analysis/analyse-session';
 import { SESSIONS, countNewlines, loadSession, median, round, type BenchSession } from './domain-data';
-import { buildBenchPage } from './build-bench-page';
+import { buildBenchPage, CHROMIUM_LAUNCH, type TraceEvent } from './bench-browser';
 
 const log = (s: string) => console.log(`# domain: ${s}`);
 
@@ -122,15 +122,6 @@ function summarise(calls: CallFigures[]) {
   };
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
 
 /** Longest top-level task on the renderer main thread(s) of a Chromium trace: [wall ms, thread-CPU ms]. */
 function longestMainThreadTask(trace: Buffer): [number, number] {
@@ -153,8 +144,7 @@ async function chromiumFigures(sessions: BenchSession[]) {
   const server = await serve(dir, sessions);
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    ...CHROMIUM_LAUNCH,
   });
   try {
     const page = await browser.newPage();

@@ -28,7 +28,7 @@ import { tryParseCoordinates } from '../../src/domain/format/coordinates';
 import type { Circuit } from '../../src/contracts/entities';
 import { circuits as seedCircuits } from '../../server/db/seed-data/circuits';
 import type { PanFigures } from './map-page';
-import { buildBenchPage } from './build-bench-page';
+import { buildBenchPage, CHROMIUM_LAUNCH, type TraceEvent } from './bench-browser';
 
 const log = (s: string) => console.log(`# map: ${s}`);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -116,16 +116,6 @@ interface PageApi {
   pan(options: { dragMs: number; settleMs: number }): Promise<PanFigures>;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
 
 /**
  * Main-thread CPU of the renderer from a Chromium trace of the drag: thread time of each top-level task, and the
@@ -164,8 +154,7 @@ export default async function mapBench(): Promise<Record<string, unknown>> {
   const server = await serve(dir, sessions);
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    ...CHROMIUM_LAUNCH,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -39,3 +39,23 @@ export async function buildBenchPage(options: BenchPageOptions): Promise<string>
   });
   return outDir;
 }
+
+/** Debian's Chromium, as the benches launch it (no sandbox in this container, no background traffic). */
+export const CHROMIUM_LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+};
+
+/** One event of a Chromium trace (the fields the benches read). */
+export interface TraceEvent {
+  name: string;
+  cat?: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
