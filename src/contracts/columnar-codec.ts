@@ -92,12 +92,7 @@ class ByteSink {
     const want = this.len + need;
     if (want <= this.buf.length) return this.buf;
     if (want > this.cap) throw new ColumnarTextError('COLUMNAR_TOO_LARGE', `The text is longer than ${this.cap} bytes.`);
-    let size = this.buf.length * 2;
-    while (size < want) size *= 2;
-    const next = new Uint8Array(Math.min(size, this.cap));
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-    return next;
+    return this.grow(want);
   }
   /**
    * Up to `need` bytes of room without throwing: grows, but never past `cap`, so near the limit the buffer may
@@ -106,6 +101,10 @@ class ByteSink {
   room(need: number): Uint8Array {
     const want = this.len + need;
     if (want <= this.buf.length || this.buf.length >= this.cap) return this.buf;
+    return this.grow(want);
+  }
+  /** Doubles the buffer until it holds `want` bytes, clipped to `cap`, keeping what is written. */
+  private grow(want: number): Uint8Array {
     let size = this.buf.length * 2;
     while (size < want) size *= 2;
     const next = new Uint8Array(Math.min(size, this.cap));

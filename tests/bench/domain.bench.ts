@@ -143,9 +143,7 @@ async function chromiumFigures(sessions: BenchSession[]) {
   const dir = await buildPage();
   const server = await serve(dir, sessions);
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    ...CHROMIUM_LAUNCH,
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage();
     const errors: string[] = [];

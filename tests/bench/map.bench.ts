@@ -153,9 +153,7 @@ export default async function mapBench(): Promise<Record<string, unknown>> {
   const dir = await buildPage();
   const server = await serve(dir, sessions);
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    ...CHROMIUM_LAUNCH,
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
