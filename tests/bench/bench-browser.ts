@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { PluginOption } from 'vite';
 import { ARTIFACTS } from './domain-data';
@@ -59,3 +61,46 @@ export interface TraceEvent {
   args?: { name?: string };
 }
 
+
+export interface BenchServerOptions {
+  /** The built page folder (buildBenchPage). */
+  dir: string;
+  /** Extra <head> markup (e.g. the page's stylesheet link). */
+  head?: string;
+  /** Headers on every answer (e.g. cross-origin isolation). */
+  headers?: Record<string, string>;
+  /** The body of /data/<name>.nmea or .laps, or undefined for a 404. */
+  data(name: string, kind: 'nmea' | 'laps'): Uint8Array | string | undefined;
+  /** Answers a request the bench serves itself (true when it did). */
+  extra?(url: URL, res: http.ServerResponse): boolean;
+  /** The file for a path that is not in `dir` as such (e.g. a hashed asset). */
+  fallbackFile?(pathname: string): string | undefined;
+}
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
+
+/**
+ * Serves a bench page on 127.0.0.1 (a free port): `/` loads page.js, `/data/<name>.<kind>` the bench's session
+ * texts, everything else the built files; resolves once listening.
+ */
+export function serveBenchPage(options: BenchServerOptions): Promise<http.Server> {
+  const { dir, headers = {} } = options;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>loading</title>${options.head ?? ''}</head><body><script type="module" src="/page.js"></script></body></html>`;
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const m = /^\/data\/(.+)\.(nmea|laps)$/.exec(url.pathname);
+    if (m) {
+      const body = options.data(decodeURIComponent(m[1]), m[2] as 'nmea' | 'laps');
+      if (body === undefined) return res.writeHead(404).end();
+      res.writeHead(200, { ...headers, 'content-type': typeof body === 'string' ? 'text/plain' : 'application/octet-stream' });
+      return res.end(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    }
+    if (options.extra?.(url, res)) return;
+    if (url.pathname === '/') return res.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(html);
+    let file = path.join(dir, path.normalize(url.pathname));
+    if (!existsSync(file)) file = options.fallbackFile?.(url.pathname) ?? file;
+    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { ...headers, 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}

@@ -19,7 +19,7 @@
  * entries (PerformanceObserver) are collected in every run. Target: no main-thread task over 50 ms.
  */
 import http from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,7 @@ import { SimulatedTransport } from '../../src/device/simulated/simulated-transpo
 import { VirtualClock } from '../../src/device/clock';
 import { parseLapsText } from '../../src/domain/parse-laps';
 import { parsePositionsBytes } from '../../src/domain/parse-positions';
-import { buildBenchPage, CHROMIUM_LAUNCH, type TraceEvent } from './bench-browser';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, type TraceEvent } from './bench-browser';
 
 const braga = { name: 'Kartodromo de Braga', type: 'Kart', coordinates: '41.5370;-8.4570;41.5380;-8.4560;41.5375;-8.4545', length: 1200 };
 
@@ -158,25 +158,15 @@ const buildPage = () => buildBenchPage({ name: 'device', define: { 'process.env.
  * performance.now() has 5 us resolution instead of 100 us.
  */
 function serve(dir: string, sessions: Map<string, GeneratedSession>): Promise<http.Server> {
-  const html = '<!doctype html><html><head><meta charset="utf-8"><title>ASTRO Companion</title></head><body><script type="module" src="/page.js"></script></body></html>';
-  const isolated = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const m = /^\/data\/(.+)\.(nmea|laps)$/.exec(url.pathname);
-    if (m) {
-      const s = sessions.get(decodeURIComponent(m[1]));
-      if (!s) return res.writeHead(404).end();
-      const bytes = m[2] === 'nmea' ? s.nmea : s.laps;
-      res.writeHead(200, { ...isolated, 'content-type': 'application/octet-stream' });
-      return res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    }
-    if (url.pathname === '/') return res.writeHead(200, { ...isolated, 'content-type': 'text/html' }).end(html);
-    const file = path.join(dir, path.normalize(url.pathname));
-    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
-    res.writeHead(200, { ...isolated, 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' });
-    res.end(readFileSync(file));
+  return serveBenchPage({
+    dir,
+    // Cross-origin isolated: the page's timers are precise to 5 us.
+    headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+    data: (name, kind) => {
+      const s = sessions.get(name);
+      return s && (kind === 'nmea' ? s.nmea : s.laps);
+    },
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 

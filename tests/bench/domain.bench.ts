@@ -7,8 +7,6 @@
  * newline pass; memory growth <= 40 MB; main thread never blocked > 5 ms when results arrive.
  */
 import http from 'node:http';
-import { readFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +14,7 @@ import { parseLapsText } from '../../src/domain/parse-laps';
 import { parsePositionsBytes } from '../../src/domain/parse-positions';
 import { analyseSession } from '../../src/domain/analysis/analyse-session';
 import { SESSIONS, countNewlines, loadSession, median, round, type BenchSession } from './domain-data';
-import { buildBenchPage, CHROMIUM_LAUNCH, type TraceEvent } from './bench-browser';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, type TraceEvent } from './bench-browser';
 
 const log = (s: string) => console.log(`# domain: ${s}`);
 
@@ -78,23 +76,13 @@ function nodeFigures(s: BenchSession, warmRuns: number) {
 const buildPage = () => buildBenchPage({ name: 'domain' });
 
 function serve(dir: string, sessions: BenchSession[]): Promise<http.Server> {
-  const html = '<!doctype html><html><head><meta charset="utf-8"><title>loading</title></head><body><script type="module" src="/page.js"></script></body></html>';
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const m = /^\/data\/(.+)\.(nmea|laps)$/.exec(url.pathname);
-    if (m) {
-      const s = sessions.find((x) => x.name === m[1]);
-      if (!s) return res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'application/octet-stream' });
-      return res.end(m[2] === 'nmea' ? Buffer.from(s.nmea.buffer, s.nmea.byteOffset, s.nmea.byteLength) : s.laps);
-    }
-    if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    const file = path.join(dir, path.normalize(url.pathname));
-    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' });
-    res.end(readFileSync(file));
+  return serveBenchPage({
+    dir,
+    data: (name, kind) => {
+      const s = sessions.find((x) => x.name === name);
+      return s && (kind === 'nmea' ? s.nmea : s.laps);
+    },
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 interface CallFigures {

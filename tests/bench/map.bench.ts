@@ -28,7 +28,7 @@ import { tryParseCoordinates } from '../../src/domain/format/coordinates';
 import type { Circuit } from '../../src/contracts/entities';
 import { circuits as seedCircuits } from '../../server/db/seed-data/circuits';
 import type { PanFigures } from './map-page';
-import { buildBenchPage, CHROMIUM_LAUNCH, type TraceEvent } from './bench-browser';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, type TraceEvent } from './bench-browser';
 
 const log = (s: string) => console.log(`# map: ${s}`);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -86,28 +86,24 @@ async function buildPage(): Promise<string> {
 
 function serve(dir: string, sessions: { name: string; laps: string; nmea: string }[]): Promise<http.Server> {
   const tile = blankTile();
-  const html = '<!doctype html><html><head><meta charset="utf-8"><title>loading</title><link rel="stylesheet" href="/page.css"></head><body><script type="module" src="/page.js"></script></body></html>';
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const m = /^\/data\/(.+)\.(nmea|laps)$/.exec(url.pathname);
-    if (m) {
-      const s = sessions.find((x) => x.name === m[1]);
-      if (!s) return res.writeHead(404).end();
-      return res.writeHead(200, { 'content-type': 'text/plain' }).end(m[2] === 'nmea' ? s.nmea : s.laps);
-    }
-    if (url.pathname.startsWith('/tiles/')) return res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' }).end(tile);
-    if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    let file = path.join(dir, path.normalize(url.pathname));
-    if (url.pathname === '/page.css' && !existsSync(file)) {
-      // The page's CSS (ol.css) lands under assets/ with a hash.
-      const css = readdirSync(path.join(dir, 'assets')).find((f) => f.endsWith('.css'));
-      file = css ? path.join(dir, 'assets', css) : file;
-    }
-    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
-    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/octet-stream';
-    res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
+  return serveBenchPage({
+    dir,
+    head: '<link rel="stylesheet" href="/page.css">',
+    data: (name, kind) => {
+      const s = sessions.find((x) => x.name === name);
+      return s && (kind === 'nmea' ? s.nmea : s.laps);
+    },
+    extra: (url, res) => {
+      if (!url.pathname.startsWith('/tiles/')) return false;
+      res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' }).end(tile);
+      return true;
+    },
+    // The page's CSS (ol.css) lands under assets/ with a hash.
+    fallbackFile: (pathname) => {
+      const css = pathname === '/page.css' ? readdirSync(path.join(dir, 'assets')).find((f) => f.endsWith('.css')) : undefined;
+      return css && path.join(dir, 'assets', css);
+    },
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 interface PageApi {
