@@ -61,6 +61,8 @@ export interface TableDef<Row, Out> {
      * ~0.2 ms); the page query then joins only what its ORDER BY needs.
      */
     select: string;
+    /** Joins `select` needs besides the base table (e.g. a lateral lookup of several columns of one row). */
+    selectJoins?: string;
   };
   map(row: Row): Out;
 }
@@ -168,7 +170,8 @@ export async function runDataTable<Row, Out>(
   const sortDef = Object.hasOwn(table.fields, sort.field) ? table.fields[sort.field] : undefined;
   if (!sortDef || sortDef.sortable === false) throw new ApiError(400, 'VALIDATION', `Unknown sort field '${sort.field}'.`);
   const terms = [`${sortDef.sql} ${sort.order === 'desc' ? 'desc' : 'asc'}${sortDef.notNull ? '' : sort.order === 'desc' ? ' nulls last' : ' nulls first'}`, ...table.tieBreaker.split(',')];
-  const orderBy = `order by ${terms.join(', ')}`;
+  const orderTerms = terms.join(', ');
+  const orderBy = `order by ${orderTerms}`;
   const where = w.clauses.length ? `where ${w.clauses.join(' and ')}` : '';
   const limit = w.params.length + 1;
   const offset = request.page * request.pageSize;
@@ -186,21 +189,48 @@ export async function runDataTable<Row, Out>(
     return { data: rows.map((r) => table.map(r)), totalRecords };
   }
   const filterJoins = new Set(request.filterBy.flatMap((f) => table.fields[f.field]?.joins ?? []));
-  const fromWith = (used: Set<string>) => [kq.base, ...Object.entries(kq.joins).filter(([k]) => used.has(k)).map(([, clause]) => clause)].join('\n  ');
+  const joinsFor = (used: Set<string>) => Object.entries(kq.joins).filter(([k]) => used.has(k)).map(([, clause]) => clause).join('\n  ');
+  const fromWith = (used: Set<string>) => `${kq.base}\n  ${joinsFor(used)}`;
   const keyFrom = fromWith(new Set([...filterJoins, ...(sortDef.joins ?? [])]));
+  const selectJoins = `${joinsFor(new Set(sortDef.joins ?? []))}\n  ${kq.selectJoins ?? ''}`;
+  // The page's rows come back as one JSON array built by the database (in the page's order): one value to decode
+  // instead of a dozen text fields per row, which halves the driver's work for a 50-row page on PGlite and most of
+  // the garbage it leaves. Timestamps arrive as ISO strings, which `map` reads like Dates.
+  const jsonRows = async <Extra>(from: string, order: string, params: unknown[], extra = '') => {
+    const [r] = await q.query<{ rows: Array<Row & Extra> }>(
+      `select coalesce(json_agg(r order by r.ord__), '[]'::json) as rows
+       from (select ${kq.select}${extra}, row_number() over (order by ${order}) as ord__ from ${from}) r`,
+      params,
+    );
+    return r.rows;
+  };
   // The keys of the page first (LIMIT/OFFSET over narrow rows, in index order where an index fits), then the
   // wide select list for those keys only (joining just what the ORDER BY needs to sort them again).
   const page = (order: string, lim: number, off: number) =>
-    q.query<Row>(
-      `select ${kq.select} from ${fromWith(new Set(sortDef.joins ?? []))}
-       where ${kq.key} in (select ${kq.key} from ${keyFrom} ${where} ${order} limit $${limit} offset $${limit + 1})
-       ${order}`,
+    jsonRows(
+      `${kq.base} ${selectJoins}
+       where ${kq.key} in (select ${kq.key} from ${keyFrom} ${where} order by ${order} limit $${limit} offset $${limit + 1})`,
+      order,
       [...w.params, lim, off],
     );
   // The count needs only the filters' joins, never the sort's.
   const count = () => countRows(q, fromWith(filterJoins), where, w.params);
+  if (w.clauses.length > (scope ? 1 : 0)) {
+    // Filtered: counting reads every matching row, and a filter no index serves (a 'contains') makes the page read
+    // them all too. One pass then does both: the key query counts its rows with a window (over the narrow key rows,
+    // before LIMIT) and the page carries that total. Only a page past the end needs the count on its own.
+    const rows = await jsonRows<{ total__: number }>(
+      `(select ${kq.key} as id__, count(*) over ()::int as total__ from ${keyFrom} ${where} ${orderBy} limit $${limit} offset $${limit + 1}) k
+       join ${kq.base} on ${kq.key} = k.id__ ${selectJoins}`,
+      orderTerms,
+      [...w.params, request.pageSize, offset],
+      ', k.total__',
+    );
+    const totalRecords = rows.length ? rows[0].total__ : request.page === 0 ? 0 : await count();
+    return { data: rows.map((r) => table.map(r)), totalRecords };
+  }
   if (request.page === 0) {
-    const rows = await page(orderBy, request.pageSize, 0);
+    const rows = await page(orderTerms, request.pageSize, 0);
     return { data: rows.map((r) => table.map(r)), totalRecords: rows.length < request.pageSize ? rows.length : await count() };
   }
   const totalRecords = await count();
@@ -209,10 +239,10 @@ export async function runDataTable<Row, Out>(
   // back. An index walked backwards (or a top-N sort) then touches pageSize + (total - end) rows, not all of them.
   if (offset * 2 > totalRecords) {
     const end = Math.min(totalRecords, offset + request.pageSize);
-    const rows = await page(`order by ${terms.map(reverseOrderTerm).join(', ')}`, end - offset, totalRecords - end);
+    const rows = await page(terms.map(reverseOrderTerm).join(', '), end - offset, totalRecords - end);
     return { data: rows.reverse().map((r) => table.map(r)), totalRecords };
   }
-  const rows = await page(orderBy, request.pageSize, offset);
+  const rows = await page(orderTerms, request.pageSize, offset);
   return { data: rows.map((r) => table.map(r)), totalRecords };
 }
 

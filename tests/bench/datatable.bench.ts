@@ -21,7 +21,7 @@ const gc = vm.runInNewContext('gc') as () => void;
 
 const SESSIONS = 10_000;
 const OTHER_USERS = 40;
-const RUNS = 200;
+const RUNS = 500;
 const WARMUP = 5;
 
 const log = (s: string) => console.log(`# datatable: ${s}`);

@@ -44,6 +44,14 @@ describe('the data table contract', () => {
     expect(p0.data.map((r: { name: string }) => r.name)).toEqual(['Run 00', 'Run 01', 'Run 02', 'Run 03 100%_done', 'Run 04']);
     expect(p2.data.map((r: { name: string }) => r.name)).toEqual(['Run 10', 'Run 11']);
     expect(past).toEqual({ data: [], totalRecords: 12 });
+    // Filtered pages count in the page query itself; a page past the end still gets the total.
+    const favorites = { filterBy: [{ field: 'favorite', value: true, type: 'boolean', matchMode: 'equals' }] };
+    const firstFavorites = (await table('/api/sessions/datatable', { ...favorites, page: 0, pageSize: 2 }, h.racer.headers)).json();
+    expect(firstFavorites.totalRecords).toBe(3);
+    expect(firstFavorites.data).toHaveLength(2);
+    expect((await table('/api/sessions/datatable', { ...favorites, page: 7, pageSize: 2 }, h.racer.headers)).json()).toEqual({ data: [], totalRecords: 3 });
+    const none = { filterBy: [{ field: 'name', value: 'no such run', type: 'text', matchMode: 'contains' }] };
+    expect((await table('/api/sessions/datatable', { ...none, page: 0, pageSize: 2 }, h.racer.headers)).json()).toEqual({ data: [], totalRecords: 0 });
   });
 
   it('sorts descending and by joined fields', async () => {
@@ -77,6 +85,8 @@ describe('the data table contract', () => {
     const tabled = (await ids('/api/sessions/datatable', h.racer.headers, { page: 0, pageSize: 50 })).data;
     expect(listed.filter((r) => r.circuit !== null)).toHaveLength(2);
     expect([...tabled].sort((a, b) => a.id - b.id)).toEqual([...listed].sort((a, b) => a.id - b.id));
+    const notFavorite = (await ids('/api/sessions/datatable', h.racer.headers, { page: 0, pageSize: 50, filterBy: [{ field: 'favorite', value: false, type: 'boolean', matchMode: 'equals' }] })).data;
+    expect([...notFavorite].sort((a, b) => a.id - b.id)).toEqual(listed.filter((r) => !(r as { favorite?: boolean }).favorite).sort((a, b) => a.id - b.id));
     const filters = [[], [{ field: 'favorite', value: false, type: 'boolean', matchMode: 'equals' }]];
     for (const [url, headers] of [
       ['/api/sessions/datatable', h.racer.headers],
