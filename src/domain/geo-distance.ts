@@ -9,7 +9,8 @@
 
 /** Mean Earth radius (IUGG), metres. */
 export const EARTH_RADIUS_M = 6371008.8;
-const DEG = Math.PI / 180;
+/** Degrees to radians. */
+export const DEG = Math.PI / 180;
 
 /** Great-circle distance, metres (haversine; the reference the fast form is tested against). */
 export function haversineM(lat1: number, lon1: number, lat2: number, lon2: number): number {

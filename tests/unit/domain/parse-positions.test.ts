@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parsePositionsBytes, parsePositionsText } from '../../../src/domain/parse-positions';
-import { haversineM } from '../../../src/domain/geo-distance';
+import fc from 'fast-check';
+import { cumulativeDistance, parsePositionsBytes, parsePositionsText } from '../../../src/domain/parse-positions';
+import { bandedStepDistanceM, haversineM, newCosBand } from '../../../src/domain/geo-distance';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -87,6 +88,30 @@ describe('parsePositionsBytes', () => {
     expect(positions.distanceM[0]).toBe(0);
     expect(Math.abs(positions.distanceM[199] - expected) / expected).toBeLessThan(1e-6);
     for (let k = 1; k < 200; k++) expect(positions.distanceM[k]).toBeGreaterThanOrEqual(positions.distanceM[k - 1]);
+  });
+
+  it("gives exactly the distances of bandedStepDistanceM, the other traces' step, to the last bit", () => {
+    const fix = fc.tuple(fc.double({ min: -0.001, max: 0.001, noNaN: true }), fc.double({ min: -0.001, max: 0.001, noNaN: true }));
+    fc.assert(
+      fc.property(fc.double({ min: -80, max: 80, noNaN: true }), fc.double({ min: -179, max: 179, noNaN: true }), fc.array(fix, { maxLength: 300 }), (lat0, lon0, steps) => {
+        const lat = new Float64Array(steps.length + 1);
+        const lon = new Float64Array(steps.length + 1);
+        lat[0] = lat0;
+        lon[0] = lon0;
+        steps.forEach(([dLat, dLon], i) => {
+          lat[i + 1] = lat[i] + dLat;
+          lon[i + 1] = lon[i] + dLon;
+        });
+        const out = new Float64Array(lat.length);
+        cumulativeDistance(lat, lon, lat.length, out);
+        const band = newCosBand();
+        let d = 0;
+        const expected = [0];
+        for (let i = 1; i < lat.length; i++) expected.push((d += bandedStepDistanceM(lat[i - 1], lon[i - 1], lat[i], lon[i], band)));
+        expect(Array.from(out)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('grows its columns past the first estimate and returns exactly count rows', () => {
