@@ -3,7 +3,9 @@
  * cold and warm, in Node and in the analysis worker in headless Chromium; the parse / bare-newline-pass ratio over
  * the same bytes in the same run (Node and Chromium worker); memory growth; the longest main-thread task while
  * results arrive (from a Chromium trace of each call: wall and thread-CPU time, so CPU contention from other
- * processes shows up as wall > CPU). Targets (issue 3): 7 h parse + analyse <= 300 ms cold in the Chromium worker; parse <= 2.0x the
+ * processes shows up as wall > CPU). 'While results arrive' starts with the task that delivers the worker's reply
+ * (its HandlePostMessage) and runs to the end of the call; the longest task of the whole call is reported beside it
+ * (in a cold call that one also covers the browser starting the new worker, before any result exists). Targets (issue 3): 7 h parse + analyse <= 300 ms cold in the Chromium worker; parse <= 2.0x the
  * newline pass; memory growth <= 40 MB; main thread never blocked > 5 ms when results arrive.
  */
 import http from 'node:http';
@@ -92,8 +94,12 @@ interface CallFigures {
   longTasks: number;
   fixes: number;
   /** Longest task on the page's main thread during the call (trace), wall ms and thread-CPU ms. */
+  /** Longest main-thread task from the delivery of the worker's reply to the end of the call. */
   maxMainTaskMs: number;
   maxMainTaskCpuMs: number;
+  /** Longest main-thread task of the whole call (a cold call's includes starting its worker). */
+  maxCallTaskMs: number;
+  maxCallTaskCpuMs: number;
 }
 
 function summarise(calls: CallFigures[]) {
@@ -106,24 +112,34 @@ function summarise(calls: CallFigures[]) {
     roundTripMs: round(median(calls.map((c) => c.roundTripMs))),
     maxMainTaskMs: round(Math.max(...calls.map((c) => c.maxMainTaskMs)), 2),
     maxMainTaskCpuMs: round(Math.max(...calls.map((c) => c.maxMainTaskCpuMs)), 2),
+    maxCallTaskMs: round(Math.max(...calls.map((c) => c.maxCallTaskMs)), 2),
+    maxCallTaskCpuMs: round(Math.max(...calls.map((c) => c.maxCallTaskCpuMs)), 2),
     longTasks: calls.reduce((a, c) => a + c.longTasks, 0),
   };
 }
 
 
-/** Longest top-level task on the renderer main thread(s) of a Chromium trace: [wall ms, thread-CPU ms]. */
-function longestMainThreadTask(trace: Buffer): [number, number] {
+/**
+ * Longest top-level task on the renderer main thread(s) of a Chromium trace, [wall ms, thread-CPU ms]: over the
+ * tasks from the one that delivers the worker's last message (the reply carrying the results) to the end, and over
+ * all of them.
+ */
+function longestMainThreadTasks(trace: Buffer): { results: [number, number]; call: [number, number] } {
   const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
   const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  let wall = 0;
-  let cpu = 0;
-  for (const e of events) {
-    if (e.ph !== 'X' || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') || !main.has(`${e.pid}:${e.tid}`)) continue;
-    wall = Math.max(wall, (e.dur ?? 0) / 1000);
-    cpu = Math.max(cpu, (e.tdur ?? 0) / 1000);
-  }
-  return [wall, cpu];
+  const onMain = (e: TraceEvent) => main.has(`${e.pid}:${e.tid}`);
+  const tasks = events.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && onMain(e));
+  const replies = events.filter((e) => e.ph === 'X' && e.name === 'HandlePostMessage' && onMain(e));
+  if (replies.length === 0) throw new Error('the trace shows no message from the worker');
+  const reply = replies.reduce((a, b) => (b.ts > a.ts ? b : a));
+  // The top-level task that ran the reply (it started at or before it and ends after it).
+  const replyTask = tasks.filter((t) => t.ts <= reply.ts && t.ts + (t.dur ?? 0) >= reply.ts).reduce((a, b) => (b.ts < a.ts ? b : a), reply);
+  const longest = (list: TraceEvent[]): [number, number] => [
+    list.reduce((m, e) => Math.max(m, (e.dur ?? 0) / 1000), 0),
+    list.reduce((m, e) => Math.max(m, (e.tdur ?? 0) / 1000), 0),
+  ];
+  return { results: longest(tasks.filter((t) => t.ts >= replyTask.ts)), call: longest(tasks) };
 }
 
 async function chromiumFigures(sessions: BenchSession[]) {
@@ -144,7 +160,7 @@ async function chromiumFigures(sessions: BenchSession[]) {
     const out: Record<string, unknown> = {};
     for (const s of sessions) {
       log(`chromium ${s.name}: cold and warm`);
-      type Api = { prepare(n: string): Promise<void>; call(kind: 'cold' | 'warm'): Promise<Omit<CallFigures, 'maxMainTaskMs' | 'maxMainTaskCpuMs'>>; endWarm(): void };
+      type Api = { prepare(n: string): Promise<void>; call(kind: 'cold' | 'warm'): Promise<Omit<CallFigures, 'maxMainTaskMs' | 'maxMainTaskCpuMs' | 'maxCallTaskMs' | 'maxCallTaskCpuMs'>>; endWarm(): void };
       const r: { cold: CallFigures[]; warm: CallFigures[] } = { cold: [], warm: [] };
       for (const kind of ['cold', 'warm'] as const) {
         for (let k = 0; k < (kind === 'warm' ? 6 : 5); k++) {
@@ -152,11 +168,13 @@ async function chromiumFigures(sessions: BenchSession[]) {
           // Each traced call starts from a collected heap (as the Node figures do with gc()): otherwise the sweep of
           // earlier calls' 25 MB results lands in this call's window, a cost of running ten calls back to back.
           await cdp.send('HeapProfiler.collectGarbage');
-          await browser.startTracing(page, { categories: ['__metadata', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+          await browser.startTracing(page, { categories: ['__metadata', 'toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
           const f = await page.evaluate(([kd]) => (window as unknown as { domainBench: Api }).domainBench.call(kd), [kind] as const);
-          const [maxMainTaskMs, maxMainTaskCpuMs] = longestMainThreadTask(await browser.stopTracing());
+          const tasks = longestMainThreadTasks(await browser.stopTracing());
+          const [maxMainTaskMs, maxMainTaskCpuMs] = tasks.results;
+          const [maxCallTaskMs, maxCallTaskCpuMs] = tasks.call;
           // The first warm call also starts and warms its worker: not counted.
-          if (kind === 'cold' || k > 0) r[kind].push({ ...f, maxMainTaskMs, maxMainTaskCpuMs });
+          if (kind === 'cold' || k > 0) r[kind].push({ ...f, maxMainTaskMs, maxMainTaskCpuMs, maxCallTaskMs, maxCallTaskCpuMs });
         }
       }
       await page.evaluate(() => (window as unknown as { domainBench: Api }).domainBench.endWarm());
@@ -208,7 +226,8 @@ export default async function domainBench(): Promise<Record<string, unknown>> {
     node[s.name] = nodeFigures(s, 7);
   }
   const chromium = await chromiumFigures(sessions);
-  const c7 = chromium['session-7h'] as { cold: { parsePlusAnalyseMs: number; maxMainTaskMs: number }; warm: { maxMainTaskMs: number }; parseToNewlineRatio: number };
+  type Calls = { parsePlusAnalyseMs: number; maxMainTaskMs: number; maxCallTaskMs: number };
+  const c7 = chromium['session-7h'] as { cold: Calls; warm: Calls; parseToNewlineRatio: number };
   const n7 = node['session-7h'] as { parseToNewlineRatio: number; memoryGrowthMb: number };
   const targets = {
     chromiumCold7hParseAnalyseMs: { value: c7.cold.parsePlusAnalyseMs, target: 300, met: c7.cold.parsePlusAnalyseMs <= 300 },
@@ -223,6 +242,8 @@ export default async function domainBench(): Promise<Record<string, unknown>> {
       value: Math.max(c7.cold.maxMainTaskMs, c7.warm.maxMainTaskMs),
       target: 5,
       met: Math.max(c7.cold.maxMainTaskMs, c7.warm.maxMainTaskMs) <= 5,
+      // Not the target's figure (no result exists yet when the browser starts a cold call's worker), shown beside it.
+      wholeCallIncludingWorkerStartMs: Math.max(c7.cold.maxCallTaskMs, c7.warm.maxCallTaskMs),
     },
   };
   return { node, chromium, targets };
