@@ -29,8 +29,14 @@ import {
   type ProcessedSession,
   type ProcessSessionInput,
 } from '../../workers/analysis-api';
-import type { AnalysisWorkerApi } from '../../workers/analysis.worker';
+import type { AnalysisWorkerApi } from '../../workers/analysis-worker-api';
 import type { EncodedSessionWrite, SessionUpload } from '../contracts/session-upload';
+import { decodeLapRecords, decodeSessionAnalysis, type LapRecordColumns, type SessionAnalysisColumns } from '../../workers/lap-columns';
+
+/** processSession as it crosses from the worker: laps and analysis as typed columns (lap-columns.ts). */
+type ProcessedSessionWire = Omit<ProcessedSession, 'laps' | 'analysis'> & { laps: LapRecordColumns; analysis: SessionAnalysisColumns };
+
+const fromWire = (w: ProcessedSessionWire): ProcessedSession => ({ ...w, laps: decodeLapRecords(w.laps), analysis: decodeSessionAnalysis(w.analysis) });
 
 export type { CompareLapsOptions, LapComparison, ProcessedSession, ProcessSessionInput };
 
@@ -179,10 +185,12 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
   };
 
   return {
-    processSession: (input, o) => run((api) => api.processSession(transfer(input, [input.nmea.buffer as ArrayBuffer])) as Promise<ProcessedSession>, o?.signal),
+    processSession: (input, o) =>
+      run(async (api) => fromWire((await api.processSession(transfer(input, [input.nmea.buffer as ArrayBuffer]))) as ProcessedSessionWire), o?.signal),
     parsePositions: (nmea, o) => run((api) => api.parsePositions(transfer(nmea, [nmea.buffer as ArrayBuffer])) as Promise<ParsedPositions>, o?.signal),
     parseLaps: (laps, o) => run((api) => api.parseLaps(laps) as Promise<ParsedLaps>, o?.signal),
-    analyse: (laps, positions, sessionIndex = 0, o) => run((api) => api.analyse(laps, positions, sessionIndex) as Promise<SessionAnalysis>, o?.signal),
+    analyse: (laps, positions, sessionIndex = 0, o) =>
+      run(async (api) => decodeSessionAnalysis((await api.analyse(laps, positions, sessionIndex)) as SessionAnalysisColumns), o?.signal),
     sessionViews: (positions, laps, v, o) => run((api) => api.sessionViews(positions, laps, v) as Promise<SessionViews>, o?.signal),
     detectLaps: (positions, gates, widthM, d, o) => run((api) => api.detectLaps(positions, gates, widthM, d) as Promise<LapDetection>, o?.signal),
     compareLaps: (lap, reference, c, o) => run((api) => api.compareLaps(lap, reference, c) as Promise<LapComparison>, o?.signal),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expose } from 'comlink';
 import { createAnalysisClient, createDirectAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
-import { analysisApi } from '../../../workers/analysis-api';
+import { workerApi } from '../../../workers/analysis-worker-api';
 import { DomainError } from '../../../src/domain/errors';
 import { serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
 import { syntheticSession } from '../../../src/domain/synthetic-session';
@@ -44,7 +44,7 @@ afterEach(() => {
 
 describe('analysis client', () => {
   it('starts no worker until the first call, then parses and analyses through it', async () => {
-    const { factory, started } = fakeWorkerFactory(analysisApi);
+    const { factory, started } = fakeWorkerFactory(workerApi);
     const client = createAnalysisClient({ createWorker: factory });
     expect(started).toHaveLength(0);
     const bytes = nmeaBytes();
@@ -137,7 +137,7 @@ describe('analysis client', () => {
   });
 
   it('rejects at once for a signal that is already aborted', async () => {
-    const { factory, started } = fakeWorkerFactory(analysisApi);
+    const { factory, started } = fakeWorkerFactory(workerApi);
     const client = createAnalysisClient({ createWorker: factory });
     await expect(client.parseLaps('1;1;1;1;1;1;1;1', { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
     expect(started).toHaveLength(0);
@@ -145,7 +145,7 @@ describe('analysis client', () => {
 
   it('ends the worker after the idle time and not while calls keep coming', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { factory, started } = fakeWorkerFactory(analysisApi);
+    const { factory, started } = fakeWorkerFactory(workerApi);
     const client = createAnalysisClient({ createWorker: factory, idleMs: 80 });
     await client.parseLaps('');
     await vi.advanceTimersByTimeAsync(79);
@@ -185,7 +185,7 @@ describe('analysis client', () => {
   });
 
   it('detects laps from gates and compares laps through the worker, returning typed columns', async () => {
-    const { factory } = fakeWorkerFactory(analysisApi);
+    const { factory } = fakeWorkerFactory(workerApi);
     const client = createAnalysisClient({ createWorker: factory });
     const p = session.positions;
     // The synthetic track's start/finish is where the lap number changes.
@@ -209,7 +209,7 @@ describe('analysis client', () => {
   });
 
   it('downsamples the whole-session views in the worker only when asked, as typed columns', async () => {
-    const { factory } = fakeWorkerFactory(analysisApi);
+    const { factory } = fakeWorkerFactory(workerApi);
     const client = createAnalysisClient({ createWorker: factory });
     const plain = await client.processSession({ nmea: nmeaBytes(), laps: lapsText });
     expect(plain.views).toBeUndefined();

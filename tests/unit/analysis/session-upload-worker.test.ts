@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
 import { createAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
-import { analysisApi, encodeSessionUpload } from '../../../workers/analysis-api';
+import { encodeSessionUpload } from '../../../workers/analysis-api';
+import { workerApi } from '../../../workers/analysis-worker-api';
 import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText, type ColumnarText } from '../../../src/contracts/columnar-text';
 import type { SessionUpload } from '../../../src/contracts/session-upload';
 import { createHttpClient } from '../../../src/data/api/http-client';
@@ -43,7 +44,7 @@ const summary = {
 /** A "worker" made of a MessageChannel exposing what analysis.worker.ts exposes for uploads. */
 function fakeWorker(): WorkerLike {
   const { port1, port2 } = new MessageChannel();
-  expose({ ...analysisApi, encodeSessionUpload }, port1 as never);
+  expose(workerApi, port1 as never);
   return Object.assign(port2 as never as WorkerLike, {
     terminate: () => {
       port1.close();

@@ -1,0 +1,53 @@
+/**
+ * What the analysis worker exposes over Comlink: analysis-api.ts plus the transfers. Position columns go back to
+ * the page as transferred buffers (no copy, no main-thread stall); laps and the per-lap analysis travel as typed
+ * columns too (lap-columns.ts), which the bridge turns back into objects. Tests expose this same
+ * object on a MessageChannel instead of a worker.
+ */
+import { transfer } from 'comlink';
+import { encodeLapRecords, encodeSessionAnalysis, lapColumnBuffers } from './lap-columns';
+import { analysisApi, buffersIn, columnBuffers, encodeSessionUpload, type CompareLapsOptions, type ProcessSessionInput } from './analysis-api';
+import type { GatePoint, LapRecord, PositionColumns } from '../src/domain/session-types';
+import type { DetectLapsOptions } from '../src/domain/detection/detect-laps';
+import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
+import type { SessionViewOptions, ViewLap } from '../src/domain/views/session-views';
+import type { SessionUpload } from '../src/contracts/session-upload';
+
+export const workerApi = {
+  processSession(input: ProcessSessionInput) {
+    const result = analysisApi.processSession(input);
+    const wire = { ...result, laps: encodeLapRecords(result.laps), analysis: encodeSessionAnalysis(result.analysis) };
+    const buffers = [...columnBuffers(result.positions), ...buffersIn(result.views), ...lapColumnBuffers(wire.laps), ...lapColumnBuffers(wire.analysis)];
+    return transfer(wire, [...new Set(buffers)]);
+  },
+  parsePositions(nmea: Uint8Array) {
+    const result = analysisApi.parsePositions(nmea);
+    return transfer(result, columnBuffers(result.positions));
+  },
+  parseLaps(laps: string | Uint8Array) {
+    return analysisApi.parseLaps(laps);
+  },
+  analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex = 0) {
+    const wire = encodeSessionAnalysis(analysisApi.analyse(laps, positions, sessionIndex));
+    return transfer(wire, lapColumnBuffers(wire));
+  },
+  sessionViews(positions: PositionColumns, laps: ViewLap[], options?: SessionViewOptions) {
+    const result = analysisApi.sessionViews(positions, laps, options);
+    return transfer(result, buffersIn(result));
+  },
+  detectLaps(positions: PositionColumns, gates: GatePoint[], widthM: number, options?: DetectLapsOptions) {
+    const result = analysisApi.detectLaps(positions, gates, widthM, options);
+    return transfer(result, buffersIn(result));
+  },
+  compareLaps(lap: LapTrace, reference: LapTrace, options?: CompareLapsOptions) {
+    const result = analysisApi.compareLaps(lap, reference, options);
+    return transfer(result, buffersIn(result));
+  },
+  /** Reads the upload's stored Blobs here (not on the page), encodes the body and transfers its bytes back. */
+  async encodeSessionUpload(upload: SessionUpload) {
+    const result = await encodeSessionUpload(upload);
+    return transfer(result, [result.bytes.buffer as ArrayBuffer]);
+  },
+};
+
+export type AnalysisWorkerApi = typeof workerApi;
