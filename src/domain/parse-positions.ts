@@ -13,14 +13,30 @@
  * `<lap>;<timeMs>;[-]<d>.<d>;[-]<d>.<d>;[-]<d>[.<d>]` + `\n` or `\r\n` (unsigned lap and timeMs, at most 9
  * digits in each run, 1-3 integer digits for lat/lon), in straight-line code with int32 accumulators and no
  * per-field bookkeeping. At the first byte that does not fit it hands the whole line to the generic one
- * (`parseLineGeneric`: 4 or 5 fields, signs, long digit runs, blank lines, corrupt lines and their reports), so
- * both give the same doubles for every line the fast one accepts (tests compare them with a reference parse).
+ * (`parseLineGeneric` in parse-positions-generic.ts: 4 or 5 fields, signs, long digit runs, blank lines, corrupt
+ * lines and their reports), so both give the same doubles for every line the fast one accepts (tests compare them
+ * with a reference parse). The scan state, its column growth and the shared byte codes: parse-positions-state.ts.
  *
  * Corrupt lines (wrong field count, a non-number, lap not a non-negative integer, latitude/longitude out of
  * range) are skipped and reported with their 1-based line number; never a throw. Only the first
  * `maxIssues` are listed, `corruptLines` counts them all.
  */
 import { COS_BAND_DEG, DEG, EARTH_RADIUS_M } from './geo-distance';
+import { parseLineGeneric } from './parse-positions-generic';
+import {
+  CR as CR_BYTE,
+  DOT as DOT_BYTE,
+  MINUS as MINUS_BYTE,
+  NL as NL_BYTE,
+  POW10 as SHARED_POW10,
+  SEMI as SEMI_BYTE,
+  emptyPositions,
+  growState,
+  newState,
+  type ScanState,
+} from './parse-positions-state';
+
+export { emptyPositions };
 
 const DEG_TO_M = DEG * EARTH_RADIUS_M;
 import type { ParseIssue, PositionColumns } from './session-types';
@@ -37,68 +53,13 @@ export interface ParsePositionsOptions {
   maxIssues?: number;
 }
 
-const NL = 10;
-const CR = 13;
-const SEMI = 59;
-const DOT = 46;
-const MINUS = 45;
-const PLUS = 43;
-const MAX_FIELDS = 5;
-
-const POW10 = new Float64Array(23);
-for (let k = 0; k < POW10.length; k++) POW10[k] = 10 ** k;
-
-const REASONS = {
-  fields: 'expected 4 or 5 fields',
-  number: 'a field is not a number',
-  lap: 'lap is not a non-negative integer',
-  range: 'latitude or longitude out of range',
-  time: 'timeMs is not a non-negative number',
-} as const;
-
-/** An empty set of columns (count 0). */
-export function emptyPositions(): PositionColumns {
-  return {
-    count: 0,
-    lap: new Int32Array(0),
-    timeMs: new Float64Array(0),
-    lat: new Float64Array(0),
-    lon: new Float64Array(0),
-    speedKmh: new Float32Array(0),
-    distanceM: new Float64Array(0),
-  };
-}
-
-function grow<T extends Int32Array | Float64Array | Float32Array>(a: T, capacity: number): T {
-  const b = new (a.constructor as { new (n: number): T })(capacity);
-  b.set(a);
-  return b;
-}
-
-/** Digits bytes[from, to) as a double (for parts too long for int32). */
-function slowDigits(bytes: Uint8Array, from: number, to: number): number {
-  let x = 0;
-  for (let k = from; k < to; k++) x = x * 10 + (bytes[k] - 48);
-  return x;
-}
-
-/**
- * Estimated number of lines: bytes over the mean line length of four 16 KiB samples spread over the file (the
- * first lines are shorter, their timeMs has fewer digits: a sample of the start alone overestimated a 7 h file
- * by 15 %, enough to make finish() copy every column), plus 2 % and 64 lines of slack. An underestimate only
- * costs a geometric grow.
- */
-function estimateLines(bytes: Uint8Array): number {
-  const n = bytes.length;
-  const w = Math.min(n, 16384);
-  let lines = 0;
-  for (let k = 0; k < 4; k++) {
-    const from = Math.floor(((n - w) * k) / 3);
-    for (let i = from; i < from + w; i++) if (bytes[i] === NL) lines++;
-  }
-  if (lines === 0) return 64;
-  return Math.ceil((n / (4 * w)) * lines * 1.02) + 64;
-}
+// Module-local bindings of the shared constants: an imported binding read inside scanLines' loop costs more.
+const NL = NL_BYTE;
+const CR = CR_BYTE;
+const SEMI = SEMI_BYTE;
+const DOT = DOT_BYTE;
+const MINUS = MINUS_BYTE;
+const POW10 = SHARED_POW10;
 
 export function parsePositionsBytes(bytes: Uint8Array, options: ParsePositionsOptions = {}): ParsedPositions {
   const maxIssues = options.maxIssues ?? 1000;
@@ -116,56 +77,6 @@ export function parsePositionsBytes(bytes: Uint8Array, options: ParsePositionsOp
   }
   return finish(state);
 }
-
-interface ScanState {
-  capacity: number;
-  count: number;
-  /** Lines seen so far (blank ones included): the next line's number is lineNo + 1. */
-  lineNo: number;
-  lap: Int32Array;
-  timeMs: Float64Array;
-  lat: Float64Array;
-  lon: Float64Array;
-  speedKmh: Float32Array;
-  distanceM: Float64Array;
-  issues: ParseIssue[];
-  maxIssues: number;
-  corruptLines: number;
-}
-
-function newState(bytes: Uint8Array, maxIssues: number): ScanState {
-  const capacity = estimateLines(bytes);
-  return {
-    capacity,
-    count: 0,
-    lineNo: 0,
-    lap: new Int32Array(capacity),
-    timeMs: new Float64Array(capacity),
-    lat: new Float64Array(capacity),
-    lon: new Float64Array(capacity),
-    speedKmh: new Float32Array(capacity),
-    distanceM: new Float64Array(capacity),
-    issues: [],
-    maxIssues,
-    corruptLines: 0,
-  };
-}
-
-function growState(s: ScanState): void {
-  s.capacity = Math.ceil(s.capacity * 1.5) + 64;
-  s.lap = grow(s.lap, s.capacity);
-  s.timeMs = grow(s.timeMs, s.capacity);
-  s.lat = grow(s.lat, s.capacity);
-  s.lon = grow(s.lon, s.capacity);
-  s.speedKmh = grow(s.speedKmh, s.capacity);
-  s.distanceM = grow(s.distanceM, s.capacity);
-}
-
-function report(s: ScanState, line: number, reason: keyof typeof REASONS): void {
-  s.corruptLines++;
-  if (s.issues.length < s.maxIssues) s.issues.push({ line, reason: REASONS[reason] });
-}
-
 /** Digit byte minus '0' of the separators the fast path checks for. */
 const D_SEMI = SEMI - 48;
 const D_DOT = DOT - 48;
@@ -318,101 +229,6 @@ function scanLines(s: ScanState, bytes: Uint8Array, end: number): void {
   s.count = count;
   s.lineNo = lineNo;
 }
-
-/** Field values of the line parseLineGeneric is reading (one parser runs at a time). */
-const VALS = new Float64Array(MAX_FIELDS + 1);
-
-/**
- * Parses (or reports, or skips when blank) the line starting at bytes[i], which has a '\n' at or after i, as
- * line number `lineNo`; appends a good fix to s. Returns the index after the line's '\n'.
- */
-function parseLineGeneric(s: ScanState, bytes: Uint8Array, i: number, lineNo: number): number {
-  let c = bytes[i];
-  if (c === NL) return i + 1;
-  if (c === CR && bytes[i + 1] === NL) return i + 2;
-  const vals = VALS;
-  let nf = 0;
-  let bad: keyof typeof REASONS | null = null;
-  let lapHasFraction = false;
-  for (;;) {
-    let neg = false;
-    if (c === MINUS) {
-      neg = true;
-      c = bytes[++i];
-    } else if (c === PLUS) {
-      c = bytes[++i];
-    }
-    // Integer and fraction digits accumulate as int32 (a short dependency chain); a part longer than 9 digits
-    // would overflow and is re-read in doubles. mant = int * 10^scale + frac is exact below 2^53, and one
-    // division by 10^scale then gives the correctly rounded double, the same as Number(text).
-    const first = i;
-    let whole = 0;
-    let d = c - 48;
-    while (d >>> 0 < 10) {
-      whole = (whole * 10 + d) | 0;
-      c = bytes[++i];
-      d = c - 48;
-    }
-    let digits = i - first;
-    let v = digits > 9 ? slowDigits(bytes, first, i) : whole;
-    if (c === DOT) {
-      const frac = ++i;
-      let part = 0;
-      c = bytes[i];
-      d = c - 48;
-      while (d >>> 0 < 10) {
-        part = (part * 10 + d) | 0;
-        c = bytes[++i];
-        d = c - 48;
-      }
-      const scale = i - frac;
-      digits += scale;
-      if (scale > 0) {
-        if (scale > 9) part = slowDigits(bytes, frac, i);
-        v = scale < 23 ? (v * POW10[scale] + part) / POW10[scale] : (v * 10 ** scale + part) / 10 ** scale;
-        if (nf === 0) lapHasFraction = true;
-      }
-    }
-    if (digits === 0) {
-      bad = 'number';
-      break;
-    }
-    if (nf <= MAX_FIELDS) vals[nf] = neg ? -v : v;
-    nf++;
-    if (c === SEMI) {
-      c = bytes[++i];
-      continue;
-    }
-    if (c !== NL && !(c === CR && bytes[i + 1] === NL)) bad = 'number';
-    break;
-  }
-  if (bad === null && nf !== 4 && nf !== 5) bad = 'fields';
-  if (bad === null) {
-    const lap = vals[0];
-    const off = nf - 4;
-    const lat = vals[1 + off];
-    const lon = vals[2 + off];
-    const t = off === 1 ? vals[1] : NaN;
-    if (lapHasFraction || lap < 0 || lap > 2147483647) bad = 'lap';
-    else if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) bad = 'range';
-    else if (t < 0 || t === Infinity) bad = 'time';
-    else {
-      if (s.count === s.capacity) growState(s);
-      const k = s.count;
-      s.lap[k] = lap;
-      s.timeMs[k] = t;
-      s.lat[k] = lat;
-      s.lon[k] = lon;
-      s.speedKmh[k] = vals[3 + off];
-      s.count = k + 1;
-    }
-  }
-  if (bad !== null) report(s, lineNo, bad);
-  // Past the end of this line (already at its '\n' for a good line).
-  while (bytes[i] !== NL) i++;
-  return i + 1;
-}
-
 /**
  * Cumulative distance, a second tight pass over the lat/lon columns (kept out of the scanner's loop: there the
  * extra live doubles cost more than this whole pass).
