@@ -1,9 +1,6 @@
-import { z } from 'zod';
 import type { ProcessedSession } from '../../analysis/analysis-client';
 import type { SessionSummary } from '../../contracts/entities';
 import { displayNameFromFileName, parseSessionFileName, sessionIsoDate } from '../../domain/format/session-name';
-import type { SessionsApi } from '../api/sessions-api';
-import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
 import {
   analysisCacheSchema,
@@ -16,8 +13,13 @@ import {
   type SessionEdit,
 } from '../db/rows';
 import { StorageError, toStorageError } from '../storage/storage-error';
-import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes, type TextInput } from './bytes';
-import type { PositionColumns } from '../../domain/session-types';
+import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes } from './bytes';
+import { ANALYSIS_CACHE_VERSION, packAnalysis, unpackAnalysis } from './sessions-analysis-cache';
+import type { DownloadedSession, SaveResult, SessionsRepositoryDeps } from './sessions-repository-types';
+import { mirrorServerSessions } from './sessions-server-mirror';
+
+export { ANALYSIS_CACHE_VERSION } from './sessions-analysis-cache';
+export type { Analyser, DownloadedSession, SaveResult, SessionsRepositoryDeps } from './sessions-repository-types';
 
 /**
  * Sessions on this device (policy over the Dexie tables `sessions`, `sessionTexts`, `analyses`, `outbox`).
@@ -29,108 +31,6 @@ import type { PositionColumns } from '../../domain/session-types';
  * - Reads parse each row (restore.ts) and are plain Dexie reads, so they work inside dexie-react-hooks'
  *   `useLiveQuery(() => sessionsRepository.listSessions())` and update live.
  */
-
-/** Runs the analysis worker on a session's texts. Bytes are copies the callee may transfer. */
-export type Analyser = (input: { laps: ArrayBuffer; nmea: ArrayBuffer }, signal?: AbortSignal) => Promise<ProcessedSession>;
-
-/** Shallow check of a cached analysis read back from IndexedDB (typed columns, laps, analysis object). */
-const processedSessionSchema = z.object({
-  positions: z.object({
-    count: z.number().int().min(0),
-    lap: z.instanceof(Int32Array),
-    timeMs: z.instanceof(Float64Array),
-    lat: z.instanceof(Float64Array),
-    lon: z.instanceof(Float64Array),
-    speedKmh: z.instanceof(Float32Array),
-    distanceM: z.instanceof(Float64Array),
-  }),
-  laps: z.array(z.object({ lapNumber: z.number(), timeMs: z.number() }).passthrough()),
-  analysis: z.object({}).passthrough(),
-  issues: z.object({}).passthrough(),
-  timings: z.object({}).passthrough(),
-});
-
-/**
- * Format of the cached analysis; bump when the analyser's result shape changes (old caches are recomputed).
- * 2: the position columns are stored as one Blob each (see packAnalysis).
- */
-export const ANALYSIS_CACHE_VERSION = 2;
-
-const COLUMNS = ['lap', 'timeMs', 'lat', 'lon', 'speedKmh', 'distanceM'] as const;
-
-/** How the position columns are kept in a cached analysis: the count and each column's bytes as a Blob. */
-const storedColumnsSchema = z.object({
-  count: z.number().int().min(0),
-  columns: z.object({
-    lap: z.instanceof(Blob),
-    timeMs: z.instanceof(Blob),
-    lat: z.instanceof(Blob),
-    lon: z.instanceof(Blob),
-    speedKmh: z.instanceof(Blob),
-    distanceM: z.instanceof(Blob),
-  }),
-});
-
-/** Lets other tasks run (input, rendering, the next BLE notification). */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * The analysis as it is cached: the position columns (25 MB for a 7 h session) as Blobs, which IndexedDB
- * stores by reference - as typed arrays they would be serialised inside put() on the main thread. Making a Blob
- * copies its bytes, so each column is copied in a task of its own (~4 MB each for a 7 h session).
- */
-async function packAnalysis(result: ProcessedSession): Promise<unknown> {
-  const p = result.positions;
-  const columns: Partial<Record<(typeof COLUMNS)[number], Blob>> = {};
-  for (const c of COLUMNS) {
-    if (p[c].byteLength > 1 << 20) await yieldToEventLoop();
-    columns[c] = toStoredBytes(p[c] as ArrayBufferView<ArrayBuffer>);
-  }
-  return { ...result, positions: { count: p.count, columns } };
-}
-
-/** The cached analysis back as the worker returned it (each column on its own buffer), or null when malformed. */
-async function unpackAnalysis(stored: unknown): Promise<ProcessedSession | null> {
-  const positions = storedColumnsSchema.safeParse((stored as { positions?: unknown } | null)?.positions);
-  if (!positions.success) return null;
-  const b = positions.data.columns;
-  const [lap, timeMs, lat, lon, speedKmh, distanceM] = await Promise.all(COLUMNS.map((c) => b[c].arrayBuffer()));
-  const columns: PositionColumns = {
-    count: positions.data.count,
-    lap: new Int32Array(lap),
-    timeMs: new Float64Array(timeMs),
-    lat: new Float64Array(lat),
-    lon: new Float64Array(lon),
-    speedKmh: new Float32Array(speedKmh),
-    distanceM: new Float64Array(distanceM),
-  };
-  const result = { ...(stored as object), positions: columns };
-  return processedSessionSchema.safeParse(result).success ? (result as ProcessedSession) : null;
-}
-
-export interface DownloadedSession {
-  filename: string;
-  laps: TextInput;
-  nmea: TextInput;
-}
-
-export interface SaveResult {
-  session: LocalSession;
-  /** The cached analysis, or null when the analysis failed (see analysisError). */
-  analysis: ProcessedSession | null;
-  analysisError: string | null;
-}
-
-export interface SessionsRepositoryDeps {
-  db: () => AstroDb;
-  api: Pick<SessionsApi, 'list' | 'get'>;
-  /** The signed-in (or offline-signed-in) user's id; null when signed out. */
-  currentUserId: () => number | null;
-  analyse?: Analyser | null;
-  now?: () => number;
-  /** Called after a server write was queued (the sync engine runs soon after). */
-  onQueued?: () => void;
-}
 
 const copy = (b: ArrayBuffer) => b.slice(0);
 
@@ -401,57 +301,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     async refreshFromServer(signal?: AbortSignal): Promise<LocalSession[]> {
       const ownerId = requireUser();
       const list: SessionSummary[] = await deps.api.list(signal);
-      await db().transaction('rw', [db().sessions, db().sessionTexts, db().analyses, db().outbox], async () => {
-        const queued = new Set((await db().outbox.where('ownerId').equals(ownerId).toArray()).map((e) => e.sessionLocalId));
-        const locals = await db().sessions.where('ownerId').equals(ownerId).toArray();
-        const byFilename = new Map(locals.map((s) => [s.filename, s]));
-        const serverIds = new Set<number>();
-        for (const s of list) {
-          serverIds.add(s.id);
-          const local = byFilename.get(s.filename);
-          const fromServer = {
-            serverId: s.id,
-            summary: s,
-            serverUpdatedAt: s.updatedAt,
-            lapsBytes: s.lapsBytes,
-            nmeaBytes: s.coordinatesBytes,
-          };
-          const fields = {
-            name: s.name,
-            date: s.date,
-            circuitId: s.circuitId,
-            vehicleCategoryId: s.vehicleCategoryId,
-            favorite: s.favorite,
-            weatherConditions: s.weatherConditions,
-            updatedAt: s.updatedAt,
-          };
-          if (!local) {
-            const row: NewLocalSession = {
-              ownerId,
-              filename: s.filename,
-              source: 'server',
-              hasTexts: false,
-              syncState: 'Completed',
-              lastError: null,
-              createdAt: s.createdAt,
-              ...fromServer,
-              ...fields,
-            };
-            await db().sessions.add(row as LocalSession);
-          } else if (queued.has(local.localId)) {
-            await db().sessions.update(local.localId, { serverId: s.id, summary: s });
-          } else {
-            await db().sessions.update(local.localId, { ...fromServer, ...fields, syncState: 'Completed', lastError: null });
-          }
-        }
-        for (const local of locals) {
-          if (local.serverId !== null && !serverIds.has(local.serverId) && !queued.has(local.localId) && local.syncState === 'Completed') {
-            await db().sessions.delete(local.localId);
-            await db().sessionTexts.delete(local.localId);
-            await db().analyses.delete(local.localId);
-          }
-        }
-      });
+      await mirrorServerSessions(db, ownerId, list);
       return listSessions(ownerId);
     },
   };

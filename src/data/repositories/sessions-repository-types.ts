@@ -1,0 +1,33 @@
+/** The types of the sessions repository (sessions-repository.ts): its dependencies, input and results. */
+import type { ProcessedSession } from '../../analysis/analysis-client';
+import type { SessionsApi } from '../api/sessions-api';
+import type { AstroDb } from '../db/database';
+import type { LocalSession } from '../db/rows';
+import type { TextInput } from './bytes';
+
+/** Runs the analysis worker on a session's texts. Bytes are copies the callee may transfer. */
+export type Analyser = (input: { laps: ArrayBuffer; nmea: ArrayBuffer }, signal?: AbortSignal) => Promise<ProcessedSession>;
+
+export interface DownloadedSession {
+  filename: string;
+  laps: TextInput;
+  nmea: TextInput;
+}
+
+export interface SaveResult {
+  session: LocalSession;
+  /** The cached analysis, or null when the analysis failed (see analysisError). */
+  analysis: ProcessedSession | null;
+  analysisError: string | null;
+}
+
+export interface SessionsRepositoryDeps {
+  db: () => AstroDb;
+  api: Pick<SessionsApi, 'list' | 'get'>;
+  /** The signed-in (or offline-signed-in) user's id; null when signed out. */
+  currentUserId: () => number | null;
+  analyse?: Analyser | null;
+  now?: () => number;
+  /** Called after a server write was queued (the sync engine runs soon after). */
+  onQueued?: () => void;
+}
