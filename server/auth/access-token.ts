@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { accessTokenClaimsSchema, type AccessTokenClaims, type Role } from '../../src/contracts/auth';
 import { ApiError } from '../errors';
@@ -14,11 +15,15 @@ export interface TokenUser {
   role: Role;
 }
 
-const keyCache = new Map<string, Uint8Array>();
-function key(secret: string): Uint8Array {
+/**
+ * The HMAC key, imported once per secret: given raw bytes, jose imports a key on every call (an extra trip through
+ * WebCrypto's thread pool per authenticated request).
+ */
+const keyCache = new Map<string, Promise<webcrypto.CryptoKey>>();
+function key(secret: string): Promise<webcrypto.CryptoKey> {
   let k = keyCache.get(secret);
   if (!k) {
-    k = new TextEncoder().encode(secret);
+    k = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     keyCache.set(secret, k);
   }
   return k;
@@ -32,13 +37,13 @@ export async function signAccessToken(user: TokenUser, secret: string, now = Dat
     .setIssuer(ISSUER)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_S)
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 /** Verifies signature, algorithm, issuer and expiry; 401 TOKEN_EXPIRED or UNAUTHORIZED otherwise. */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessTokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], issuer: ISSUER });
+    const { payload } = await jwtVerify(token, await key(secret), { algorithms: ['HS256'], issuer: ISSUER });
     const claims = accessTokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid access token.');
     return claims.data;
