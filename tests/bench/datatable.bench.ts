@@ -6,13 +6,16 @@
  * and POST /api/admin/sessions/datatable (admin) through app.inject - routing, auth, validation, SQL and JSON - for a
  * mix of requests: default sort, sort by date and by name, a text "contains" filter on name, date filters, the
  * favourite filter, first pages and deep pages.
- * PGlite runs on disk in a temp DATA_DIR, as `npm start` does. Figures per scenario: p50 and p99 of RUNS requests
+ * Each database is measured in its own fresh Node process (inChild). PGlite runs on disk in a temp DATA_DIR, as
+ * `npm start` does. Figures per scenario: p50 and p99 of RUNS requests
  * after WARMUP, in ms. The machine is shared (2 cores, several
  * engineers): run it alone for figures worth quoting.
  */
 import type { InjectOptions } from 'fastify';
 import { createHarness, type Harness } from '../helpers/server-harness';
 import type { DataTableRequest } from '../../src/contracts/datatable';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -166,32 +169,77 @@ async function harnessWith(databaseUrl: string | undefined): Promise<Harness> {
   }
 }
 
-export default async function datatableBench(): Promise<Record<string, unknown>> {
-  const figures: Record<string, unknown> = {};
-  log('PGlite');
-  const lite = await harnessWith(undefined);
-  try {
-    figures.pglite = await measure(lite, 'pglite');
-  } finally {
-    await lite.close();
+/** One database's figures, measured in this process. */
+async function measureOne(kind: 'pglite' | 'postgres'): Promise<Record<string, unknown>> {
+  if (kind === 'pglite') {
+    log('PGlite');
+    const lite = await harnessWith(undefined);
+    try {
+      return await measure(lite, 'pglite');
+    } finally {
+      await lite.close();
+    }
   }
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  if (url === 'off') {
-    figures.postgres = { skipped: 'TEST_DATABASE_URL=off' };
-    return figures;
-  }
+  if (url === 'off') return { skipped: 'TEST_DATABASE_URL=off' };
   let pg: Harness;
   try {
     pg = await harnessWith(url);
   } catch (e) {
-    figures.postgres = { skipped: `unreachable: ${e instanceof Error ? e.message : String(e)}` };
-    return figures;
+    return { skipped: `unreachable: ${e instanceof Error ? e.message : String(e)}` };
   }
   try {
-    log(`PostgreSQL (schema ${pg.config.databaseSchema ?? "?"})`);
-    figures.postgres = await measure(pg, 'postgres');
+    log(`PostgreSQL (schema ${pg.config.databaseSchema ?? '?'})`);
+    return await measure(pg, 'postgres');
   } finally {
     await pg.close();
   }
-  return figures;
+}
+
+const CHILD_ENV = 'DATATABLE_BENCH_CHILD';
+
+/**
+ * Measures one database in a fresh Node process, as a server runs one database per process: in the bench runner's
+ * process the heap left by what ran before (the other database, the bundle bench's Vite build) added its GC pauses
+ * to the tail of every request. The child prints its progress and, last, its figures as one JSON line.
+ */
+function inChild(kind: 'pglite' | 'postgres'): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      env: { ...process.env, [CHILD_ENV]: kind },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let pending = '';
+    let last = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('# ')) console.log(line);
+        else if (line.trim()) last = line;
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (pending.trim()) last = pending;
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolve(JSON.parse(last) as Record<string, unknown>);
+      } catch (e) {
+        reject(new Error(`datatable bench (${kind}) failed: ${e instanceof Error ? e.message : String(e)}; ${last.slice(0, 300)}`));
+      }
+    });
+  });
+}
+
+const childKind = process.env[CHILD_ENV];
+if (childKind === 'pglite' || childKind === 'postgres') {
+  const figures = await measureOne(childKind);
+  console.log(JSON.stringify(figures));
+  process.exit(0);
+}
+
+export default async function datatableBench(): Promise<Record<string, unknown>> {
+  return { pglite: await inChild('pglite'), postgres: await inChild('postgres') };
 }
