@@ -74,6 +74,12 @@ export class AuthSession implements TokenProvider {
   private starting: Promise<AuthSnapshot> | null = null;
   private stopOnline: (() => void) | null = null;
   private readonly now: () => number;
+  /**
+   * Bumped by every login and logout. A refresh still in flight when the user logs in or out has lost the race:
+   * its answer (e.g. the start-up probe's 401, sent before there was a cookie) must not sign out the login that
+   * happened meanwhile, nor sign a logged-out user back in.
+   */
+  private generation = 0;
 
   constructor(private readonly deps: AuthSessionDeps) {
     this.now = deps.now ?? Date.now;
@@ -180,9 +186,17 @@ export class AuthSession implements TokenProvider {
     return this.refreshing;
   }
 
+  /** The stored token while it is valid, else null. */
+  private currentValidToken(): string | null {
+    const token = this.deps.tokens.get();
+    return token && isTokenValid(token, this.now()) ? token : null;
+  }
+
   private async doRefresh(why: 'start' | 'call'): Promise<string | null> {
+    const generation = this.generation;
     try {
       const { accessToken } = await this.deps.api.refresh();
+      if (generation !== this.generation) return this.currentValidToken();
       const claims = decodeClaims(accessToken);
       if (!claims) throw new ApiError('BAD_RESPONSE', 'The server returned an unreadable access token', 200);
       this.deps.tokens.set(accessToken);
@@ -191,6 +205,8 @@ export class AuthSession implements TokenProvider {
       await this.deps.profiles.saveSignedInUser(user).catch(() => undefined);
       return accessToken;
     } catch (e) {
+      // A login or logout happened while this refresh was in flight: that decided the state, not this answer.
+      if (generation !== this.generation) return this.currentValidToken();
       const err = isApiError(e) ? e : new ApiError('NETWORK', e instanceof Error ? e.message : String(e));
       if (err.transient) {
         // Offline (or the server is down): keep whoever was signed in, else the last user of this device.
@@ -217,6 +233,7 @@ export class AuthSession implements TokenProvider {
     const { accessToken } = await this.deps.api.login(email, password);
     const claims = decodeClaims(accessToken);
     if (!claims) throw new ApiError('BAD_RESPONSE', 'Login failed', 200);
+    this.generation++;
     this.deps.tokens.set(accessToken);
     const user = authUserFromClaims(claims);
     this.set({ status: 'signed-in', user, ready: true });
@@ -238,6 +255,7 @@ export class AuthSession implements TokenProvider {
     } catch (e) {
       serverError = isApiError(e) ? e : new ApiError('NETWORK', String(e));
     }
+    this.generation++;
     this.deps.tokens.clear();
     (this.deps.clearWebStorage ?? defaultClearWebStorage)();
     if (userId !== null) {

@@ -137,6 +137,43 @@ describe('auth session', () => {
     expect(await restarted.getValidToken()).toBe(fresh);
   });
 
+  it('keeps a login made while the start-up refresh was in flight when that refresh is then refused', async () => {
+    let answerRefresh: (r: Response) => void = () => undefined;
+    const t = setup((req) =>
+      req.url === '/api/auth/refresh'
+        ? new Promise<Response>((resolve) => (answerRefresh = resolve))
+        : json(200, { accessToken: makeToken({ exp: nowS + 900, role: 'admin' }) }),
+    );
+    const started = t.session.start();
+    await new Promise((r) => setTimeout(r, 5));
+    await t.session.login('ana@example.com', 'secret-pass');
+    answerRefresh(json(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
+    await started;
+    expect(t.session.getSnapshot()).toMatchObject({ status: 'signed-in', ready: true, user: { id: 7, isAdmin: true } });
+    expect(t.tokens.get()).toMatch(/^ey/);
+    expect(t.signOuts).toEqual([]);
+    expect(await t.profiles.loadLastUser()).toMatchObject({ id: 7 });
+  });
+
+  it('does not sign a user back in from a refresh answered after they logged out', async () => {
+    let answerRefresh: (r: Response) => void = () => undefined;
+    const t = setup(
+      (req) =>
+        req.url === '/api/auth/refresh'
+          ? new Promise<Response>((resolve) => (answerRefresh = resolve))
+          : json(200, { accessToken: makeToken({ exp: nowS + 900 }) }),
+      { token: makeToken({ exp: nowS + 30 }) },
+    );
+    const renewing = t.session.getValidToken();
+    await new Promise((r) => setTimeout(r, 5));
+    await t.session.logout();
+    answerRefresh(json(200, { accessToken: makeToken({ exp: nowS + 900 }) }));
+    await expect(renewing).resolves.toBeNull();
+    expect(t.session.getSnapshot()).toMatchObject({ status: 'signed-out', user: null });
+    expect(t.tokens.get()).toBeNull();
+    expect(t.signOuts).toEqual(['logout']);
+  });
+
   it('starts signed out when there is no cookie and no known user, without a sign-out event', async () => {
     const t = setup(() => json(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }));
     await t.session.start();
