@@ -63,6 +63,9 @@ async function call(kind: 'cold' | 'warm'): Promise<CallFigures> {
   const t0 = performance.now();
   const result: ProcessedSession = await client.processSession({ nmea: input.nmea, laps: input.laps });
   const roundTripMs = performance.now() - t0;
+  // Marks, in the trace, the task in which the results reached this code: the Node side's 'results arrive' window
+  // ends with it (what follows, the observer's wait and ending a cold worker, is the bench's own doing).
+  console.timeStamp('domain-bench:results');
   await new Promise((r) => setTimeout(r, 20));
   observer.disconnect();
   if (kind === 'cold') client.dispose();
@@ -77,7 +80,7 @@ function endWarm() {
 async function ratio(name: string, runs: number) {
   const { nmea } = await load(name);
   const worker = new Worker(new URL('./domain-ratio-worker.ts', import.meta.url), { type: 'module' });
-  const result = await new Promise<{ newlineMs: number[]; parseMs: number[]; lines: number; fixes: number }>((resolve, reject) => {
+  const result = await new Promise<{ newlineMs: number[]; parseMs: number[]; floorMs: number[]; lines: number; fixes: number }>((resolve, reject) => {
     worker.onmessage = (e) => resolve(e.data);
     worker.onerror = (e) => reject(new Error(e.message));
     worker.postMessage({ bytes: nmea, runs });

@@ -58,7 +58,7 @@ async function load(names: string[], circuitGates: GatePoint[], gateWidthM: numb
     const [nmea, laps] = await Promise.all([fetch(`/data/${name}.nmea`).then((r) => r.arrayBuffer()), fetch(`/data/${name}.laps`).then((r) => r.arrayBuffer())]);
     const p = await client.processSession({ nmea: new Uint8Array(nmea), laps: new Uint8Array(laps), sessionIndex: k, views: true });
     if (!p.views) throw new Error('no views');
-    sessions.push({ id: k + 1, name, circuitId: 1, sessionIndex: k, positions: p.positions, laps: p.laps, analysis: p.analysis, views: p.views, circuit: null, syncState: 'Completed' });
+    sessions.push({ id: k + 1, name, circuitId: 1, sessionIndex: k, positions: p.positions, laps: p.laps, analysis: p.analysis, views: p.views, circuit: null, syncState: 'Completed', skippedLines: 0 });
   }
   client.dispose();
   return sessions.map((s) => drawableLaps(s).length);
