@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 export const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
-/** Server-side minimum; the strength meter (spec 5) is informational only. */
-export const passwordSchema = z.string().min(8).max(200);
+/** Shortest password the server accepts (the account forms check it too); the strength meter (spec 5) is informational only. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(200);
 
 export const loginRequestSchema = z.strictObject({ email: emailSchema, password: z.string().min(1).max(200) });
 export const registerRequestSchema = z

@@ -8,6 +8,7 @@ export const authI18n = {
     required: 'Required',
     invalidEmail: 'Enter a valid email address',
     passwordsMismatch: 'Passwords do not match',
+    passwordTooShort: 'Use at least {{min}} characters',
     login: {
       title: 'Login',
       submit: 'Login',
@@ -63,6 +64,7 @@ export const authI18n = {
     required: 'Obrigatório',
     invalidEmail: 'Introduza um endereço de email válido',
     passwordsMismatch: 'As palavras-passe não coincidem',
+    passwordTooShort: 'Use pelo menos {{min}} caracteres',
     login: {
       title: 'Iniciar sessão',
       submit: 'Entrar',

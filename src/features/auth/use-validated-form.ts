@@ -6,6 +6,7 @@
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '../../contracts/auth';
 import { notifyError } from '../../ui/toast';
 import { errorMessage } from './auth-card';
 import { hasErrors, type FieldErrors } from './validation';
@@ -22,7 +23,8 @@ export function useValidatedForm<T extends { [K in keyof T]: string }>(initial: 
   const field = (name: keyof T & string) => ({
     value: values[name],
     name,
-    error: errors[name] ? t(errors[name]) : undefined,
+    // `min` fills in 'auth:passwordTooShort'; other messages have no placeholder.
+    error: errors[name] ? t(errors[name], { min: PASSWORD_MIN_LENGTH }) : undefined,
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       const value = e.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));

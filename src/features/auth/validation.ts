@@ -4,9 +4,13 @@
  * - reset password and resend verification: disabled while the email is empty;
  * - register: email, first name and password required, last name optional; password must equal confirm
  *   password, else BOTH password fields are invalid and submit stops;
- * - change password: both fields required and equal (same rule as register).
+ * - change password: both fields required and equal (same rule as register);
+ * - a new password shorter than the server's minimum (PASSWORD_MIN_LENGTH) marks the password field before any
+ *   call, so the user sees it on the field in their language rather than as the server's technical reply.
  * The password strength meter exists (medium/strong) but its feedback is off on these forms.
  */
+import { PASSWORD_MIN_LENGTH } from '../../contracts/auth';
+
 export interface LoginValues {
   email: string;
   password: string;
@@ -48,21 +52,23 @@ export function validateRegister(v: RegisterValues): FieldErrors<RegisterValues>
   if (!filled(v.email)) errors.email = 'auth:required';
   else if (!looksLikeEmail(v.email)) errors.email = 'auth:invalidEmail';
   if (!filled(v.firstName)) errors.firstName = 'auth:required';
+  passwordRules(v, errors);
+  return errors;
+}
+
+/** Required, long enough, and equal to its confirmation (a mismatch marks both fields). */
+function passwordRules(v: ChangePasswordValues, errors: FieldErrors<ChangePasswordValues>): void {
   if (v.password.length === 0) errors.password = 'auth:required';
+  else if (v.password.length < PASSWORD_MIN_LENGTH) errors.password = 'auth:passwordTooShort';
   if (v.password !== v.confirmPassword) {
     errors.password = 'auth:passwordsMismatch';
     errors.confirmPassword = 'auth:passwordsMismatch';
   }
-  return errors;
 }
 
 export function validateChangePassword(v: ChangePasswordValues): FieldErrors<ChangePasswordValues> {
   const errors: FieldErrors<ChangePasswordValues> = {};
-  if (v.password.length === 0) errors.password = 'auth:required';
-  if (v.password !== v.confirmPassword) {
-    errors.password = 'auth:passwordsMismatch';
-    errors.confirmPassword = 'auth:passwordsMismatch';
-  }
+  passwordRules(v, errors);
   return errors;
 }
 

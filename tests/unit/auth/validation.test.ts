@@ -50,6 +50,21 @@ describe('the register form rules', () => {
   });
 });
 
+describe('the password length rule', () => {
+  it('marks a new password shorter than the server minimum before any call', () => {
+    expect(validateRegister({ ...valid, password: 'Ab1cdef', confirmPassword: 'Ab1cdef' })).toEqual({ password: 'auth:passwordTooShort' });
+    expect(validateChangePassword({ password: 'short', confirmPassword: 'short' })).toEqual({ password: 'auth:passwordTooShort' });
+    expect(validateChangePassword({ password: 'long enough', confirmPassword: 'long enough' })).toEqual({});
+  });
+
+  it('still marks both fields when a short password and its confirmation differ', () => {
+    expect(validateChangePassword({ password: 'short', confirmPassword: 'shorter' })).toEqual({
+      password: 'auth:passwordsMismatch',
+      confirmPassword: 'auth:passwordsMismatch',
+    });
+  });
+});
+
 describe('the change password form rules', () => {
   it('requires a password and an equal confirmation', () => {
     expect(validateChangePassword({ password: 'abc12345', confirmPassword: 'abc12345' })).toEqual({});
