@@ -68,9 +68,31 @@ export async function setLocale(locale: Locale, instance: I18n = i18n): Promise<
 export function translateMessage(text: string, instance: I18n = i18n): string {
   if (!text) return text;
   const opts = { ns: 'messages', keySeparator: false as const, nsSeparator: false as const };
-  if (currentLocale(instance) === 'en-us' && !instance.exists(text, opts)) return text;
+  if (instance.exists(text, opts)) return instance.t(text, opts);
+  const pattern = MESSAGE_PATTERNS.find((p) => p.match.test(text));
+  const value = pattern ? text.match(pattern.match)?.[1] : undefined;
+  if (pattern && value !== undefined && instance.exists(pattern.key, opts)) {
+    // The value is a record name ('Circuit type') in some templates: translated when the catalogue knows it.
+    const shown = instance.exists(value, opts) ? instance.t(value, opts) : value;
+    return instance.t(pattern.key, { ...opts, 0: shown });
+  }
+  if (currentLocale(instance) === 'en-us') return text;
   return instance.t(text, { ...opts, defaultValue: text });
 }
+
+/**
+ * Server messages that carry a value ('Too many requests. Try again in 3 minute(s).'): each is translated through
+ * its template key in the `messages` namespace, '{{0}}' standing for the value.
+ */
+const MESSAGE_PATTERNS: readonly { match: RegExp; key: string }[] = [
+  { match: /^Too many attempts for this e-mail address\. Try again in (\d+) minute\(s\)\.$/, key: 'Too many attempts for this e-mail address. Try again in {{0}} minute(s).' },
+  { match: /^Too many requests\. Try again in (\d+) minute\(s\)\.$/, key: 'Too many requests. Try again in {{0}} minute(s).' },
+  { match: /^(.+) is in use and cannot be deleted\.$/, key: '{{0}} is in use and cannot be deleted.' },
+  { match: /^(.+) not found\.$/, key: '{{0}} not found.' },
+  { match: /^Firmware (.+) already exists\.$/, key: 'Firmware {{0}} already exists.' },
+  { match: /^The firmware image is invalid \((.+)\)\.$/, key: 'The firmware image is invalid ({{0}}).' },
+  { match: /^Invalid request body: (.+)$/s, key: 'Invalid request body: {{0}}' },
+];
 
 export interface TranslationTransport {
   /** GET /api/translations. */

@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { namespaces } from '../../../src/app/i18n/resources';
 import { createI18n, translateMessage } from '../../../src/app/i18n/setup';
 import { MissingKeyCollector, MISSING_KEYS_STORAGE_KEY } from '../../../src/app/i18n/missing-keys';
 import { applyOverrides, parseOverrides, splitKey } from '../../../src/app/i18n/overrides';
 import { readStoredLocale } from '../../../src/app/i18n/locale';
+
+const SERVER_DIR = join(import.meta.dirname, '..', '..', '..', 'server');
 
 /** Flattens nested strings to 'a.b.c' keys. */
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
@@ -131,14 +135,58 @@ describe('translation overrides from the server', () => {
   });
 });
 
+/** An en-us and a pt-pt instance sharing one missing-key collector. */
+function bothLocales() {
+  const collector = new MissingKeyCollector(memoryStorage());
+  return { en: createI18n({ locale: 'en-us', withReact: false, collector }), pt: createI18n({ locale: 'pt-pt', withReact: false, collector }) };
+}
+
 describe('spec and server messages', () => {
   it('are shown as they are in en-us and translated in pt-pt', () => {
-    const collector = new MissingKeyCollector(memoryStorage());
-    const en = createI18n({ locale: 'en-us', withReact: false, collector });
-    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector });
+    const { en, pt } = bothLocales();
     expect(translateMessage('Login successful', en)).toBe('Login successful');
     expect(translateMessage('Login successful', pt)).toBe('Sessão iniciada com sucesso');
     expect(translateMessage('Something the server said.', pt)).toBe('Something the server said.');
+  });
+
+  it('translate the server messages that carry a value, record names included', () => {
+    const { en, pt } = bothLocales();
+    expect(translateMessage('Too many requests. Try again in 3 minute(s).', pt)).toBe('Demasiados pedidos. Tente novamente dentro de 3 minuto(s).');
+    expect(translateMessage('Circuit type is in use and cannot be deleted.', pt)).toBe('Não é possível eliminar: Tipo de circuito está em uso.');
+    expect(translateMessage('Session not found.', pt)).toBe('Sessão não encontrada.');
+    expect(translateMessage('Vehicle category not found.', pt)).toBe('Não encontrado: Categoria de veículo.');
+    expect(translateMessage('Too many requests. Try again in 3 minute(s).', en)).toBe('Too many requests. Try again in 3 minute(s).');
+    expect(translateMessage('Country is in use and cannot be deleted.', en)).toBe('Country is in use and cannot be deleted.');
+  });
+
+  it('cover every message the server can send a user, in pt-pt', () => {
+    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
+    const sources = readdirSync(SERVER_DIR, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join(SERVER_DIR, f), 'utf8'));
+    // Messages of ApiError(status, 'CODE', <message>) and notFound(<message>); a template's ${...} becomes a value.
+    const literal = /(?:ApiError\(\d+, '[A-Z_]+', |notFound\()(?:'((?:[^'\\]|\\.)*)'|"([^"]*)"|`([^`]*)`)/g;
+    const messages = new Set<string>();
+    for (const text of sources) {
+      for (const m of text.matchAll(literal)) messages.add((m[1] ?? m[2] ?? m[3]).replace(/\\'/g, "'").replace(/\$\{([^}]*)\}/g, (_, e: string) => sample(e)));
+    }
+    // Developers' messages: a client that follows src/contracts never causes them.
+    const developerOnly = /^(Unknown (filter|sort) field|Filter (type|value)|Match mode|Cannot reverse|Unsupported Content-Encoding|The request body is not valid)/;
+    // A value like the ones the server puts in each template (see the server's ApiError calls).
+    function sample(expression: string): string {
+      if (/minutes|ttl/.test(expression)) return '3';
+      if (expression === 'what') return 'Request body';
+      if (expression === 'what.toLowerCase()') return 'request body';
+      if (expression === 'where') return 'password: ';
+      if (expression === 'first.message') return 'Too small';
+      if (expression === 'field') return 'circuitId';
+      if (expression === 'r.label') return 'Circuit type';
+      if (expression === 'parsed.image.version') return '1.5.0';
+      return 'x';
+    }
+    const untranslated = [...messages].filter((m) => !developerOnly.test(m) && translateMessage(m, pt) === m);
+    expect(messages.size).toBeGreaterThan(30);
+    expect(untranslated).toEqual([]);
   });
 });
 
