@@ -45,3 +45,17 @@ export function notifyWarning(message: string, options?: ToastOptions): string {
 export function notifyError(message: string, options?: ToastOptions): string {
   return show('error', message, options);
 }
+
+/**
+ * Spec 8, failed writes: the action's own message (already translated, e.g. 'Failed to delete country'), then the
+ * reason the failed call carried, translated ('Country is in use and cannot be deleted.'), so the user learns why.
+ */
+export function notifyWriteFailed(message: string, error: unknown): string {
+  return show('error', writeFailedText(message, error), { translated: true });
+}
+
+/** The text of notifyWriteFailed's toast. */
+export function writeFailedText(message: string, error: unknown): string {
+  const reason = error instanceof Error && error.message ? translateMessage(error.message) : '';
+  return reason && reason !== message ? `${message}: ${reason}` : message;
+}

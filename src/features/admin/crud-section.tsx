@@ -11,7 +11,7 @@ import type { DataTableRequest, DataTableResponse, DataTableSort } from '../../c
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
-import { notifyError, notifySuccess } from '../../ui/toast';
+import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import { useDialogWidth } from './dialog-width';
 import { toastKeys, type AdminEntity } from './toast-keys';
 
@@ -74,8 +74,8 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
       }
       setEditing(null);
       written();
-    } catch {
-      notifyError(t(keys.updateFailed), { translated: true });
+    } catch (err) {
+      notifyWriteFailed(t(keys.updateFailed), err);
     } finally {
       setBusy(false);
     }
@@ -89,8 +89,8 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
       notifySuccess(t(keys.deleted), { translated: true });
       setDeleting(null);
       written();
-    } catch {
-      notifyError(t(keys.deleteFailed), { translated: true });
+    } catch (err) {
+      notifyWriteFailed(t(keys.deleteFailed), err);
       setDeleting(null);
     } finally {
       setBusy(false);

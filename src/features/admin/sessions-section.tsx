@@ -14,7 +14,7 @@ import { currentLocale } from '../../app/i18n/setup';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
-import { notifyError, notifySuccess } from '../../ui/toast';
+import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import { useDialogWidth } from './dialog-width';
 import { options, useReferenceList } from './reference-lists';
 
@@ -49,8 +49,8 @@ export function AdminSessionsSection() {
       notifySuccess(t('toast.sessionUpdated'), { translated: true });
       setEditing(null);
       setRefreshKey((k) => k + 1);
-    } catch {
-      notifyError(t('toast.sessionUpdateFailed'), { translated: true });
+    } catch (err) {
+      notifyWriteFailed(t('toast.sessionUpdateFailed'), err);
     } finally {
       setBusy(false);
     }
@@ -62,8 +62,8 @@ export function AdminSessionsSection() {
     try {
       await sessionsApi.remove(deleting.id);
       setRefreshKey((k) => k + 1);
-    } catch {
-      notifyError(t('toast.sessionDeleteFailed'), { translated: true });
+    } catch (err) {
+      notifyWriteFailed(t('toast.sessionDeleteFailed'), err);
     } finally {
       setDeleting(null);
       setBusy(false);

@@ -12,7 +12,7 @@ import { currentLocale } from '../../app/i18n/setup';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
-import { notifyError, notifySuccess } from '../../ui/toast';
+import { notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import { CrudSection } from './crud-section';
 
 interface TranslationForm {
@@ -89,8 +89,8 @@ export function MissingTranslationsSection() {
       await translationsApi.removeMissing(deleting.id);
       notifySuccess(t('toast.missingDeleted'), { translated: true });
       setRefreshKey((k) => k + 1);
-    } catch {
-      notifyError(t('toast.missingDeleteFailed'), { translated: true });
+    } catch (err) {
+      notifyWriteFailed(t('toast.missingDeleteFailed'), err);
     } finally {
       setDeleting(null);
       setBusy(false);
@@ -105,8 +105,8 @@ export function MissingTranslationsSection() {
       notifySuccess(t('toast.translationCreated', { value: translationLabel(row) }), { translated: true });
       setResolving(null);
       setRefreshKey((k) => k + 1);
-    } catch {
-      notifyError(t('toast.translationUpdateFailed'), { translated: true });
+    } catch (err) {
+      notifyWriteFailed(t('toast.translationUpdateFailed'), err);
     } finally {
       setBusy(false);
     }

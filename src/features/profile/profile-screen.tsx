@@ -15,7 +15,7 @@ import { usersApi } from '../../data/api/users';
 import { authApi, profileRepository } from '../../data/auth/session';
 import { referenceRepository } from '../../data/services';
 import { useAuthView } from '../../app/auth/auth-react';
-import { notifyError, notifySuccess } from '../../ui/toast';
+import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import { profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
 import { StorageStatusPanel } from './storage-status';
 
@@ -69,8 +69,8 @@ export function ProfileScreen() {
       setUser(saved);
       setForm(profileFormOf(saved));
       notifySuccess(t('saved', { value: `${saved.firstName} ${saved.lastName}`.trim() || saved.email }), { translated: true });
-    } catch {
-      notifyError(t('saveFailed'), { translated: true });
+    } catch (err) {
+      notifyWriteFailed(t('saveFailed'), err);
     } finally {
       setBusy(false);
     }

@@ -6,13 +6,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataTableResponse } from '../../../src/contracts/datatable';
 import { i18n, setLocale } from '../../../src/app/i18n/setup';
 import { installDomShims } from '../auth/render-screen';
+import { ApiError } from '../../../src/data/api/api-error';
 
 const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
-vi.mock('../../../src/ui/toast', () => ({
-  notifySuccess: (m: string) => toasts.success.push(m),
-  notifyError: (m: string) => toasts.error.push(m),
-  TOAST_LIFE_MS: 4000,
-}));
+vi.mock('../../../src/ui/toast', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/ui/toast')>();
+  return {
+    ...real,
+    notifySuccess: (m: string) => toasts.success.push(m),
+    notifyError: (m: string) => toasts.error.push(m),
+    notifyWriteFailed: (m: string, e: unknown) => toasts.error.push(real.writeFailedText(m, e)),
+  };
+});
 const { CrudSection } = await import('../../../src/features/admin/crud-section');
 
 interface Row {
@@ -69,13 +74,13 @@ describe('an admin list', () => {
   });
 
   it("keeps the dialog open and shows 'Failed to update country' when an edit fails", async () => {
-    const update = vi.fn(async () => Promise.reject(new Error('409')));
+    const update = vi.fn(async () => Promise.reject(new ApiError('CONFLICT', 'A record with the same unique value already exists.', 409)));
     renderSection({ update });
     await screen.findByText('Portugal');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Edit' })));
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Portugal 2' } });
     await act(async () => fireEvent.click(screen.getByTestId('admin-save')));
-    await waitFor(() => expect(toasts.error).toEqual(['Failed to update country']));
+    await waitFor(() => expect(toasts.error).toEqual(['Failed to update country: A record with the same unique value already exists.']));
     expect(toasts.success).toEqual([]);
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Portugal 2');
   });
@@ -92,12 +97,13 @@ describe('an admin list', () => {
     expect(remove).toHaveBeenCalledWith({ id: 1, name: 'Portugal' });
   });
 
-  it("shows 'Failed to delete country' when the server refuses", async () => {
-    renderSection({ remove: async () => Promise.reject(new Error('in use')) });
+  it("shows 'Failed to delete country' with the server's reason when the server refuses", async () => {
+    renderSection({ remove: async () => Promise.reject(new ApiError('CONFLICT', 'Country is in use and cannot be deleted.', 409)) });
     await screen.findByText('Portugal');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
     await act(async () => fireEvent.click(await screen.findByTestId('confirm-delete')));
-    await waitFor(() => expect(toasts.error).toEqual(['Failed to delete country']));
+    // The server's reason is passed on after the spec's message (spec 8).
+    await waitFor(() => expect(toasts.error).toEqual(['Failed to delete country: Country is in use and cannot be deleted.']));
   });
 
   it('offers no New button without a create call', async () => {
