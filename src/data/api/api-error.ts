@@ -52,6 +52,15 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/**
+ * True for a failure that only says there is no connection (or the caller gave up): a background refresh then
+ * keeps the local data without telling the user anything, unlike a server that answered with an error.
+ */
+export function isOfflineFailure(e: unknown): boolean {
+  if (isApiError(e) && (e.offline || e.code === 'ABORTED')) return true;
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',

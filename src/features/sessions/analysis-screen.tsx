@@ -87,9 +87,10 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
       {sessions.filter((s) => !isFullyUpdated(s)).map((s) => (
         <NotFullyUpdated key={s.id} name={s.name} />
       ))}
+      {/* Side by side only from xl (88em): below it two columns are narrower than a lap table (560 px) and scroll. */}
       <Grid gap="sm">
         {sessions.map((s) => (
-          <Grid.Col key={s.id} span={{ base: 12, lg: both ? 6 : 12 }}>
+          <Grid.Col key={s.id} span={{ base: 12, xl: both ? 6 : 12 }}>
             <LapTable session={s} picked={picked} reference={reference?.key ?? null} onPick={onPickLap} />
           </Grid.Col>
         ))}

@@ -55,6 +55,13 @@ export const sessionsI18n = {
       noCircuit: 'No circuit was found near this session: laps could not be detected.',
       failed: 'Could not import {{file}}: {{reason}}',
       lapsOnly: '{{file}} is an ASTRO laps file: pick it together with its nmea file.',
+      reason: {
+        'empty-file': 'the file is empty',
+        'unknown-format': 'it is none of the supported formats',
+        'bad-structure': 'its structure is not the format it claims (missing sections, header or columns)',
+        'no-fixes': 'it holds no usable position',
+        'missing-date': 'it has times of day but no date',
+      },
     },
     export: {
       title: 'Export',
@@ -87,6 +94,11 @@ export const sessionsI18n = {
     analysis: {
       title: 'Lap viewer',
       lap: 'Lap',
+      lapName: 'Lap {{n}}',
+      inLap: 'In Lap',
+      referenceBadge: 'ref',
+      skippedLines_one: "1 damaged line of this session's files was skipped.",
+      skippedLines_other: "{{count}} damaged lines of this session's files were skipped.",
       time: 'Time',
       sector: 'S{{n}}',
       maxSpeed: 'Max',
@@ -124,6 +136,7 @@ export const sessionsI18n = {
       deleteFailed: 'Failed to delete session',
       fetchFailed: 'Failed to fetch session',
       sameCircuit: 'You can only select sessions from the same circuit',
+      storageFull: 'This device is out of storage space: free some (Profile, Storage) and try again.',
     },
   },
   'pt-pt': {
@@ -181,6 +194,13 @@ export const sessionsI18n = {
       noCircuit: 'Não foi encontrado nenhum circuito perto desta sessão: não foi possível detetar as voltas.',
       failed: 'Não foi possível importar {{file}}: {{reason}}',
       lapsOnly: '{{file}} é um ficheiro de voltas do ASTRO: escolha-o juntamente com o ficheiro nmea.',
+      reason: {
+        'empty-file': 'o ficheiro está vazio',
+        'unknown-format': 'não é nenhum dos formatos suportados',
+        'bad-structure': 'a estrutura não corresponde ao formato indicado (faltam secções, cabeçalho ou colunas)',
+        'no-fixes': 'não contém nenhuma posição utilizável',
+        'missing-date': 'tem horas do dia mas nenhuma data',
+      },
     },
     export: {
       title: 'Exportar',
@@ -213,6 +233,11 @@ export const sessionsI18n = {
     analysis: {
       title: 'Visualizador de voltas',
       lap: 'Volta',
+      lapName: 'Volta {{n}}',
+      inLap: 'Volta de entrada',
+      referenceBadge: 'ref.',
+      skippedLines_one: '1 linha danificada dos ficheiros desta sessão foi ignorada.',
+      skippedLines_other: '{{count}} linhas danificadas dos ficheiros desta sessão foram ignoradas.',
       time: 'Tempo',
       sector: 'S{{n}}',
       maxSpeed: 'Máx.',
@@ -250,6 +275,7 @@ export const sessionsI18n = {
       deleteFailed: 'Falha ao eliminar a sessão',
       fetchFailed: 'Falha ao obter a sessão',
       sameCircuit: 'Só pode selecionar sessões do mesmo circuito',
+      storageFull: 'Este dispositivo ficou sem espaço: liberte algum (Perfil, Armazenamento) e tente de novo.',
     },
   },
 };

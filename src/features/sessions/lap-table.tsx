@@ -9,7 +9,7 @@ import { formatLapTime } from '../../domain/format/lap-time';
 import { formatSpeedKmh } from '../../domain/format/speed';
 import { SectorPerformance } from '../../domain/session-types';
 import { lapKeyOf } from './lap-search';
-import { sideOf } from './lap-views';
+import { lapDisplayName, sideOf } from './lap-views';
 import type { LoadedSession } from './sessions-port';
 
 export const PERFORMANCE_COLORS: Record<SectorPerformance, string> = {
@@ -95,10 +95,10 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <span style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: lap.color }} aria-hidden="true" />
-                      {lap.lapName}
+                      {lapDisplayName(lap, t)}
                       {reference === key && (
-                        <Badge size="xs" variant="outline">
-                          ref
+                        <Badge size="xs" variant="outline" title={t('analysis.reference')}>
+                          {t('analysis.referenceBadge')}
                         </Badge>
                       )}
                     </Group>
@@ -128,6 +128,11 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
         {figure(t('analysis.stdDev'), a.consistency.validLaps > 1 ? `${(a.consistency.stdDevMs / 1000).toFixed(2)} s` : '-')}
         {figure(t('analysis.withinOnePercent'), `${a.consistency.withinOnePercent} / ${a.consistency.validLaps}`)}
       </SimpleGrid>
+      {session.skippedLines > 0 && (
+        <Text size="xs" fw={500} mt={4} role="note" data-testid={`skipped-lines-${side}`}>
+          {t('analysis.skippedLines', { count: session.skippedLines })}
+        </Text>
+      )}
     </Paper>
   );
 }

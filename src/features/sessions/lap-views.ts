@@ -115,3 +115,12 @@ export function speedMarkers(session: LoadedSession, hidden: ReadonlySet<string>
   }
   return markers;
 }
+
+/**
+ * The device's lap names ('Lap 3', 'In Lap': spec 3, kept as data) in the user's language; any other name (an
+ * imported file's) as it is.
+ */
+export function lapDisplayName(lap: { lapName: string; lapNumber: number }, t: (key: 'analysis.inLap' | 'analysis.lapName', values?: { n: number }) => string): string {
+  if (lap.lapName === 'In Lap') return t('analysis.inLap');
+  return /^Lap \d+$/.test(lap.lapName) ? t('analysis.lapName', { n: lap.lapNumber }) : lap.lapName;
+}

@@ -7,6 +7,10 @@ import { ActionIcon, Badge, Button, FileButton, Group, Paper, Stack, Text, Title
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../app/i18n/setup';
+import { isOfflineFailure } from '../../data/api/api-error';
+import { isStorageError } from '../../data/storage/storage-error';
+import { isImportError } from '../../domain/formats/import-errors';
 import { formatDateTime } from '../../app/i18n/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
@@ -23,7 +27,15 @@ export const LIBRARY_TABLE_KEY = 'sessions-library';
 
 const syncColor: Record<SyncState, string> = { Pending: 'yellow', 'In Progress': 'blue', Completed: 'green', Failed: 'red' };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * A failure in the user's language: an import's reason, a full disk, else the message through the server-message
+ * catalogue (spec 8).
+ */
+function errorText(error: unknown, t: (key: string) => string): string {
+  if (isImportError(error)) return t(`import.reason.${error.reason}`);
+  if (isStorageError(error) && error.code === 'QUOTA_EXCEEDED') return t('messages.storageFull');
+  return translateMessage(error instanceof Error ? error.message : String(error));
+}
 
 export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessionsStore }) {
   const { t, i18n } = useTranslation('sessions');
@@ -38,9 +50,12 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const [importing, setImporting] = useState(false);
   const locale = i18n.language === 'pt-pt' ? 'pt-pt' : 'en-us';
 
-  // Mirror the server list when online; offline the local rows are what we have.
+  // Mirror the server list when online; offline the local rows are what we have (no toast for that). Any other
+  // failure (a 5xx, a refusal) is a failed load: spec 8's error toast, while the local rows stay on screen.
   useEffect(() => {
-    port.refreshFromServer().catch(() => undefined);
+    port.refreshFromServer().catch((e: unknown) => {
+      if (!isOfflineFailure(e)) notifyError(errorText(e, t), { translated: true });
+    });
   }, [port]);
 
   // Sessions deleted elsewhere leave the comparison.
@@ -62,7 +77,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       try {
         await port.editSession(row.id, { favorite: !row.favorite });
       } catch (e) {
-        notifyError(`${t('messages.updateFailed')}: ${errorText(e)}`, { translated: true });
+        notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`, { translated: true });
       }
     },
     [port, t],
@@ -100,7 +115,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
         headerKey: 'columns.sync',
         sortable: true,
         render: (r) => (
-          <Tooltip label={r.lastError ?? (r.serverId === null ? t('sync.local') : t(`sync.${r.syncState}`))} openDelay={300}>
+          <Tooltip label={r.lastError ? translateMessage(r.lastError) : (r.serverId === null ? t('sync.local') : t(`sync.${r.syncState}`))} openDelay={300}>
             {r.syncState === 'Failed' ? (
               // A failed upload is retried from here: a real button (keyboard, screen readers) with the badge's look.
               <Badge
@@ -144,7 +159,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       notifySuccess(t('messages.sessionUpdated'), { translated: true });
       setEditing(null);
     } catch (e) {
-      notifyError(`${t('messages.updateFailed')}: ${errorText(e)}`, { translated: true });
+      notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`, { translated: true });
     }
   };
 
@@ -156,7 +171,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       store.set(deselect(store.get(), deleting.id));
       setDeleting(null);
     } catch (e) {
-      notifyError(`${t('messages.deleteFailed')}: ${errorText(e)}`, { translated: true });
+      notifyError(`${t('messages.deleteFailed')}: ${errorText(e, t)}`, { translated: true });
     } finally {
       setDeleteBusy(false);
     }
@@ -179,7 +194,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
           notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true });
           if (!result.circuitFound) notifyError(t('import.noCircuit'), { translated: true });
         } catch (e) {
-          notifyError(t('import.failed', { file: file.name, reason: errorText(e) }), { translated: true });
+          notifyError(t('import.failed', { file: file.name, reason: errorText(e, t) }), { translated: true });
         }
       }
     } finally {

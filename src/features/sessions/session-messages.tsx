@@ -1,6 +1,7 @@
 /** The spec's session-state messages: no active session(s), not fully updated, loading and load errors. */
 import { Alert, Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../app/i18n/setup';
 
 export function NoActiveSession({ plural }: { plural: boolean }) {
   const { t } = useTranslation('sessions');
@@ -33,7 +34,7 @@ export function SessionsLoadError({ message }: { message: string }) {
   const { t } = useTranslation('sessions');
   return (
     <Alert color="red" variant="light" title={t('messages.fetchFailed')} role="alert">
-      {message}
+      {translateMessage(message)}
     </Alert>
   );
 }

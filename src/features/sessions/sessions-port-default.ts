@@ -89,6 +89,7 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
     views: processed.views,
     circuit: await gatesFor(id, row.circuitId),
     syncState: row.syncState,
+    skippedLines: processed.issues.laps.length + processed.issues.corruptPositionLines,
   };
 }
 

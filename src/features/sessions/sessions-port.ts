@@ -64,6 +64,8 @@ export interface LoadedSession {
   views: SessionViews;
   circuit: CircuitGates | null;
   syncState: SyncState;
+  /** Damaged lines of the session's files that the parsers skipped (laps and positions); shown, never silent. */
+  skippedLines: number;
 }
 
 export interface ImportResult {

@@ -18,7 +18,7 @@ function renderAnalysis(selection: { left: { id: number; circuitId: number } | n
   const { port } = createFakePort([libraryRow({ id: 1 }), libraryRow({ id: 2 })]);
   port.loadSession.mockImplementation(async (id: number, index: number) => {
     const s = loadedSession(id, index);
-    return id === 2 ? { ...s, positions: { ...s.positions, count: 0 } } : s;
+    return id === 2 ? { ...s, positions: { ...s.positions, count: 0 }, skippedLines: 3 } : s;
   });
   const store = createActiveSessionsStore(undefined);
   store.set(selection);
@@ -56,6 +56,9 @@ describe('lap viewer', () => {
     await screen.findByTestId('lap-table-R');
     expect(screen.getByTestId('lap-table-L')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('not-fully-updated').textContent).toContain("The active session isn't fully updated!"));
+    // Damaged lines the parsers skipped are said, for the session that had them only.
+    expect(screen.getByTestId('skipped-lines-R').textContent).toBe("3 damaged lines of this session's files were skipped.");
+    expect(screen.queryByTestId('skipped-lines-L')).toBeNull();
   });
 
   it('speaks European Portuguese', async () => {

@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { vi } from 'vitest';
 import type { Circuit, VehicleCategory } from '../../../src/contracts/entities';
+import { ApiError } from '../../../src/data/api/api-error';
 import type { LibraryRow, LoadedSession, SessionsPort } from '../../../src/features/sessions/sessions-port';
 
 export function libraryRow(over: Partial<LibraryRow> & { id: number }): LibraryRow {
@@ -60,8 +61,9 @@ export function createFakePort(initial: LibraryRow[], circuits: Circuit[] = [], 
     }),
     deleteSession: vi.fn(async (id: number) => set(rows.filter((r) => r.id !== id))),
     retrySync: vi.fn(async () => {}),
+    // As the real repository does without a connection.
     refreshFromServer: vi.fn(async () => {
-      throw new Error('offline');
+      throw new ApiError('NETWORK', 'Network error');
     }),
     loadSession: vi.fn(async (_id: number, _index: number, _signal?: AbortSignal): Promise<LoadedSession> => {
       throw new Error('not in this test');

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { drawableLaps, isFullyUpdated, lapTraces, minMaxIndex, sectorSplits, speedMarkers } from '../../../src/features/sessions/lap-views';
+import { drawableLaps, isFullyUpdated, lapDisplayName, lapTraces, minMaxIndex, sectorSplits, speedMarkers } from '../../../src/features/sessions/lap-views';
 import { comparedLap, cornerRows, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from '../../../src/features/sessions/analysis-view';
 import { parseLapKey, parseLapSearch } from '../../../src/features/sessions/lap-search';
 import { loadedSession } from './loaded-session';
+import { createI18n } from '../../../src/app/i18n/setup';
+import { MissingKeyCollector } from '../../../src/app/i18n/missing-keys';
 
 const left = loadedSession(1, 0);
 const right = loadedSession(2, 1);
@@ -109,5 +111,18 @@ describe('lap viewer figures', () => {
     expect(parseLapSearch({ lap: 'L-3', ref: 'nonsense' })).toEqual({ lap: 'L-3', ref: undefined });
     expect(parseLapKey('R-12')).toEqual({ side: 'R', lapNumber: 12 });
     expect(parseLapKey('X-1')).toBeNull();
+  });
+});
+
+describe('lap names in the lap viewer', () => {
+  it("show the device's 'Lap N' and 'In Lap' in the user's language and other names as they are", () => {
+    const storage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined, clear: () => undefined, key: () => null, length: 0 } as Storage;
+    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(storage) }).getFixedT('pt-pt', 'sessions');
+    const en = createI18n({ locale: 'en-us', withReact: false, collector: new MissingKeyCollector(storage) }).getFixedT('en-us', 'sessions');
+    expect(lapDisplayName({ lapName: 'Lap 3', lapNumber: 3 }, pt)).toBe('Volta 3');
+    expect(lapDisplayName({ lapName: 'In Lap', lapNumber: 9 }, pt)).toBe('Volta de entrada');
+    expect(lapDisplayName({ lapName: 'Lap 3', lapNumber: 3 }, en)).toBe('Lap 3');
+    expect(lapDisplayName({ lapName: 'In Lap', lapNumber: 9 }, en)).toBe('In Lap');
+    expect(lapDisplayName({ lapName: 'Warm-up', lapNumber: 1 }, pt)).toBe('Warm-up');
   });
 });

@@ -3,6 +3,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appI18n } from '../../../src/app/i18n/app-i18n';
+import { ApiError } from '../../../src/data/api/api-error';
+import { StorageError } from '../../../src/data/storage/storage-error';
+import { ImportError } from '../../../src/domain/formats/import-errors';
 import { createActiveSessionsStore } from '../../../src/features/sessions/active-sessions-store';
 import { sessionsI18n } from '../../../src/features/sessions/i18n';
 import { LibraryScreen } from '../../../src/features/sessions/library-screen';
@@ -50,6 +53,22 @@ describe('sessions library', () => {
     expect(within(rowsOf()[0]).getByText('Rotax Max')).toBeTruthy();
     expect(screen.getByText('Sessions library')).toBeTruthy();
     expect(port.refreshFromServer).toHaveBeenCalled();
+  });
+
+  it('toasts a failed refresh from the server but not being offline, and keeps the local rows either way', async () => {
+    const refused = createFakePort([libraryRow({ id: 1, name: 'Braga A' })]);
+    vi.mocked(refused.port.refreshFromServer).mockRejectedValueOnce(new ApiError('INTERNAL', 'Internal Server Error', 500));
+    renderLibrary(refused.port);
+    await screen.findByText('Braga A');
+    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Internal Server Error', { translated: true }));
+    cleanup();
+    toast.notifyError.mockClear();
+    const offline = createFakePort([libraryRow({ id: 1, name: 'Braga A' })]);
+    vi.mocked(offline.port.refreshFromServer).mockRejectedValueOnce(new ApiError('NETWORK', 'Network error'));
+    renderLibrary(offline.port);
+    await screen.findByText('Braga A');
+    await act(async () => undefined);
+    expect(toast.notifyError).not.toHaveBeenCalled();
   });
 
   it('applies the comparison rules: left then right, a third ignored, another circuit refused, right promoted', async () => {
@@ -132,6 +151,23 @@ describe('sessions library', () => {
     cleanup();
     renderLibrary(createFakePort([libraryRow({ id: 2, name: 'Broken', syncState: 'Failed' })]).port, 'pt-pt');
     expect(await screen.findByRole('button', { name: 'Falhou: tentar enviar de novo' })).toBeTruthy();
+  });
+
+  it("names why a file could not be imported, and a full disk, in the user's language", async () => {
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
+    vi.mocked(port.importFile)
+      .mockRejectedValueOnce(new ImportError('no-fixes', 'No usable fix in the file.'))
+      .mockRejectedValueOnce(new StorageError('QUOTA_EXCEEDED', 'Not enough storage space to save the session. Free some space and try again.'));
+    renderLibrary(port, 'pt-pt');
+    await screen.findByTestId('session-import');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['<gpx></gpx>'], 'a.gpx'), new File(['<gpx></gpx>'], 'b.gpx')] } });
+    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledTimes(2));
+    expect(toast.notifyError).toHaveBeenCalledWith('Não foi possível importar a.gpx: não contém nenhuma posição utilizável', { translated: true });
+    expect(toast.notifyError).toHaveBeenCalledWith(
+      'Não foi possível importar b.gpx: Este dispositivo ficou sem espaço: liberte algum (Perfil, Armazenamento) e tente de novo.',
+      { translated: true },
+    );
   });
 
   it('imports several files at once, an ASTRO nmea file with its laps file, and reports a lone laps file', async () => {

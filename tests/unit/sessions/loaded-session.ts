@@ -18,5 +18,6 @@ export function loadedSession(id: number, sessionIndex: number, seed = id, fixes
     views: sessionViews(positions, analysis.laps.filter((l) => l.endIndex > l.startIndex)),
     circuit: { circuitId: 1, name: 'Braga', gates: [{ lat: positions.lat[0], lon: positions.lon[0] }], widthM: 15 },
     syncState: 'Completed',
+    skippedLines: 0,
   };
 }
