@@ -7,7 +7,9 @@
 import { apiClient } from '../data/api/client';
 import { authSession } from '../data/auth/session';
 import { refreshFromServer, startDataLayer, watchSyncNotices } from '../data/services';
+import { notifyError } from '../ui/toast';
 import { createAppAuth } from './auth/app-auth';
+import { LOGIN_EXPIRED_MESSAGE, signedOutTarget } from './auth/signed-out';
 import { startTranslationSync } from './i18n/setup';
 import { setSessionHint } from './session-hint';
 import type { createAppRouter } from './router';
@@ -23,8 +25,11 @@ let started = false;
 export function startData(router: ReturnType<typeof createAppRouter>): void {
   if (started) return;
   started = true;
-  authSession.onSignedOut(() => {
-    if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
+  authSession.onSignedOut((reason) => {
+    const target = signedOutTarget(reason, router.state.location);
+    if (!target) return;
+    if (reason === 'refresh-failed') notifyError(LOGIN_EXPIRED_MESSAGE);
+    void router.navigate(target);
   });
   // Guards re-run when the user changes (sign-in, sign-out, offline start resolved).
   authSession.subscribe((s) => {
