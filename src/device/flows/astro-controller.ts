@@ -58,7 +58,8 @@ export type DeviceEvent =
   | { type: 'connected'; deviceName: string }
   | { type: 'connect-failed'; message: string }
   /** `during`: the link dropped while a firmware update was sending, or none. */
-  | { type: 'disconnected'; duringFirmware: boolean; expected: boolean }
+  /** `interrupted`: the sessions whose download the disconnect cut (they stay on the device). */
+  | { type: 'disconnected'; duringFirmware: boolean; expected: boolean; interrupted: string[] }
   /** GET_VERSION and GET_SESSION_NAMES are out: time to load the server's sessions. */
   | { type: 'ready' }
   /** An ERROR no running flow consumed (e.g. SESSION_NOT_FOUND after a delete). */
@@ -195,6 +196,7 @@ export class AstroController {
   private onDisconnect(): void {
     const duringFirmware = this.firmware.phase === 'sending';
     const expected = this.expectingReboot;
+    const interrupted = this.queue.unfinished();
     this.connection = 'Disconnected';
     this.version = null;
     this.list.clear();
@@ -203,7 +205,7 @@ export class AstroController {
     if (this.circuitSync.phase === 'sending') this.circuitSync = { phase: 'failed' };
     this.changed();
     this.disconnectWaiters.emit();
-    this.events.emit({ type: 'disconnected', duringFirmware, expected });
+    this.events.emit({ type: 'disconnected', duringFirmware, expected, interrupted });
   }
 
   private onReply(reply: Reply): void {

@@ -27,6 +27,8 @@ export type TransferFailureCode =
   | 'stopped'
   | 'write-failed'
   | 'save-failed'
+  /** The sink ran out of storage space (it threw an error whose `code` is 'QUOTA_EXCEEDED'). */
+  | 'storage-full'
   | 'timeout';
 
 export interface TransferFailure {
@@ -166,6 +168,11 @@ export class TransferQueue {
   }
 
   /** A disconnect: forget everything, save nothing. */
+  /** Sessions whose download is queued or running (not yet fully received), in queue order. */
+  unfinished(): string[] {
+    return [...(this.current ? [this.current.item.filename] : []), ...this.waiting];
+  }
+
   reset(): void {
     this.generation++;
     this.saving = false;
@@ -347,7 +354,8 @@ export class TransferQueue {
         this.emit({ type: 'session-saved', filename: item.filename });
       },
       (error: unknown) => {
-        if (generation === this.generation) this.fail(item, { code: 'save-failed', detail: error instanceof Error ? error.message : String(error) }, true);
+        const code = (error as { code?: unknown } | null)?.code === 'QUOTA_EXCEEDED' ? 'storage-full' : 'save-failed';
+        if (generation === this.generation) this.fail(item, { code, detail: error instanceof Error ? error.message : String(error) }, true);
       },
     ).finally(() => {
       if (generation !== this.generation) return;

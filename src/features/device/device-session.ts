@@ -25,7 +25,10 @@ export function currentDevice(): { controller: AstroController; kind: LinkKind }
 function followTitle(controller: AstroController): () => void {
   let shown: number | null = null;
   const off = controller.subscribe(() => {
-    const p = controller.getSnapshot().overallProgress;
+    const snapshot = controller.getSnapshot();
+    const p = snapshot.overallProgress;
+    // Closing or reloading the tab now would lose what is half-received: the browser asks first.
+    guardUnload(p !== null || snapshot.firmware.phase === 'sending');
     const whole = p === null ? null : Math.floor(p);
     if (whole === shown) return;
     shown = whole;
@@ -33,8 +36,28 @@ function followTitle(controller: AstroController): () => void {
   });
   return () => {
     off();
+    guardUnload(false);
     if (shown !== null) setPageTitle(null);
   };
+}
+
+/** The browser's own 'Leave site?' question while a download or firmware update runs (nothing else blocks it). */
+function askBeforeUnload(event: BeforeUnloadEvent): void {
+  event.preventDefault();
+  // Older Chromium asks only when returnValue is set.
+  event.returnValue = '';
+}
+let unloadGuarded = false;
+function guardUnload(on: boolean): void {
+  if (on === unloadGuarded || typeof window === 'undefined') return;
+  unloadGuarded = on;
+  if (on) window.addEventListener('beforeunload', askBeforeUnload);
+  else window.removeEventListener('beforeunload', askBeforeUnload);
+}
+
+/** True while the tab asks before closing (a download or firmware update runs). */
+export function unloadGuardActive(): boolean {
+  return unloadGuarded;
 }
 
 /** Replaces the controller (disconnecting the old link) with one over `transport`. */

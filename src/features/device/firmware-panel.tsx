@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FirmwareVersion } from '../../contracts/firmware';
 import type { AstroController, DeviceSnapshot } from '../../device/flows/astro-controller';
 import { isFirmwareUpdateAvailable } from '../../domain/format/firmware-version';
-import { notifyError, notifySuccess } from '../../ui/toast';
+import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import type { DevicePort } from './device-port';
 
 /**
@@ -40,8 +40,8 @@ export function FirmwarePanel({ controller, snapshot, port }: { controller: Astr
     let binary: Uint8Array;
     try {
       binary = await port.firmwareBinary(info);
-    } catch {
-      notifyError(t('toast.firmwareDownloadFailed'), { translated: true });
+    } catch (err) {
+      notifyWriteFailed(t('toast.firmwareDownloadFailed'), err);
       setPreparing(false);
       return;
     }

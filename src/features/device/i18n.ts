@@ -19,6 +19,8 @@ export const deviceI18n = {
       connected: 'Connected to ASTRO.',
       failed: 'Failed to connect.',
       firmwareStopped: 'Firmware update stopped, ASTRO disconnected.',
+      transferInterrupted_one: 'ASTRO disconnected before {{names}} was downloaded. It is still on ASTRO: connect again to download it.',
+      transferInterrupted_other: 'ASTRO disconnected before {{count}} sessions were downloaded ({{names}}). They are still on ASTRO: connect again to download them.',
       noCircuits: 'No circuits found.',
       circuitError: 'Error during circuit update.',
       circuitsSynced: 'Circuits sent to ASTRO.',
@@ -61,6 +63,7 @@ export const deviceI18n = {
       stopped: 'stopped',
       'write-failed': 'command not sent',
       'save-failed': 'could not be stored',
+      'storage-full': 'this device is out of storage space: free some (Profile, Storage) and download it again',
       timeout: 'ASTRO stopped answering',
     },
     firmware: {
@@ -132,6 +135,8 @@ export const deviceI18n = {
       connected: 'Ligado ao ASTRO.',
       failed: 'Falha ao ligar.',
       firmwareStopped: 'Atualização do firmware interrompida, ASTRO desligado.',
+      transferInterrupted_one: 'O ASTRO desligou-se antes de {{names}} ser transferida. Continua no ASTRO: volte a ligar para a transferir.',
+      transferInterrupted_other: 'O ASTRO desligou-se antes de {{count}} sessões serem transferidas ({{names}}). Continuam no ASTRO: volte a ligar para as transferir.',
       noCircuits: 'Nenhum circuito encontrado.',
       circuitError: 'Erro durante a atualização dos circuitos.',
       circuitsSynced: 'Circuitos enviados para o ASTRO.',
@@ -174,6 +179,7 @@ export const deviceI18n = {
       stopped: 'interrompida',
       'write-failed': 'comando não enviado',
       'save-failed': 'não foi possível guardar',
+      'storage-full': 'este dispositivo ficou sem espaço: liberte algum (Perfil, Armazenamento) e transfira-a de novo',
       timeout: 'o ASTRO deixou de responder',
     },
     firmware: {

@@ -7,7 +7,7 @@
  */
 import type { QueueItemView } from '../../device/flows/astro-controller';
 import type { DeviceSessionRow } from '../../device/flows/session-list';
-import type { UploadState } from '../../device/flows/transfer-queue';
+import type { TransferFailure, UploadState } from '../../device/flows/transfer-queue';
 import { displayNameFromFileName } from '../../domain/format/session-name';
 import type { LocalSessionInfo } from './device-port';
 
@@ -23,7 +23,8 @@ export interface AstroSessionRow {
   progress: number | null;
   /** Bytes on the device (laps + nmea), when listed there. */
   bytes: number | null;
-  failure: string | null;
+  /** Why it failed: a transfer failure (translated at display by failureText) or the upload's last message. */
+  failure: TransferFailure | { message: string } | null;
 }
 
 export function displayName(filename: string): string {
@@ -52,13 +53,13 @@ export function mergeSessionRows(device: DeviceSessionRow[], queue: QueueItemVie
     const l = localBy.get(filename);
     const q = queueBy.get(filename);
     let state: UploadState = 'Pending';
-    let failure: string | null = null;
+    let failure: AstroSessionRow['failure'] = null;
     if (q && q.state !== 'Completed') {
       state = q.state;
-      failure = q.failure ? `${q.failure.code}: ${q.failure.detail}` : null;
+      failure = q.failure ?? null;
     } else if (l) {
       state = l.inCloud ? 'Completed' : fromSync[l.syncState];
-      failure = l.syncState === 'Failed' ? l.lastError : null;
+      failure = l.syncState === 'Failed' && l.lastError ? { message: l.lastError } : null;
     } else if (q) {
       state = q.state;
     }

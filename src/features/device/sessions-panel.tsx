@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadState } from '../../device/flows/transfer-queue';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { failureText } from './failure-text';
 import type { AstroSessionRow } from './session-rows';
 
 /** Dark shades (yellow gets dark text through autoContrast): badge text must reach 4.5:1 (WCAG AA). */
@@ -142,7 +143,7 @@ export function SessionsPanel({ rows, connected, overallProgress, onDownload, on
                     </Table.Td>
                     <Table.Td>{formatBytes(row.bytes)}</Table.Td>
                     <Table.Td>
-                      <Tooltip label={row.failure ?? ''} disabled={!row.failure}>
+                      <Tooltip label={failureText(t, row.failure)} disabled={!row.failure}>
                         <Badge color={stateColor[row.state]} autoContrast size="sm" data-testid="upload-state">
                           {t(`uploadState.${row.state}`)}
                         </Badge>

@@ -5,9 +5,11 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOfflineFailure } from '../../data/api/api-error';
 import type { AstroController } from '../../device/flows/astro-controller';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import type { DevicePort } from './device-port';
+import { failureText } from './failure-text';
 import { displayName } from './session-rows';
 
 export function useDeviceToasts(controller: AstroController | null, port: DevicePort): void {
@@ -26,23 +28,25 @@ export function useDeviceToasts(controller: AstroController | null, port: Device
           notifyError(t('toast.failed'), { translated: true });
           return;
         case 'ready':
-          port.refreshServerSessions().catch(() => undefined);
+          // Offline at the track the badges wait for the next connection; a server error is a failed load (spec 8).
+          port.refreshServerSessions().catch((e: unknown) => {
+            if (!isOfflineFailure(e)) notifyError(e instanceof Error && e.message ? e.message : 'No message available');
+          });
           return;
         case 'disconnected':
           if (event.duringFirmware) notifySuccess(t('toast.firmwareStopped'), { translated: true });
+          // Nothing half-received is kept: say which downloads the link cut, and that they are still on ASTRO.
+          else if (event.interrupted.length > 0)
+            notifyError(t('toast.transferInterrupted', { count: event.interrupted.length, names: event.interrupted.map(displayName).join(', ') }), { translated: true });
           return;
         case 'device-error':
           notifyError(t('toast.deviceError', { message: t(`deviceErrors.${event.code}`, { defaultValue: event.code }) }), { translated: true });
           return;
         case 'session-failed':
+          // The detail (chunk numbers, byte counts, the store's message) is for support, not for the toast.
+          console.warn(`ASTRO session ${event.filename} failed: ${event.failure.code} (${event.failure.detail})`);
           notifyError(
-            t('toast.sessionFailed', {
-              name: displayName(event.filename),
-              reason:
-                event.failure.code === 'device-error'
-                  ? t(`deviceErrors.${event.failure.detail}`, { defaultValue: event.failure.detail })
-                  : t(`failure.${event.failure.code}`),
-            }),
+            t('toast.sessionFailed', { name: displayName(event.filename), reason: failureText(t, event.failure) }),
             { translated: true },
           );
           return;

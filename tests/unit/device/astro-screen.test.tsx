@@ -7,7 +7,7 @@ import { SimulatedAstro } from '../../../src/device/simulated/simulated-astro';
 import { SimulatedTransport } from '../../../src/device/simulated/simulated-transport';
 import { AstroScreen } from '../../../src/features/device/astro-screen';
 import { DevicePortContext, type DevicePort, type LocalSessionInfo } from '../../../src/features/device/device-port';
-import { closeLink } from '../../../src/features/device/device-session';
+import { closeLink, unloadGuardActive } from '../../../src/features/device/device-session';
 import { deviceI18n } from '../../../src/features/device/i18n';
 import { renderWithProviders } from '../ui/render-with-providers';
 import { fakeSession } from './helpers';
@@ -105,6 +105,34 @@ describe('device screen', () => {
     await waitFor(() => expect(rowOf(B)).toBeNull());
     expect(device.sessions.has(B)).toBe(false);
     expect(device.log).toContain(`DELETE_SESSION?p=${B}`);
+  }, 20000);
+
+  it('says which downloads a dropped link cut, in the user language, and that they are still on ASTRO', async () => {
+    const device = new SimulatedAstro({
+      sessions: [fakeSession(A), fakeSession(B)],
+      chunkPayloadBytes: 100,
+      faults: [{ on: 'chunk', kind: 'nmea', filename: A, index: 2, action: 'disconnect' }],
+      latencyMs: 2,
+    });
+    const { port, saved } = fakePort(device);
+    renderScreen(port, 'pt-pt');
+    fireEvent.click(screen.getByTestId('connect-simulated'));
+    await waitFor(() => expect(rowOf(B)).not.toBeNull(), { timeout: 8000 });
+    fireEvent.click(within(rowOf(A)!).getByRole('checkbox'));
+    fireEvent.click(within(rowOf(B)!).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('download-selected'));
+    // While it downloads, closing the tab asks first; once the link is gone there is nothing left to lose.
+    await waitFor(() => expect(unloadGuardActive()).toBe(true), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByTestId('connection-state').textContent).toBe('Ligação perdida'), { timeout: 8000 });
+    expect(unloadGuardActive()).toBe(false);
+    // The newest (B) came first and was saved whole; A was cut.
+    expect(saved).toEqual([B]);
+    await waitFor(() =>
+      expect(toast.notifyError).toHaveBeenCalledWith(
+        'O ASTRO desligou-se antes de Kartodromo de Braga 12/04/2026 10H30 ser transferida. Continua no ASTRO: volte a ligar para a transferir.',
+        { translated: true },
+      ),
+    );
   }, 20000);
 
   it('speaks European Portuguese', () => {

@@ -113,7 +113,7 @@ describe('firmware update flow', () => {
     expect(pauses[0]).toBe(100);
     expect(pauses.slice(1, chunks).every((ms) => ms === 25)).toBe(true);
     // The reboot was a disconnect, reported as expected.
-    expect(r.events).toContainEqual({ type: 'disconnected', duringFirmware: false, expected: true });
+    expect(r.events).toContainEqual({ type: 'disconnected', duringFirmware: false, expected: true, interrupted: [] });
   });
 
   it('refuses to send an image whose sha256 differs from the server’s', async () => {
@@ -130,7 +130,7 @@ describe('firmware update flow', () => {
     const result = await r.controller.updateFirmware(bin, await sha256Hex(bin));
     expect(result).toMatchObject({ ok: false, code: 'disconnected' });
     expect(r.device.version).toBe('1.4.0');
-    expect(r.events).toContainEqual({ type: 'disconnected', duringFirmware: true, expected: false });
+    expect(r.events).toContainEqual({ type: 'disconnected', duringFirmware: true, expected: false, interrupted: [] });
   });
 
   it('an image the device rejects (ERROR FIRMWARE_INVALID) fails without a reboot', async () => {

@@ -5,14 +5,21 @@ import type { DownloadedSession, SessionSink } from '../../../src/device/sink';
 import { SimulatedAstro, type SimulatedAstroOptions, type StoredSession } from '../../../src/device/simulated/simulated-astro';
 import { SimulatedTransport } from '../../../src/device/simulated/simulated-transport';
 import { utf8 } from '../../../src/device/protocol/text';
+import { StorageError } from '../../../src/data/storage/storage-error';
 
 export class RecordingSink implements SessionSink {
   readonly saved: DownloadedSession[] = [];
   failNext = false;
+  /** The next save fails as the app's repository does on a full disk (StorageError code QUOTA_EXCEEDED). */
+  fullNext = false;
   async save(session: DownloadedSession): Promise<void> {
     if (this.failNext) {
       this.failNext = false;
-      throw new Error('QuotaExceededError');
+      throw new Error('the database refused the write');
+    }
+    if (this.fullNext) {
+      this.fullNext = false;
+      throw new StorageError('QUOTA_EXCEEDED', 'Not enough storage space to save the session. Free some space and try again.');
     }
     this.saved.push({ filename: session.filename, laps: session.laps.slice(), nmea: session.nmea.slice() });
   }

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createI18n, translateMessage } from '../../../src/app/i18n/setup';
+import { MissingKeyCollector } from '../../../src/app/i18n/missing-keys';
+import { failureText } from '../../../src/features/device/failure-text';
+import { deviceI18n } from '../../../src/features/device/i18n';
 import { mergeSessionRows } from '../../../src/features/device/session-rows';
 
 const A = '20260412_1030_Kartodromo de Braga';
@@ -21,7 +25,7 @@ describe('device screen session list', () => {
       [C, false, false, 'Failed', null],
     ]);
     expect(rows[1]).toMatchObject({ name: 'Kartodromo de Braga 12/04/2026 10H30', bytes: 100 });
-    expect(rows[2].failure).toBe('Failed to update session');
+    expect(rows[2].failure).toEqual({ message: 'Failed to update session' });
   });
 
   it('a session only on the device is Pending; one downloaded but not uploaded shows its sync state', () => {
@@ -34,10 +38,24 @@ describe('device screen session list', () => {
 
   it('a failed transfer shows Failed with its reason even if an older copy exists', () => {
     const rows = mergeSessionRows([{ filename: A, lapsBytes: 1, nmeaBytes: 1 }], [{ filename: A, state: 'Failed', progress: 0, failure: { code: 'gap', detail: 'chunk 4, expected 3' } }], []);
-    expect(rows[0]).toMatchObject({ state: 'Failed', failure: 'gap: chunk 4, expected 3' });
+    expect(rows[0]).toMatchObject({ state: 'Failed', failure: { code: 'gap', detail: 'chunk 4, expected 3' } });
   });
 
   it('keeps an unparseable file name as its own display name', () => {
     expect(mergeSessionRows([{ filename: 'odd-name', lapsBytes: 1, nmeaBytes: 1 }], [], [])[0].name).toBe('odd-name');
+  });
+});
+
+describe('the failure shown for a session', () => {
+  const storage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined, clear: () => undefined, key: () => null, length: 0 } as Storage;
+  it('is the reason in the user language, never the transfer detail', () => {
+    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(storage) });
+    pt.addResourceBundle('pt-pt', 'device', deviceI18n['pt-pt']);
+    const t = pt.getFixedT('pt-pt', 'device');
+    expect(failureText(t, { code: 'gap', detail: 'chunk 4, expected 3' })).toBe('falta um bloco');
+    expect(failureText(t, { code: 'storage-full', detail: 'QuotaExceededError' })).toMatch(/^este dispositivo ficou sem espaço/);
+    expect(failureText(t, { code: 'device-error', detail: 'SESSION_NOT_FOUND' })).not.toBe('SESSION_NOT_FOUND');
+    expect(failureText(t, { message: 'Failed to update session' }, (m) => translateMessage(m, pt))).toBe('Falha ao atualizar a sessão');
+    expect(failureText(t, null)).toBe('');
   });
 });

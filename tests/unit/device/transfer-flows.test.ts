@@ -199,6 +199,27 @@ describe('transfer queue', () => {
     expect(r.controller.getSnapshot().queue.find((q) => q.filename === A)).toMatchObject({ state: 'Failed', failure: { code: 'save-failed' } });
   });
 
+  it('a failed session can be downloaded again on the same connection, and then it is saved whole', async () => {
+    const r = await connected();
+    r.sink.failNext = true;
+    r.controller.download([A]);
+    await until(() => !r.controller.transferring && r.controller.getSnapshot().queue.some((q) => q.filename === A && q.state === 'Failed'));
+    r.controller.download([A]);
+    await until(() => !r.controller.transferring && r.sink.saved.length === 1);
+    expect(r.sink.saved.map((x) => x.filename)).toEqual([A]);
+    expect(fromUtf8(r.sink.saved[0].nmea)).toBe(fromUtf8(fakeSession(A).nmea));
+    expect(r.controller.getSnapshot().queue.find((q) => q.filename === A)?.state).toBe('Completed');
+  });
+
+  it('a save that finds the disk full fails that session as storage-full (so the screen can say so) and the queue goes on', async () => {
+    const r = await connected();
+    r.sink.fullNext = true;
+    r.controller.download([A, C]);
+    await until(() => !r.controller.transferring && r.sink.saved.length === 1);
+    expect(r.controller.getSnapshot().queue.find((q) => q.filename === A)).toMatchObject({ state: 'Failed', failure: { code: 'storage-full' } });
+    expect(r.sink.saved.map((s) => s.filename)).toEqual([C]);
+  });
+
   for (const [phase, fault] of [
     ['laps', { on: 'chunk', kind: 'laps', filename: A, index: 1, action: 'disconnect' }],
     ['nmea', { on: 'chunk', kind: 'nmea', filename: A, index: 4, action: 'disconnect' }],
@@ -218,6 +239,9 @@ describe('transfer queue', () => {
       for (const saved of r.sink.saved) expect(fromUtf8(saved.nmea)).toBe(fromUtf8(fakeSession(saved.filename).nmea));
       if (phase !== 'between sessions') expect(r.sink.saved).toEqual([]);
       else expect(r.sink.saved.map((x) => x.filename)).toEqual([A]);
+      // The screen names the downloads the drop cut (they stay on the device): A unless it was already received.
+      const cut = r.events.find((e) => e.type === 'disconnected');
+      expect(cut).toMatchObject({ type: 'disconnected', interrupted: phase === 'between sessions' ? [B] : [A, B] });
     });
   }
 
