@@ -112,7 +112,7 @@ describe('server killed mid-upload', () => {
       clock: systemClock,
       network: { isOnline: () => true, onOnline: () => () => undefined },
       currentUserId: () => me.id,
-      withLock: async (fn) => (await fn(), true),
+      withLock: async (fn) => (await fn(false), true),
     });
     engine.subscribe((e) => events.push(e));
     const repo = createSessionsRepository({ db: () => db, api, currentUserId: () => me.id, analyse: null, onQueued: () => void engine.kick() });

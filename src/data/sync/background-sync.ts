@@ -5,7 +5,7 @@ import { isTokenValid } from '../auth/token';
 import { getDb } from '../db/database';
 import { SyncEngine } from './sync-engine';
 import { createOutboxStore } from './outbox-store';
-import { sessionsSyncTransport, systemClock } from './sync-transport';
+import { sessionsSyncTransport, systemClock, withSyncLock } from './sync-transport';
 
 /**
  * Background Sync (where the browser has it, i.e. Chromium): when a server write is queued the page registers a
@@ -96,6 +96,8 @@ async function runFromServiceWorker(): Promise<void> {
     clock: systemClock,
     network: { isOnline: () => true, onOnline: () => () => undefined },
     currentUserId: () => last,
+    // The same cross-tab lock as the pages: a page opened meanwhile never sends the same entry in parallel.
+    withLock: withSyncLock,
   });
   await engine.kick();
   engine.stop();

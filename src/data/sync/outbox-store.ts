@@ -5,7 +5,8 @@ import type { SessionPatchResult } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
 import { localSessionSchema, outboxEntrySchema, sessionTextsSchema, type OutboxEntry, type SyncState } from '../db/rows';
-import { PARKED_AT } from './sync-policy';
+import { StorageError } from '../storage/storage-error';
+import { PARKED_AT, UNREADABLE_FILES } from './sync-policy';
 import type { SyncStore } from './sync-types';
 
 /**
@@ -35,10 +36,14 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
      * The texts stay the row's Blobs (by reference, nothing read): the transport reads and encodes them, on the
      * page in the analysis worker, so a 7 h session's 25 MB never pass through the main thread.
      */
+    /** Null when the session is gone; throws StorageError CORRUPT when its files cannot be read. */
     async createBody(e): Promise<SessionUpload | null> {
       const session = restoreRow('sessions', await db().sessions.get(e.sessionLocalId), localSessionSchema);
       const texts = restoreRow('sessionTexts', await db().sessionTexts.get(e.sessionLocalId), sessionTextsSchema);
-      if (!session || !texts) return null;
+      // No session: it was deleted meanwhile and the entry has nothing left to send. A session without readable
+      // files is a damaged store: the entry must stay (parked, the session shown Failed), never vanish.
+      if (!session) return null;
+      if (!texts) throw new StorageError('CORRUPT', UNREADABLE_FILES);
       const weather = weatherConditionsSchema.safeParse(session.weatherConditions);
       return {
         name: session.name,
@@ -121,17 +126,19 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
       await db().outbox.update(e.id, { leaseUntil: 0 });
     },
 
-    async recoverStale(ownerId, now) {
+    async recoverStale(ownerId, now, takeOverLeases = false) {
+      // A lease is still held only while it runs, and never when the caller holds the exclusive lock.
+      const over = (leaseUntil: number) => leaseUntil !== 0 && (takeOverLeases || leaseUntil <= now);
       return db().transaction('rw', db().sessions, db().outbox, async () => {
         const entries = restoreRows('outbox', await db().outbox.where('ownerId').equals(ownerId).toArray(), outboxEntrySchema);
-        const held = new Set(entries.filter((x) => x.leaseUntil > now).map((x) => x.sessionLocalId));
+        const held = new Set(takeOverLeases ? [] : entries.filter((x) => x.leaseUntil > now).map((x) => x.sessionLocalId));
         const stale = await db()
           .sessions.where('ownerId')
           .equals(ownerId)
           .filter((s) => s.syncState === 'In Progress' && !held.has(s.localId))
           .toArray();
         for (const s of stale) await db().sessions.update(s.localId, { syncState: 'Pending', lastError: null });
-        for (const x of entries) if (x.leaseUntil !== 0 && x.leaseUntil <= now) await db().outbox.update(x.id, { leaseUntil: 0 });
+        for (const x of entries) if (over(x.leaseUntil)) await db().outbox.update(x.id, { leaseUntil: 0 });
         return stale.length;
       });
     },

@@ -12,7 +12,8 @@ import type { NetworkStatus, SyncClock, SyncEvent, SyncStore, SyncTransport } fr
  * Exactly once: an entry leaves the outbox only after the server confirmed it, so a failed or interrupted upload
  * is sent again - and the server deduplicates POST /sessions on (user, filename), so a resent session never
  * becomes a second one. While an entry is being sent it is leased (LEASE_MS) so another tab or a second run does
- * not send it in parallel; a tab closed mid-upload leaves a lease that simply runs out.
+ * not send it in parallel; a tab closed mid-upload leaves a lease that runs out, or that the next runner holding the
+ * cross-tab lock takes over at once (only a runner inside that lock can hold a lease, so it is a dead one's).
  *
  * Runs are single-flight: a trigger during a run makes one more run afterwards (nothing queued mid-run is
  * missed). Only the signed-in user's entries are sent. Per-session state lives in the session rows (Pending /
@@ -25,8 +26,12 @@ export interface SyncEngineDeps {
   network: NetworkStatus;
   currentUserId: () => number | null;
   random?: () => number;
-  /** Runs `fn` only if this tab gets the cross-tab sync lock (navigator.locks); returns false when another tab holds it. */
-  withLock?: (fn: () => Promise<void>) => Promise<boolean>;
+  /**
+   * Runs `fn` only if this tab gets the cross-tab sync lock (navigator.locks); returns false when another tab holds
+   * it. `exclusive` is true when the lock really is exclusive (the Web Locks API exists): then no other runner can
+   * be sending, and a lease left in the outbox belongs to a tab that closed mid-upload.
+   */
+  withLock?: (fn: (exclusive: boolean) => Promise<void>) => Promise<boolean>;
 }
 
 export class SyncEngine {
@@ -112,20 +117,21 @@ export class SyncEngine {
     const ownerId = this.deps.currentUserId();
     if (ownerId === null) return;
     if (this.deps.withLock) {
-      const ran = await this.deps.withLock(() => this.runOnce(ownerId));
+      const ran = await this.deps.withLock((exclusive) => this.runOnce(ownerId, exclusive));
       if (!ran) await this.schedule(ownerId, this.deps.clock.now() + LEASE_MS / 4);
       return;
     }
     await this.runOnce(ownerId);
   }
 
-  private async runOnce(ownerId: number): Promise<void> {
+  /** `exclusive`: this run holds the cross-tab lock, so every lease it finds is a dead runner's (taken over now). */
+  private async runOnce(ownerId: number, exclusive = false): Promise<void> {
     const { store, clock } = this.deps;
     if (!this.deps.network.isOnline()) {
       // Surely offline: the online event restarts us; no timer needed.
       return;
     }
-    await store.recoverStale(ownerId, clock.now());
+    await store.recoverStale(ownerId, clock.now(), exclusive);
     const entries = await store.dueEntries(ownerId, clock.now());
     for (const entry of entries) {
       if (this.stopped || this.deps.currentUserId() !== ownerId) return;

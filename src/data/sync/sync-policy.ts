@@ -1,5 +1,6 @@
 import { ApiError } from '../api/api-error';
 import type { OutboxKind, SyncState } from '../db/rows';
+import { StorageError } from '../storage/storage-error';
 
 /**
  * The sync queue's decisions, apart from any IO (tldraw's policy-vs-IO split): how long to wait before a retry,
@@ -39,9 +40,14 @@ export type FailureDecision =
   /** The server no longer accepts this login: stop, keep the entry for the next sign-in. */
   | { action: 'signed-out' };
 
+/** The message of an upload whose stored files cannot be read (a key of the messages catalogue). */
+export const UNREADABLE_FILES = "This session's stored files cannot be read. Download it from ASTRO again.";
+
 /** What a failure of one queued write means (attempts = failures including this one). */
 export function decideAfterFailure(kind: OutboxKind, error: unknown, attempts: number, random: number): FailureDecision {
   const delayMs = backoffDelayMs(attempts, random);
+  // A damaged local store does not mend itself: parked and shown, kept for the user (who can download it again).
+  if (error instanceof StorageError && error.code === 'CORRUPT') return { action: 'park', state: 'Failed', message: error.message };
   if (!(error instanceof ApiError)) {
     const message = error instanceof Error ? error.message : String(error);
     return { action: 'retry', delayMs, state: 'Failed', message, stopRun: false };

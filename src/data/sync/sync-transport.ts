@@ -57,16 +57,19 @@ export const systemClock = {
   clearTimeout: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/** Cross-tab exclusion through the Web Locks API where available: only one tab sends the outbox at a time. */
-export async function withSyncLock(fn: () => Promise<void>): Promise<boolean> {
+/**
+ * Cross-tab exclusion through the Web Locks API where available: only one tab (or the service worker) sends the
+ * outbox at a time, and `fn` learns whether that exclusion is real (no Web Locks: it runs without one).
+ */
+export async function withSyncLock(fn: (exclusive: boolean) => Promise<void>): Promise<boolean> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   if (!locks?.request) {
-    await fn();
+    await fn(false);
     return true;
   }
   return locks.request('astro-sync', { ifAvailable: true }, async (lock) => {
     if (!lock) return false;
-    await fn();
+    await fn(true);
     return true;
   });
 }

@@ -44,8 +44,11 @@ export interface SyncStore {
   failEntry(entry: OutboxEntry, update: { attempts: number; nextAttemptAt: number; lastError: string }): Promise<void>;
   /** Releases the entry's lease without counting a failure. */
   release(entry: OutboxEntry): Promise<void>;
-  /** Sessions left 'In Progress' by a runner that died (closed tab): back to Pending once their lease ran out. */
-  recoverStale(ownerId: number, now: number): Promise<number>;
+  /**
+   * Sessions left 'In Progress' by a runner that died (closed tab): back to Pending once their lease ran out, or at
+   * once with `takeOverLeases` (the caller holds the exclusive cross-tab lock, so no live runner holds a lease).
+   */
+  recoverStale(ownerId: number, now: number, takeOverLeases?: boolean): Promise<number>;
   /** Earliest time an entry of `ownerId` becomes due (lease end or retry time), or null when none is waiting. */
   nextDueAt(ownerId: number): Promise<number | null>;
 }

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, LEASE_MS, PARKED_AT, backoffDelayMs, decideAfterFailure } from '../../../src/data/sync/sync-policy';
 import { ApiError } from '../../../src/data/api/api-error';
-import { LAPS, NMEA, createBench, settle, type Bench } from './sync-harness';
+import { UNREADABLE_FILES } from '../../../src/data/sync/sync-policy';
+import { FakeSyncLock, LAPS, NMEA, createBench, settle, type Bench } from './sync-harness';
 
 let bench: Bench;
 afterEach(async () => {
@@ -170,6 +171,38 @@ describe('sync engine', () => {
     expect(await session(bench)).toMatchObject({ syncState: 'Completed', serverId: bench.server.rows.get(FILE)!.id });
     expect(reopened.events.map((e) => e.type)).toContain('uploaded');
     expect(await outbox(bench)).toEqual([]);
+  });
+
+  it("under the cross-tab lock, a reopened tab takes over a closed tab's upload at once instead of waiting for its lease", async () => {
+    const lock = new FakeSyncLock();
+    bench = createBench({ lock });
+    bench.server.faults = ['hang-after-store'];
+    await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    void bench.engine.kick(); // holds the lock and hangs in the POST
+    await settle();
+    expect(await session(bench)).toMatchObject({ syncState: 'In Progress' });
+
+    const reopened = bench.newTab();
+    await reopened.engine.start();
+    expect(bench.server.posts).toBe(1); // the other tab still holds the lock: nothing sent twice
+    lock.drop(); // that tab is closed: the browser releases its lock
+    await reopened.engine.kick();
+    await reopened.engine.idle();
+    expect(bench.server.posts).toBe(2); // without advancing the clock by the lease
+    expect(bench.server.rows.size).toBe(1);
+    expect(await session(bench)).toMatchObject({ syncState: 'Completed', serverId: bench.server.rows.get(FILE)!.id });
+    expect(await outbox(bench)).toEqual([]);
+  });
+
+  it('a session whose stored files cannot be read keeps its upload entry, parked and shown as Failed', async () => {
+    bench = createBench();
+    await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    await bench.db.sessionTexts.clear(); // a damaged store
+    await bench.engine.start();
+    await bench.engine.idle();
+    expect(bench.server.posts).toBe(0);
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: UNREADABLE_FILES });
+    expect(await outbox(bench)).toHaveLength(1);
   });
 
   it("a refused upload (400) is parked as Failed until the user's retry", async () => {

@@ -186,7 +186,28 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-export function createBench(options: { analyse?: Analyser | null; dbName?: string } = {}): Bench {
+/**
+ * navigator.locks as the engines see it, for one origin: one holder at a time; `drop()` is the browser releasing
+ * the lock of a tab that closed while holding it.
+ */
+export class FakeSyncLock {
+  private held = false;
+  readonly withLock = async (fn: (exclusive: boolean) => Promise<void>): Promise<boolean> => {
+    if (this.held) return false;
+    this.held = true;
+    try {
+      await fn(true);
+    } finally {
+      this.held = false;
+    }
+    return true;
+  };
+  drop(): void {
+    this.held = false;
+  }
+}
+
+export function createBench(options: { analyse?: Analyser | null; dbName?: string; lock?: FakeSyncLock } = {}): Bench {
   const db = new AstroDb(options.dbName ?? `sync-${Math.random()}`);
   const clock = new ManualClock();
   const network = new Network();
@@ -201,6 +222,7 @@ export function createBench(options: { analyse?: Analyser | null; dbName?: strin
       network,
       currentUserId: () => user.id,
       random: () => 0.5,
+      withLock: options.lock?.withLock,
     });
     engine.subscribe((e) => events.push(e));
     return { engine, events };
