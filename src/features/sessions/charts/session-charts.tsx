@@ -20,9 +20,10 @@ function lineOption(series: ChartSeries[], xName: string, yName: string, dark: b
     animation: false,
     backgroundColor: 'transparent',
     textStyle: { color: dark ? '#c9c9c9' : '#333' },
-    grid: { left: 48, right: 16, top: 16, bottom: 56 },
+    // top leaves room for the y axis name (it sits above the axis); x ends at the longest lap, not the next round number.
+    grid: { left: 48, right: 16, top: 30, bottom: 56 },
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : String(v)) },
-    xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 24, min: 0 },
+    xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 24, min: 0, max: 'dataMax' },
     yAxis: { type: 'value', name: yName, scale: true },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 4 }],
     series: series.map((s) => ({
