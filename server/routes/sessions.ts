@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COLUMNAR_SESSION_MEDIA_TYPE, ColumnarTextError, columnarTextSchema, decodeColumnarText } from '../../src/contracts/columnar-text';
 import { sessionPatchSchema, sessionWriteSchema, type Session, type SessionSummary } from '../../src/contracts/entities';
+import { hasZone } from '../../src/domain/format/wall-clock';
 import { parseLapsText } from '../../src/domain/parse-laps';
 import type { Queryable } from '../db/db';
 import { ApiError, notFound } from '../errors';
@@ -211,7 +212,9 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     }
   };
   const parseDate = (value: string): string => {
-    const d = new Date(value);
+    // A date-time without a zone is read as UTC, the same on every server whatever its own zone (the app sends
+    // instants; before it did, it sent the track's wall-clock time, which `new Date` read in the server's zone).
+    const d = new Date(value.includes('T') && !hasZone(value) ? `${value}Z` : value);
     if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9999) {
       throw new ApiError(400, 'VALIDATION', 'Invalid request body: date: must be an ISO date', { date: 'Must be an ISO date' });
     }

@@ -125,6 +125,22 @@ describe('POST /api/sessions', () => {
     expect((await h.inject({ method: 'GET', url: '/api/sessions', headers: h.racer.headers })).statusCode).toBe(200);
   });
 
+  it('stores a zoned date as its instant, and reads a date-time without a zone as UTC whatever the server\'s own zone', async () => {
+    const zoned = await post(h.racer.headers, sessionPayload({ date: '2026-07-12T10:30:00+01:00' }));
+    expect(zoned.statusCode).toBe(201);
+    expect(new Date(zoned.json().date).toISOString()).toBe('2026-07-12T09:30:00.000Z');
+    const saved = process.env.TZ;
+    process.env.TZ = 'Asia/Tbilisi';
+    try {
+      const bare = await post(h.racer.headers, sessionPayload({ date: '2026-07-12T10:30:00' }));
+      expect(bare.statusCode).toBe(201);
+      expect(new Date(bare.json().date).toISOString()).toBe('2026-07-12T10:30:00.000Z');
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   it('refuses unknown fields, a missing name and an unknown circuit with 400', async () => {
     expect((await post(h.racer.headers, { ...sessionPayload(), userId: h.other.id })).statusCode).toBe(400);
     const { name: _name, ...noName } = sessionPayload();

@@ -1,6 +1,7 @@
 import type { ProcessedSession } from '../../analysis/analysis-client';
 import type { SessionSummary } from '../../contracts/entities';
 import { displayNameFromFileName, parseSessionFileName, sessionIsoDate } from '../../domain/format/session-name';
+import { wallClockToInstant } from '../../domain/format/wall-clock';
 import { restoreRow, restoreRows } from '../db/restore';
 import {
   analysisCacheSchema,
@@ -63,12 +64,15 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
   }
 
   /** Circuit id from the circuit name in the file name, when a circuit of that name is in the reference data. */
-  async function circuitIdFor(circuitName: string): Promise<number | null> {
+  /** The stored circuit named `circuitName` (case-insensitive): its id and its country's time zone. */
+  async function circuitNamed(circuitName: string): Promise<{ id: number; timeZone: string | null } | null> {
     const wanted = circuitName.trim().toLowerCase();
     const match = await db()
       .circuits.filter((c) => typeof c?.name === 'string' && c.name.trim().toLowerCase() === wanted)
       .first();
-    return match?.id ?? null;
+    if (!match) return null;
+    const timeZone: unknown = match.country?.timezone;
+    return { id: match.id, timeZone: typeof timeZone === 'string' ? timeZone : null };
   }
 
   async function getSession(localId: number): Promise<LocalSession | null> {
@@ -146,8 +150,10 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       try {
         const parts = parseSessionFileName(input.filename);
         name = displayNameFromFileName(input.filename);
-        date = sessionIsoDate(parts);
-        circuitId = await circuitIdFor(parts.circuitName);
+        // The name's wall-clock time is the track's: an instant in the circuit's zone (else this device's).
+        const circuit = await circuitNamed(parts.circuitName);
+        circuitId = circuit?.id ?? null;
+        date = wallClockToInstant(sessionIsoDate(parts), circuit?.timeZone);
       } catch {
         // Not a device file name: keep the file name as the name and today as the date.
       }

@@ -1,6 +1,7 @@
 import type { SessionSummary } from '../../contracts/entities';
 import { weatherConditionsSchema } from '../../contracts/entities';
 import type { SessionUpload } from '../../contracts/session-upload';
+import { wallClockToInstant } from '../../domain/format/wall-clock';
 import type { SessionPatchResult } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
@@ -50,7 +51,8 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
         filename: session.filename,
         circuitId: session.circuitId,
         vehicleCategoryId: session.vehicleCategoryId,
-        date: session.date,
+        // Rows saved before dates became instants hold the track's wall-clock time without a zone.
+        date: wallClockToInstant(session.date),
         coordinates: texts.nmea,
         laps: texts.laps,
         favorite: session.favorite,

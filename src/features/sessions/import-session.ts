@@ -6,23 +6,14 @@
  * the circuit's time zone for the file name's wall-clock time.
  */
 import type { Circuit } from '../../contracts/entities';
+import { zoneOffsetMinutes } from '../../domain/format/wall-clock';
 import { finishImport, importFile, type FinishedImport } from '../../domain/formats/import-session';
 
 export type PreparedImport = FinishedImport & { circuit: Circuit | null };
 
 /** Minutes east of UTC of a time zone at an instant; null when the zone is unknown to this runtime. */
 export function utcOffsetMinutes(iso: string, timeZone: string | null | undefined): number | null {
-  if (!timeZone) return null;
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return null;
-  try {
-    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-    return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
-  } catch {
-    return null;
-  }
+  return timeZone ? zoneOffsetMinutes(Date.parse(iso), timeZone) : null;
 }
 
 /** `lapsText`: the ASTRO laps file picked with an ASTRO nmea file (its laps are kept instead of detected). */

@@ -29,7 +29,8 @@ describe('sessions repository', () => {
     expect(saved.session).toMatchObject({
       filename: FILE,
       name: 'Kartodromo de Braga 12/04/2026 10H30',
-      date: '2026-04-12T10:30:00',
+      // The circuit has no country here: the name's wall-clock time is read in this runtime's zone.
+      date: new Date(2026, 3, 12, 10, 30).toISOString(),
       circuitId: 3,
       syncState: 'Pending',
       hasTexts: true,
@@ -46,6 +47,19 @@ describe('sessions repository', () => {
     expect(again.positions.lat).toBeInstanceOf(Float64Array);
     expect(Array.from(again.positions.lat)).toEqual([41.1, 41.2]);
     expect(await bench.repo.loadTextStrings(saved.session.localId)).toEqual({ laps: LAPS, nmea: NMEA });
+  });
+
+  it("dates a downloaded session as the instant of its name's wall-clock time in the circuit's country zone", async () => {
+    bench = createBench({ analyse });
+    bench.network.goOffline();
+    await bench.db.circuits.put({ ...circuit, country: { id: 1, name: 'Portugal', timezone: 'Europe/Lisbon' } });
+    const summer = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    expect(summer.session.date).toBe('2026-04-12T09:30:00.000Z');
+    const winter = await bench.repo.saveDownloadedSession({ filename: '20260112_1030_Kartodromo de Braga', laps: LAPS, nmea: NMEA });
+    expect(winter.session.date).toBe('2026-01-12T10:30:00.000Z');
+    await bench.db.circuits.put({ ...circuit, id: 4, name: 'Rustavi', country: { id: 2, name: 'Georgia', timezone: 'Asia/Tbilisi' } });
+    const tbilisi = await bench.repo.saveDownloadedSession({ filename: '20260117_1031_Rustavi', laps: LAPS, nmea: NMEA });
+    expect(tbilisi.session).toMatchObject({ circuitId: 4, date: '2026-01-17T06:31:00.000Z' });
   });
 
   it('keeps the texts and the position columns as Blobs, and still reads rows of older builds', async () => {

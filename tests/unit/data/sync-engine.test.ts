@@ -62,6 +62,19 @@ describe('sync engine', () => {
     expect(bench.events).toContainEqual({ type: 'uploaded', localId: (await session(bench)).localId, name: row.name, serverId: row.id });
   });
 
+  it("uploads a session an older build saved with a zone-less date as the instant of that wall-clock time", async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    await bench.engine.start();
+    const saved = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    await bench.db.sessions.update(saved.session.localId, { date: '2026-04-12T10:30:00' });
+    bench.network.goOnline();
+    await settle();
+    await bench.engine.idle();
+    expect(bench.server.sentDates).toEqual([new Date(2026, 3, 12, 10, 30).toISOString()]);
+    expect(await session(bench)).toMatchObject({ syncState: 'Completed' });
+  });
+
   it('when a request finds no network it waits as Pending and retries after the backoff by itself', async () => {
     bench = createBench();
     bench.server.faults = ['network'];

@@ -69,6 +69,8 @@ type Fault = number | 'network' | 'timeout' | 'timeout-after-store' | 'hang-afte
 export class FakeSessionsServer {
   rows = new Map<string, SessionSummary & { laps: string; coordinates: string }>();
   posts = 0;
+  /** The `date` of every create body, as sent. */
+  sentDates: string[] = [];
   patches: { id: number; body: SessionPatch }[] = [];
   deletes: number[] = [];
   faults: Fault[] = [];
@@ -137,6 +139,7 @@ export class FakeSessionsServer {
         // The outbox hands over the stored Blobs; the real transport reads them the same way.
         const body = await readSessionUpload(upload);
         this.posts++;
+        this.sentDates.push(body.date);
         const f = this.fault(() => this.store(body));
         if (f) return f;
         return this.summary(this.store(body));
