@@ -110,6 +110,12 @@ export const messagesI18n = {
     'Internal Server Error': 'Erro interno do servidor',
     'Network error': 'Erro de rede',
     'You are offline.': 'Está sem ligação.',
+    // The API client's own messages (src/data/api/http-client.ts).
+    'The server could not be reached.': 'Não foi possível contactar o servidor.',
+    'No answer within {{0}} s': 'Sem resposta em {{0}} s',
+    'The request was cancelled': 'O pedido foi cancelado',
+    'The server answered with invalid JSON': 'O servidor respondeu com JSON inválido',
+    'Unexpected response: {{0}}': 'Resposta inesperada: {{0}}',
     'Session uploaded': 'Sessão enviada',
     'Failed to update session': 'Falha ao atualizar a sessão',
     'The session {{name}} had also been changed elsewhere; your version was saved.':
@@ -139,6 +145,8 @@ export const messagesI18n = {
     'Unknown circuitId.': 'Circuito desconhecido.',
     'Unknown countryId.': 'País desconhecido.',
     'Unknown vehicleCategoryId.': 'Categoria de veículo desconhecida.',
+    'Unknown typeId.': 'Tipo de circuito desconhecido.',
+    'Unknown vehicleTypeId.': 'Tipo de veículo desconhecido.',
     'Registration successful. Check your e-mail to verify your account.': 'Registo efetuado. Verifique o seu email para ativar a conta.',
     'Your account has been verified. You can now log in.': 'A sua conta foi verificada. Já pode iniciar sessão.',
     'Your password has been changed. You can now log in.': 'A sua palavra-passe foi alterada. Já pode iniciar sessão.',
@@ -155,6 +163,7 @@ export const messagesI18n = {
     'Firmware {{0}} already exists.': 'O firmware {{0}} já existe.',
     'The firmware image is invalid ({{0}}).': 'A imagem de firmware é inválida ({{0}}).',
     'Invalid request body: {{0}}': 'Pedido inválido: {{0}}',
+    'Invalid query: {{0}}': 'Pedido inválido: {{0}}',
     // The record names those templates carry.
     Country: 'País',
     Circuit: 'Circuito',

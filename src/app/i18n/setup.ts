@@ -92,6 +92,9 @@ const MESSAGE_PATTERNS: readonly { match: RegExp; key: string }[] = [
   { match: /^Firmware (.+) already exists\.$/, key: 'Firmware {{0}} already exists.' },
   { match: /^The firmware image is invalid \((.+)\)\.$/, key: 'The firmware image is invalid ({{0}}).' },
   { match: /^Invalid request body: (.+)$/s, key: 'Invalid request body: {{0}}' },
+  { match: /^Invalid query: (.+)$/s, key: 'Invalid query: {{0}}' },
+  { match: /^No answer within (\d+) s$/, key: 'No answer within {{0}} s' },
+  { match: /^Unexpected response: (.+)$/s, key: 'Unexpected response: {{0}}' },
 ];
 
 export interface TranslationTransport {

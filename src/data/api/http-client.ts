@@ -105,6 +105,11 @@ async function prepareBody(value: unknown, gzip: boolean): Promise<PreparedBody>
   return { body: raw, headers: { 'Content-Type': type } };
 }
 
+/** The message of a call that got no answer: offline, or the server out of reach (the catalogue translates both). */
+export function networkFailureMessage(): string {
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'You are offline.' : 'The server could not be reached.';
+}
+
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const baseUrl = options.baseUrl ?? '/api';
   const fetchFn = options.fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -132,7 +137,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       if (timedOut) throw new ApiError('TIMEOUT', `No answer within ${Math.round(timeoutMs / 1000)} s`, 0, undefined, { cause: e });
       if (signal?.aborted) throw new ApiError('ABORTED', 'The request was cancelled', 0, undefined, { cause: e });
       if (e instanceof ApiError) throw e;
-      throw new ApiError('NETWORK', e instanceof Error && e.message ? e.message : 'Network error', 0, undefined, { cause: e });
+      // The browser's own text ('Failed to fetch') means nothing to a racer and has no translation: it stays the cause.
+      throw new ApiError('NETWORK', networkFailureMessage(), 0, undefined, { cause: e });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

@@ -166,27 +166,50 @@ describe('spec and server messages', () => {
       .map((f) => readFileSync(join(SERVER_DIR, f), 'utf8'));
     // Messages of ApiError(status, 'CODE', <message>) and notFound(<message>); a template's ${...} becomes a value.
     const literal = /(?:ApiError\(\d+, '[A-Z_]+', |notFound\()(?:'((?:[^'\\]|\\.)*)'|"([^"]*)"|`([^`]*)`)/g;
+    // Every name a template's value can take: what parseInput() validates, which reference ids a write can name.
+    const whats = ['Request body', ...sources.flatMap((t) => [...t.matchAll(/parseInput\([^;]*?, '([^']+)'\)/g)].map((m) => m[1]))];
+    const fields = ['circuitId', ...sources.flatMap((t) => [...t.matchAll(/references: \{([^}]*)\}/g)].flatMap((m) => [...m[1].matchAll(/(\w+):/g)].map((k) => k[1])))];
+    // Values like the ones the server puts in each template (see the server's ApiError calls).
+    function samples(expression: string): string[] {
+      if (/minutes|ttl/.test(expression)) return ['3'];
+      if (expression === 'what') return whats;
+      if (expression === 'what.toLowerCase()') return whats.map((w) => w.toLowerCase());
+      if (expression === 'where') return ['password: '];
+      if (expression === 'first.message') return ['Too small'];
+      if (expression === 'field') return fields;
+      if (expression === 'r.label') return ['Circuit type'];
+      if (expression === 'parsed.image.version') return ['1.5.0'];
+      return ['x'];
+    }
+    /** A template with each ${...} replaced by each of its sample values (all combinations). */
+    function expand(template: string): string[] {
+      const m = /\$\{([^}]*)\}/.exec(template);
+      if (!m) return [template];
+      return samples(m[1]).flatMap((v) => expand(template.slice(0, m.index) + v + template.slice(m.index + m[0].length)));
+    }
     const messages = new Set<string>();
     for (const text of sources) {
-      for (const m of text.matchAll(literal)) messages.add((m[1] ?? m[2] ?? m[3]).replace(/\\'/g, "'").replace(/\$\{([^}]*)\}/g, (_, e: string) => sample(e)));
+      for (const m of text.matchAll(literal)) for (const message of expand((m[1] ?? m[2] ?? m[3]).replace(/\\'/g, "'"))) messages.add(message);
     }
     // Developers' messages: a client that follows src/contracts never causes them.
-    const developerOnly = /^(Unknown (filter|sort) field|Filter (type|value)|Match mode|Cannot reverse|Unsupported Content-Encoding|The request body is not valid)/;
-    // A value like the ones the server puts in each template (see the server's ApiError calls).
-    function sample(expression: string): string {
-      if (/minutes|ttl/.test(expression)) return '3';
-      if (expression === 'what') return 'Request body';
-      if (expression === 'what.toLowerCase()') return 'request body';
-      if (expression === 'where') return 'password: ';
-      if (expression === 'first.message') return 'Too small';
-      if (expression === 'field') return 'circuitId';
-      if (expression === 'r.label') return 'Circuit type';
-      if (expression === 'parsed.image.version') return '1.5.0';
-      return 'x';
-    }
+    const developerOnly = /^(Unknown (filter|sort) field|Filter (type|value)|Match mode|Cannot reverse|Unsupported Content-Encoding|The request body is not valid|Invalid (data table request|leaderboard request|missing keys report):|(Data table request|Leaderboard request|Missing keys report|Query) is missing)/;
     const untranslated = [...messages].filter((m) => !developerOnly.test(m) && translateMessage(m, pt) === m);
     expect(messages.size).toBeGreaterThan(30);
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe("the API client's own messages", () => {
+  it('are all in the pt-pt catalogue, offline and out-of-reach included', () => {
+    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
+    const source = readFileSync(join(import.meta.dirname, '..', '..', '..', 'src', 'data', 'api', 'http-client.ts'), 'utf8');
+    const messages = [...source.matchAll(/new ApiError\('[A-Z_]+', (?:'([^']*)'|`([^`]*)`)/g)].map((m) =>
+      (m[1] ?? m[2]).replace(/\$\{[^}]*\}/g, (e) => (e.includes('timeoutMs') ? '30' : 'Too small')),
+    );
+    messages.push('You are offline.', 'The server could not be reached.');
+    expect(messages.length).toBeGreaterThan(5);
+    expect(messages.filter((m) => translateMessage(m, pt) === m)).toEqual([]);
+    expect(translateMessage('No answer within 30 s', pt)).toBe('Sem resposta em 30 s');
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../../src/data/api/api-error';
 import { buildUrl, createHttpClient, type TokenProvider } from '../../../src/data/api/http-client';
@@ -87,6 +87,20 @@ describe('http client', () => {
     expect(err.code).toBe('NETWORK');
     expect(err.status).toBe(0);
     expect(err.offline).toBe(true);
+    // The browser's text stays the cause; the message is one the app's catalogue translates.
+    expect(err.message).toBe('The server could not be reached.');
+    expect((err.cause as Error).message).toBe('Failed to fetch');
+  });
+
+  it("says 'You are offline.' for a failed fetch while the browser is offline", async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const http = createHttpClient({ fetchFn: (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch });
+      const err = (await http.get('/countries').catch((e: unknown) => e)) as ApiError;
+      expect(err).toMatchObject({ code: 'NETWORK', message: 'You are offline.' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("reports a call that outlives its time limit as code 'TIMEOUT'", async () => {
