@@ -11,7 +11,9 @@ import { referenceRepository } from '../../data/services';
 import { formatNumber } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import { LazyTrackMap } from '../../ui/map/lazy-track-map';
+import { notifyError } from '../../ui/toast';
 import { filterCircuits, usableCircuits, type CircuitFilters } from './circuit-filter';
+import { refreshCircuitData } from './refresh-circuit-data';
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
@@ -39,7 +41,14 @@ export function CircuitsScreen() {
 
   useEffect(() => {
     if (!online) return;
-    for (const table of ['circuits', 'countries', 'circuitTypes'] as const) void referenceRepository.refresh(table).catch(() => undefined);
+    let live = true;
+    void refreshCircuitData(
+      (table) => referenceRepository.refresh(table),
+      (message) => live && notifyError(message),
+    );
+    return () => {
+      live = false;
+    };
   }, [online]);
 
   const usable = useMemo(() => usableCircuits(circuits ?? []), [circuits]);

@@ -1,7 +1,9 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../app/i18n/setup';
 import type { FirmwareVersion } from '../../contracts/firmware';
+import { isOfflineFailure } from '../../data/api/api-error';
 import type { AstroController, DeviceSnapshot } from '../../device/flows/astro-controller';
 import { isFirmwareUpdateAvailable } from '../../domain/format/firmware-version';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
@@ -15,7 +17,8 @@ import type { DevicePort } from './device-port';
 export function FirmwarePanel({ controller, snapshot, port }: { controller: AstroController | null; snapshot: DeviceSnapshot; port: DevicePort }) {
   const { t } = useTranslation('device');
   const [info, setInfo] = useState<FirmwareVersion | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
+  /** Why there is no firmware information (offline with nothing kept yet, or the server's answer); null while none. */
+  const [failure, setFailure] = useState<unknown>(null);
   const [preparing, setPreparing] = useState(false);
 
   useEffect(() => {
@@ -23,7 +26,7 @@ export function FirmwarePanel({ controller, snapshot, port }: { controller: Astr
     port
       .firmwareInfo()
       .then((i) => live && setInfo(i))
-      .catch(() => live && setUnavailable(true));
+      .catch((e: unknown) => live && setFailure(e ?? new Error()));
     return () => {
       live = false;
     };
@@ -66,9 +69,9 @@ export function FirmwarePanel({ controller, snapshot, port }: { controller: Astr
             {t('firmware.latest')}: <strong data-testid="firmware-latest">{info?.version ?? t('connection.unknown')}</strong>
           </Text>
         </Group>
-        {unavailable && !info && (
+        {failure !== null && !info && (
           <Text size="sm" c="dimmed">
-            {t('firmware.unavailable')}
+            {isOfflineFailure(failure) || !(failure instanceof Error) || !failure.message ? t('firmware.unavailable') : translateMessage(failure.message)}
           </Text>
         )}
         {info?.notes && (

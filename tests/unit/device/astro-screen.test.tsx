@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appI18n } from '../../../src/app/i18n/app-i18n';
+import { ApiError } from '../../../src/data/api/api-error';
 import { SimulatedAstro } from '../../../src/device/simulated/simulated-astro';
 import { SimulatedTransport } from '../../../src/device/simulated/simulated-transport';
 import { AstroScreen } from '../../../src/features/device/astro-screen';
@@ -134,6 +135,24 @@ describe('device screen', () => {
       ),
     );
   }, 20000);
+
+  it("says why there is no firmware information: offline with nothing kept, or the server's own reason", async () => {
+    const device = new SimulatedAstro({ sessions: [] });
+    const offline = fakePort(device).port;
+    offline.firmwareInfo = async () => {
+      throw new ApiError('NETWORK', 'The server could not be reached.');
+    };
+    renderScreen(offline);
+    await screen.findByText('Firmware information is not available offline yet.');
+    cleanup();
+    const none = fakePort(device).port;
+    none.firmwareInfo = async () => {
+      throw new ApiError('NOT_FOUND', 'No firmware available.', 404);
+    };
+    renderScreen(none);
+    await screen.findByText('No firmware available.');
+    expect(screen.queryByText('Firmware information is not available offline yet.')).toBeNull();
+  });
 
   it('speaks European Portuguese', () => {
     const { port } = fakePort(new SimulatedAstro());

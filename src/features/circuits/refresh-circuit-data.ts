@@ -1,0 +1,17 @@
+/**
+ * The circuits screen's refresh of its offline copies (circuits, countries, circuit types) when online. Spec 8,
+ * failed loads: one error toast with the server's message, however many of the three calls failed; a failure that
+ * only means there is no connection stays silent (the stored copies are shown).
+ */
+import { isOfflineFailure, NO_MESSAGE } from '../../data/api/api-error';
+
+export const CIRCUIT_TABLES = ['circuits', 'countries', 'circuitTypes'] as const;
+export type CircuitTable = (typeof CIRCUIT_TABLES)[number];
+
+export async function refreshCircuitData(refresh: (table: CircuitTable) => Promise<unknown>, report: (message: string) => void): Promise<void> {
+  const results = await Promise.allSettled(CIRCUIT_TABLES.map((table) => refresh(table)));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !isOfflineFailure(r.reason));
+  if (!failure) return;
+  const reason: unknown = failure.reason;
+  report(reason instanceof Error && reason.message ? reason.message : NO_MESSAGE);
+}
