@@ -9,8 +9,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n/setup';
 import { isOfflineFailure } from '../../data/api/api-error';
-import { isStorageError } from '../../data/storage/storage-error';
-import { isImportError } from '../../domain/formats/import-errors';
 import { formatDateTime } from '../../app/i18n/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
@@ -19,6 +17,7 @@ import { notifyError, notifySuccess } from '../../ui/toast';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
 import { deselect, pruneSelection, slotOf, toggleSelection } from './comparison-selection';
 import { ExportMenu } from './export-menu';
+import { errorText } from './error-text';
 import { CompareIcon, StarIcon, UploadIcon } from './icons';
 import { SessionEditDialog } from './session-edit-dialog';
 import { useSessionsPort, type LibraryRow, type SyncState } from './sessions-port';
@@ -26,16 +25,6 @@ import { useSessionsPort, type LibraryRow, type SyncState } from './sessions-por
 export const LIBRARY_TABLE_KEY = 'sessions-library';
 
 const syncColor: Record<SyncState, string> = { Pending: 'yellow', 'In Progress': 'blue', Completed: 'green', Failed: 'red' };
-
-/**
- * A failure in the user's language: an import's reason, a full disk, else the message through the server-message
- * catalogue (spec 8).
- */
-function errorText(error: unknown, t: (key: string) => string): string {
-  if (isImportError(error)) return t(`import.reason.${error.reason}`);
-  if (isStorageError(error) && error.code === 'QUOTA_EXCEEDED') return t('messages.storageFull');
-  return translateMessage(error instanceof Error ? error.message : String(error));
-}
 
 export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessionsStore }) {
   const { t, i18n } = useTranslation('sessions');

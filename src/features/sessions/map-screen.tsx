@@ -13,6 +13,7 @@ import { LazyTrackMap } from '../../ui/map/lazy-track-map';
 import type { GateMode } from '../../ui/map/types';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
+import { errorText } from './error-text';
 import { lapKeyOf } from './lap-search';
 import { drawableLaps, isFullyUpdated, lapTraces, sideOf, speedMarkers } from './lap-views';
 import { NoActiveSession, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
@@ -91,7 +92,7 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
       setDraftGates(null);
       loaded.reload();
     } catch (e) {
-      notifyError(`${t('messages.updateFailed')}: ${e instanceof Error ? e.message : String(e)}`, { translated: true });
+      notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`, { translated: true });
     } finally {
       setSaving(false);
     }
