@@ -95,6 +95,7 @@ function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: 
 }
 
 export function CircuitsSection() {
+  const { t } = useTranslation('admin');
   return (
     <CrudSection<Circuit, CircuitForm & { key: string }>
       tableKey="admin-circuits"
@@ -105,7 +106,7 @@ export function CircuitsSection() {
         { field: 'country.name', headerKey: 'fields.country', sortable: true, filter: 'text', render: (r) => r.country?.name ?? '' },
         { field: 'type.name', headerKey: 'fields.type', sortable: true, filter: 'text', render: (r) => r.type?.name ?? '' },
         { field: 'length', headerKey: 'fields.length', sortable: true, filter: 'numeric' },
-        { field: 'configuration', headerKey: 'fields.configuration', sortable: true, filter: 'text' },
+        { field: 'configuration', headerKey: 'fields.configuration', sortable: true, filter: 'text', render: (r) => t(`options.${r.configuration}`) },
       ]}
       fetch={circuitsApi.datatable}
       defaultSort={{ field: 'name', order: 'asc' }}
