@@ -1,6 +1,9 @@
 import { Badge, Button, Checkbox, Group, Paper, Progress, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../app/i18n/format';
+import { currentLocale } from '../../app/i18n/setup';
+import type { Locale } from '../../contracts/translations';
 import type { UploadState } from '../../device/flows/transfer-queue';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { failureText } from './failure-text';
@@ -9,11 +12,12 @@ import type { AstroSessionRow } from './session-rows';
 /** Dark shades (yellow gets dark text through autoContrast): badge text must reach 4.5:1 (WCAG AA). */
 const stateColor: Record<UploadState, string> = { Pending: 'yellow', 'In Progress': 'blue.9', Uploading: 'cyan.9', Completed: 'teal.9', Failed: 'red.9' };
 
-function formatBytes(n: number | null): string {
+/** A file size in the user's locale: '152.4 KB' (en-us), '152,4 KB' (pt-pt). */
+function formatBytes(n: number | null, locale: Locale): string {
   if (n === null) return '';
   if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n < 1024 * 1024) return `${formatNumber(n / 1024, locale, 1)} KB`;
+  return `${formatNumber(n / 1024 / 1024, locale, 1)} MB`;
 }
 
 export interface SessionsPanelProps {
@@ -27,7 +31,7 @@ export interface SessionsPanelProps {
 }
 
 export function SessionsPanel({ rows, connected, overallProgress, onDownload, onStop, onDelete, onRefresh }: SessionsPanelProps) {
-  const { t } = useTranslation('device');
+  const { t, i18n } = useTranslation('device');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -141,7 +145,7 @@ export function SessionsPanel({ rows, connected, overallProgress, onDownload, on
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{formatBytes(row.bytes)}</Table.Td>
+                    <Table.Td>{formatBytes(row.bytes, currentLocale(i18n))}</Table.Td>
                     <Table.Td>
                       <Tooltip label={failureText(t, row.failure)} disabled={!row.failure}>
                         <Badge color={stateColor[row.state]} autoContrast size="sm" data-testid="upload-state">

@@ -7,6 +7,8 @@
 import { Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../app/i18n/format';
+import { currentLocale } from '../../app/i18n/setup';
 import { formatLapTime } from '../../domain/format/lap-time';
 import { formatSpeedKmh } from '../../domain/format/speed';
 import { LazyTrackMap } from '../../ui/map/lazy-track-map';
@@ -140,7 +142,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
                 <Table.Td>{formatSpeedKmh(c.minSpeedKmh, locale)}</Table.Td>
                 <Table.Td>{formatSpeedKmh(c.referenceMinSpeedKmh, locale)}</Table.Td>
                 <Table.Td style={{ color: c.timeLostMs > 0 ? 'var(--astro-perf-worse)' : 'var(--astro-perf-improved)' }} ff="monospace">
-                  {Number.isFinite(c.timeLostMs) ? `${c.timeLostMs > 0 ? '+' : ''}${(c.timeLostMs / 1000).toFixed(2)} s` : '-'}
+                  {Number.isFinite(c.timeLostMs) ? `${c.timeLostMs > 0 ? '+' : ''}${formatNumber(c.timeLostMs / 1000, currentLocale(i18n))} s` : '-'}
                 </Table.Td>
               </Table.Tr>
             ))}

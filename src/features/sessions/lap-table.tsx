@@ -5,6 +5,8 @@
  */
 import { Badge, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../app/i18n/format';
+import { currentLocale } from '../../app/i18n/setup';
 import { formatLapTime } from '../../domain/format/lap-time';
 import { formatSpeedKmh } from '../../domain/format/speed';
 import { SectorPerformance } from '../../domain/session-types';
@@ -125,7 +127,7 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
         {figure(t('analysis.optimalLap'), formatLapTime(a.optimalLapMs), `optimal-lap-${side}`)}
         {figure(t('analysis.totalTime'), formatLapTime(a.totalTimeMs))}
         {figure(t('analysis.averageTime'), formatLapTime(a.averageLapMs))}
-        {figure(t('analysis.stdDev'), a.consistency.validLaps > 1 ? `${(a.consistency.stdDevMs / 1000).toFixed(2)} s` : '-')}
+        {figure(t('analysis.stdDev'), a.consistency.validLaps > 1 ? `${formatNumber(a.consistency.stdDevMs / 1000, currentLocale(i18n))} s` : '-', `std-dev-${side}`)}
         {figure(t('analysis.withinOnePercent'), `${a.consistency.withinOnePercent} / ${a.consistency.validLaps}`)}
       </SimpleGrid>
       {session.skippedLines > 0 && (

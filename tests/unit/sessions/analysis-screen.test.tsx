@@ -65,4 +65,14 @@ describe('lap viewer', () => {
     renderAnalysis({ left: null, right: null }, 'pt-pt');
     expect(screen.getByTestId('no-active-session').textContent).toBe('Não há nenhuma sessão ativa');
   });
+
+  it('writes decimals the pt-pt way (comma) in the figures and the corner table', async () => {
+    renderAnalysis({ left: { id: 1, circuitId: 1 }, right: null }, 'pt-pt');
+    await screen.findByTestId('lap-table-L');
+    const sd = loadedSession(1, 0).analysis.consistency.stdDevMs / 1000;
+    expect(screen.getByTestId('std-dev-L').textContent).toBe(`${sd.toFixed(2).replace('.', ',')} s`);
+    const lost = Array.from(screen.getByTestId('corner-table').querySelectorAll('tbody tr td:last-child')).map((td) => td.textContent ?? '');
+    expect(lost.length).toBeGreaterThan(0);
+    for (const text of lost) expect(text).toMatch(/^(-|[+-]?\d+,\d{2} s)$/);
+  });
 });
