@@ -96,6 +96,7 @@ describe('sessions screens', () => {
     expect(await page.locator('[data-lap-key^="L-"]').count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('[data-lap-key^="R-"]').count()).toBeGreaterThanOrEqual(3);
     expect(Number(await map.getAttribute('data-gates'))).toBe(3);
+    expect(await map.locator('.ol-zoom-in').getAttribute('title')).toBe('Zoom in');
     const lapFeatures = Number(await map.getAttribute('data-trace-features'));
     await page.getByRole('switch', { name: 'Sector vision' }).check({ force: true });
     // Sector vision draws each lap as three sector pieces.
@@ -126,6 +127,7 @@ describe('sessions screens', () => {
     await page.goto(e2e.url('/sessions/map'));
     await page.getByText('Mapa de sessões').waitFor();
     await expect.poll(async () => Number(await page.getByTestId('track-map').getAttribute('data-trace-features')), { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+    expect(await page.getByTestId('track-map').locator('.ol-zoom-out').getAttribute('title')).toBe('Afastar');
     await e2e.screenshot(page, 'sessions-map-dark-pt');
     await page.goto(e2e.url('/sessions/analysis'));
     await page.getByText('Visualizador de voltas').waitFor();

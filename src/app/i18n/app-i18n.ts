@@ -36,6 +36,7 @@ export const appI18n = {
     notFound: { title: 'Page Not Found', message: 'The page you are looking for does not exist.', home: 'Go to Homepage' },
     unauthorized: { title: 'Unauthorized', message: 'You do not have permission to access this page.', home: 'Go to Homepage' },
     pwa: { newVersion: 'New version available', reload: 'Reload', later: 'Later', offlineReady: 'ASTRO Companion is ready to work offline.' },
+    mapControls: { zoomIn: 'Zoom in', zoomOut: 'Zoom out', resetRotation: 'Reset rotation' },
     loading: 'Loading…',
   },
   'pt-pt': {
@@ -71,6 +72,7 @@ export const appI18n = {
     notFound: { title: 'Página não encontrada', message: 'A página que procura não existe.', home: 'Ir para a página inicial' },
     unauthorized: { title: 'Sem autorização', message: 'Não tem permissão para aceder a esta página.', home: 'Ir para a página inicial' },
     pwa: { newVersion: 'Nova versão disponível', reload: 'Recarregar', later: 'Mais tarde', offlineReady: 'O ASTRO Companion está pronto a funcionar sem ligação.' },
+    mapControls: { zoomIn: 'Aproximar', zoomOut: 'Afastar', resetRotation: 'Repor a rotação' },
     loading: 'A carregar…',
   },
 };

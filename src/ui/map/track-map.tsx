@@ -23,6 +23,7 @@ import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import type { FeatureLike } from 'ol/Feature';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { withAlpha } from './colors';
 import type { GateEditor } from './gate-editor';
 import { gateSegments } from './gate-segments';
@@ -113,7 +114,15 @@ function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, show
   return { lines, labels };
 }
 
+/** OpenLayers' control buttons and the app's tooltip for each (OpenLayers' own are English). */
+const CONTROL_TIPS = [
+  ['.ol-zoom-in', 'app:mapControls.zoomIn'],
+  ['.ol-zoom-out', 'app:mapControls.zoomOut'],
+  ['.ol-rotate-reset', 'app:mapControls.resetRotation'],
+] as const;
+
 export default function TrackMap(props: TrackMapProps) {
+  const { i18n } = useTranslation();
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
   const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource } | null>(null);
@@ -160,6 +169,11 @@ export default function TrackMap(props: TrackMapProps) {
       editor.current = null;
     };
   }, []);
+
+  // The control tooltips follow the user's language (set on the buttons OpenLayers made, after the map exists).
+  useEffect(() => {
+    for (const [selector, key] of CONTROL_TIPS) target.current?.querySelector(selector)?.setAttribute('title', i18n.t(key));
+  }, [i18n, i18n.language]);
 
   const { traces, speedColoured = false, showLabels = true, markers, gates, gateWidthM, gateLabels, sectorVision = false, gateMode = 'view', snapToTraces = false, fitKey } = props;
 
