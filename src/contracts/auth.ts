@@ -17,7 +17,10 @@ export const registerRequestSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export const emailOnlyRequestSchema = z.strictObject({ email: emailSchema });
 export const changePasswordRequestSchema = z.strictObject({ password: passwordSchema });
-export const tokenQuerySchema = z.object({ token: z.string().min(16).max(200) });
+/** Length bounds of the one-time tokens in the verification and reset mails (the links' ?token=). */
+export const MAIL_TOKEN_MIN_LENGTH = 16;
+export const MAIL_TOKEN_MAX_LENGTH = 200;
+export const tokenQuerySchema = z.object({ token: z.string().min(MAIL_TOKEN_MIN_LENGTH).max(MAIL_TOKEN_MAX_LENGTH) });
 
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
 export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
