@@ -5,6 +5,7 @@
 import { fixTimesMs } from '../detection/fix-times';
 import { fixed } from '../serialize-session';
 import type { PositionColumns } from '../session-types';
+import { hasZone } from '../format/wall-clock';
 
 export interface ExportableSession {
   /** Shown as the document/track name. */
@@ -37,7 +38,7 @@ export function selectFixes(session: ExportableSession, options: ExportOptions):
 
 /** Epoch ms of an ISO date-time; a zone-less one is read as UTC. 0 when unreadable. */
 export function startEpochMs(iso: string): number {
-  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso);
+  const zoned = hasZone(iso);
   const ms = Date.parse(zoned ? iso : `${iso}Z`);
   return Number.isFinite(ms) ? ms : 0;
 }

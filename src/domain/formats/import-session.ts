@@ -19,6 +19,7 @@ import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
 import { importRaceChronoCsv, looksLikeRaceChronoCsv } from './import-racechrono-csv';
 import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
 import { importVbo, looksLikeVbo } from './import-vbo';
+import { hasZone } from '../format/wall-clock';
 
 /** The format of a file from its content; the extension only breaks ties. null: none of ours. */
 export function detectImportFormat(fileName: string, text: string): ImportSource | null {
@@ -194,7 +195,7 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
  * zoned one is moved to local wall-clock time by `utcOffsetMinutes` (default: this runtime's zone).
  */
 export function importFileName(startedAt: string, circuitName: string, utcOffsetMinutes?: number): string {
-  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(startedAt);
+  const zoned = hasZone(startedAt);
   const ms = Date.parse(zoned ? startedAt : `${startedAt}Z`);
   const safeName = circuitName.replace(/[\\/:*?"<>|\r\n]/g, ' ').trim() || 'Imported';
   if (!Number.isFinite(ms)) return `19700101_0000_${safeName}`;
