@@ -27,7 +27,8 @@ function DeferredNotifications() {
   useEffect(() => {
     if (pending && !overlays) void shellOverlays.load().catch(() => undefined);
   }, [pending, overlays]);
-  return overlays ? <overlays.Notifications position="top-right" limit={5} /> : null;
+  // Top right, below the header (global.css: Mantine's default top would cover the theme, profile and logout buttons).
+  return overlays ? <overlays.Notifications position="top-right" limit={5} classNames={{ root: 'astro-toasts' }} /> : null;
 }
 
 export function AppProviders({ auth, router }: { auth: AppAuth; router: ReturnType<typeof createAppRouter> }) {

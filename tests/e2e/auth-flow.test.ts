@@ -60,6 +60,10 @@ describe('a racer account, from sign-up to logout', () => {
     await page.locator('input[name="password"]').fill(password);
     await page.getByTestId('login-submit').click();
     await page.getByText('Login successful').first().waitFor();
+    // Toasts sit below the header, never over its theme, profile and logout buttons.
+    const toastTop = (await page.locator('[data-toast="success"]').first().boundingBox())?.y ?? 0;
+    const headerBottom = await page.locator('header').first().evaluate((h) => h.getBoundingClientRect().bottom);
+    expect(toastTop).toBeGreaterThanOrEqual(headerBottom);
     await page.waitForURL((u) => u.pathname === '/');
     expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toMatch(/^ey/);
     await page.getByTestId('logout-button').waitFor();
