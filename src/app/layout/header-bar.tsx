@@ -2,7 +2,7 @@
  * The header (spec 2): logo link to /, theme toggle, then profile + logout when signed in, or the locale select
  * + Login when not. The burger opens the menu on small screens (tablet portrait, phones).
  */
-import { ActionIcon, Badge, Burger, Button, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Button, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
       <Group gap="sm" wrap="nowrap">
         <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label={t('header.openMenu')} />
         <Link to="/" aria-label={t('header.home')} style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }} data-testid="logo-link">
-          <img src="/icons/logo.svg" alt="" width={32} height={32} />
+          <img src="/icons/logo.svg" alt="" width={32} height={32} style={{ flexShrink: 0 }} />
           <Text fw={700} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
             {t('appName')}
           </Text>
@@ -85,9 +85,14 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
           </>
         ) : (
           <>
-            <LocaleSelect />
-            <Button component={Link} to="/login" leftSection={<Icon name="login" size={16} />} data-testid="login-button">
-              {t('header.login')}
+            {/* On a phone the language is chosen in the menu (the burger's drawer has the same select). */}
+            <Box visibleFrom="xs">
+              <LocaleSelect />
+            </Box>
+            <Button component={Link} to="/login" leftSection={<Icon name="login" size={16} />} aria-label={t('header.login')} data-testid="login-button">
+              <Text span visibleFrom="xs" inherit>
+                {t('header.login')}
+              </Text>
             </Button>
           </>
         )}
