@@ -7,7 +7,7 @@
 import { Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../app/i18n/format';
+import { formatNumber, intlLocale } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import { formatLapTime } from '../../domain/format/lap-time';
 import { formatSpeedKmh } from '../../domain/format/speed';
@@ -16,7 +16,7 @@ import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './a
 import { comparedLap, cornerRows, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from './analysis-view';
 import { LazySessionCharts } from './charts/lazy-charts';
 import { LapTable, PerformanceLegend } from './lap-table';
-import { isFullyUpdated, lapTraces } from './lap-views';
+import { isFullyUpdated, lapDisplayName, lapTraces } from './lap-views';
 import { NoActiveSession, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
 import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
@@ -45,6 +45,9 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   const picked = pickedLap && entries.some((e) => e.key === pickedLap) ? pickedLap : null;
   const reference = useMemo(() => resolveReference(entries, referenceLap), [entries, referenceLap]);
   const compared = useMemo(() => comparedLap(entries, reference, picked), [entries, reference, picked]);
+  /** 'Lap 4', or 'Lap 4 (L)' when two sessions are compared (L/R: the session's side). */
+  const lapLabel = (e: { key: string; lap: { lapName: string; lapNumber: number } }) =>
+    `${lapDisplayName(e.lap, t)}${both ? ` (${e.key.split('-')[0]})` : ''}`;
   const speed = useMemo(() => (withGraphics ? speedSeries(entries, picked, both) : []), [entries, picked, both, withGraphics]);
   const delta = useMemo(() => (withGraphics ? deltaSeries(entries, reference, picked, both) : []), [entries, reference, picked, both, withGraphics]);
   const bars = useMemo(() => sectorBars(entries, both), [entries, both]);
@@ -101,7 +104,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="sm">
-              <LazySessionCharts speed={speed} delta={delta} sectors={bars} labels={labels} dark={dark} onPickLap={(key) => onPickLap(key === picked ? null : key)} />
+              <LazySessionCharts speed={speed} delta={delta} sectors={bars} labels={labels} dark={dark} numberLocale={intlLocale(currentLocale(i18n))} onPickLap={(key) => onPickLap(key === picked ? null : key)} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -119,35 +122,36 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
       )}
       <Paper withBorder p="xs" data-testid="corner-table">
         <Text size="sm" fw={600} mb={4}>
-          {t('analysis.corners')}
-          {compared && reference ? ` · ${both ? compared.key : compared.lap.lapNumber} / ${t('analysis.reference')} ${both ? reference.key : reference.lap.lapNumber}` : ''}
+          {compared && reference ? t('analysis.cornersOf', { lap: lapLabel(compared), reference: lapLabel(reference) }) : t('analysis.corners')}
         </Text>
-        <Table fz="xs" verticalSpacing={2} striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('analysis.corner')}</Table.Th>
-              <Table.Th>{t('analysis.distance')}</Table.Th>
-              <Table.Th>{t('analysis.cornerMinSpeed')}</Table.Th>
-              <Table.Th>
-                {t('analysis.cornerMinSpeed')} ({t('analysis.reference')})
-              </Table.Th>
-              <Table.Th>{t('analysis.timeLost')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {corners.map((c) => (
-              <Table.Tr key={c.index}>
-                <Table.Td>{c.index}</Table.Td>
-                <Table.Td>{Math.round(c.apexM)}</Table.Td>
-                <Table.Td>{formatSpeedKmh(c.minSpeedKmh, locale)}</Table.Td>
-                <Table.Td>{formatSpeedKmh(c.referenceMinSpeedKmh, locale)}</Table.Td>
-                <Table.Td style={{ color: c.timeLostMs > 0 ? 'var(--astro-perf-worse)' : 'var(--astro-perf-improved)' }} ff="monospace">
-                  {Number.isFinite(c.timeLostMs) ? `${c.timeLostMs > 0 ? '+' : ''}${formatNumber(c.timeLostMs / 1000, currentLocale(i18n))} s` : '-'}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={440} type="native">
+          <Table fz="xs" verticalSpacing={2} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('analysis.corner')}</Table.Th>
+                <Table.Th>{t('analysis.distance')}</Table.Th>
+                <Table.Th>{t('analysis.cornerMinSpeed')}</Table.Th>
+                <Table.Th>
+                  {t('analysis.cornerMinSpeed')} ({t('analysis.reference')})
+                </Table.Th>
+                <Table.Th>{t('analysis.timeLost')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {corners.map((c) => (
+                <Table.Tr key={c.index}>
+                  <Table.Td>{c.index}</Table.Td>
+                  <Table.Td>{Math.round(c.apexM)}</Table.Td>
+                  <Table.Td>{formatSpeedKmh(c.minSpeedKmh, locale)}</Table.Td>
+                  <Table.Td>{formatSpeedKmh(c.referenceMinSpeedKmh, locale)}</Table.Td>
+                  <Table.Td style={{ color: c.timeLostMs > 0 ? 'var(--astro-perf-worse)' : 'var(--astro-perf-improved)', whiteSpace: 'nowrap' }} ff="monospace">
+                    {Number.isFinite(c.timeLostMs) ? `${c.timeLostMs > 0 ? '+' : ''}${formatNumber(c.timeLostMs / 1000, currentLocale(i18n))} s` : '-'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Paper>
     </Stack>
   );

@@ -7,5 +7,7 @@ export interface SessionChartsProps {
   sectors: SectorBars;
   labels: { speed: string; delta: string; sectors: string; distance: string; speedAxis: string; deltaAxis: string; sector: (n: number) => string };
   dark: boolean;
+  /** BCP 47 tag for the axis and tooltip numbers ('pt-PT': 1.500 m, 12,63 s). */
+  numberLocale: string;
   onPickLap?: (key: string) => void;
 }

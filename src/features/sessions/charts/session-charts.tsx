@@ -15,16 +15,24 @@ import type { SessionChartsProps } from './chart-types';
 
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
 
-function lineOption(series: ChartSeries[], xName: string, yName: string, dark: boolean) {
+/** Number formatters of a locale: axis labels (up to 1 decimal) and tooltip values (2 decimals). */
+function numberFormats(locale: string) {
+  const axis = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const value = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return { axis: (v: number) => axis.format(v), value: (v: unknown) => (typeof v === 'number' ? value.format(v) : String(v)) };
+}
+
+function lineOption(series: ChartSeries[], xName: string, yName: string, dark: boolean, locale: string) {
+  const numbers = numberFormats(locale);
   return {
     animation: false,
     backgroundColor: 'transparent',
     textStyle: { color: dark ? '#c9c9c9' : '#333' },
     // top leaves room for the y axis name (it sits above the axis); x ends at the longest lap, not the next round number.
     grid: { left: 48, right: 16, top: 30, bottom: 56 },
-    tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : String(v)) },
-    xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 24, min: 0, max: 'dataMax' },
-    yAxis: { type: 'value', name: yName, scale: true },
+    tooltip: { trigger: 'axis', valueFormatter: numbers.value },
+    xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 24, min: 0, max: 'dataMax', axisLabel: { formatter: numbers.axis } },
+    yAxis: { type: 'value', name: yName, scale: true, axisLabel: { formatter: numbers.axis } },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 4 }],
     series: series.map((s) => ({
       id: s.key,
@@ -40,9 +48,9 @@ function lineOption(series: ChartSeries[], xName: string, yName: string, dark: b
   };
 }
 
-export default function SessionCharts({ speed, delta, sectors, labels, dark, onPickLap }: SessionChartsProps) {
-  const speedOption = useMemo(() => lineOption(speed, labels.distance, labels.speedAxis, dark), [speed, labels, dark]);
-  const deltaOption = useMemo(() => lineOption(delta, labels.distance, labels.deltaAxis, dark), [delta, labels, dark]);
+export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap }: SessionChartsProps) {
+  const speedOption = useMemo(() => lineOption(speed, labels.distance, labels.speedAxis, dark, numberLocale), [speed, labels, dark, numberLocale]);
+  const deltaOption = useMemo(() => lineOption(delta, labels.distance, labels.deltaAxis, dark, numberLocale), [delta, labels, dark, numberLocale]);
   const sectorOption = useMemo(
     () => ({
       animation: false,
@@ -50,12 +58,12 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, onP
       textStyle: { color: dark ? '#c9c9c9' : '#333' },
       grid: { left: 48, right: 16, top: 32, bottom: 32 },
       legend: { top: 0, textStyle: { color: dark ? '#c9c9c9' : '#333' } },
-      tooltip: { trigger: 'axis' },
+      tooltip: { trigger: 'axis', valueFormatter: numberFormats(numberLocale).value },
       xAxis: { type: 'category', data: sectors.laps },
-      yAxis: { type: 'value', name: 's', scale: true },
+      yAxis: { type: 'value', name: 's', scale: true, axisLabel: { formatter: numberFormats(numberLocale).axis } },
       series: sectors.sectorsS.map((data, k) => ({ name: labels.sector(k + 1), type: 'bar', data })),
     }),
-    [sectors, labels, dark],
+    [sectors, labels, dark, numberLocale],
   );
   const events = useMemo(
     () => ({
