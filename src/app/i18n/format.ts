@@ -26,8 +26,26 @@ export function intlLocale(locale: Locale): string {
   return BCP47[locale];
 }
 
-/** Calendar date: 11/21/2026 (en-us), 21/11/2026 (pt-pt). */
+const zoneKnown = new Map<string, boolean>();
+/** `timeZone` when this runtime knows it, else undefined (this runtime's zone): a bad zone never throws. */
+function usableZone(timeZone: string | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  let known = zoneKnown.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    zoneKnown.set(timeZone, known);
+  }
+  return known ? timeZone : undefined;
+}
+
+/** Calendar date: 11/21/2026 (en-us), 21/11/2026 (pt-pt); in `timeZone` (IANA) when given and known. */
 export function formatDate(value: Date | string | number, locale: Locale, timeZone?: string): string {
+  timeZone = usableZone(timeZone);
   return cached(`d|${locale}|${timeZone ?? ''}`, () =>
     new Intl.DateTimeFormat(BCP47[locale], { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }),
   ).format(toDate(value));
@@ -35,6 +53,7 @@ export function formatDate(value: Date | string | number, locale: Locale, timeZo
 
 /** Clock time: 2:05 PM (en-us, 12 h), 14:05 (pt-pt, 24 h). */
 export function formatTime(value: Date | string | number, locale: Locale, timeZone?: string): string {
+  timeZone = usableZone(timeZone);
   return cached(`t|${locale}|${timeZone ?? ''}`, () =>
     new Intl.DateTimeFormat(BCP47[locale], { hour: 'numeric', minute: '2-digit', hour12: locale === 'en-us', timeZone }),
   ).format(toDate(value));

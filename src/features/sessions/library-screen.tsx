@@ -30,7 +30,10 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const { t, i18n } = useTranslation('sessions');
   const port = useSessionsPort();
   const rows = port.useLibraryRows();
-  const circuits = port.useCircuits() ?? [];
+  const storedCircuits = port.useCircuits();
+  const circuits = storedCircuits ?? [];
+  const zones = useMemo(() => new Map((storedCircuits ?? []).map((c) => [c.id, c.country?.timezone])), [storedCircuits]);
+  const zoneOf = useCallback((circuitId: number | null) => (circuitId === null ? undefined : zones.get(circuitId)), [zones]);
   const categories = port.useVehicleCategories() ?? [];
   const selection = useActiveSessions(store);
   const [editing, setEditing] = useState<LibraryRow | null>(null);
@@ -79,7 +82,8 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       { field: 'name', headerKey: 'columns.name', sortable: true, filter: 'text' },
       { field: 'circuitName', headerKey: 'columns.circuit', sortable: true, filter: 'text' },
       { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text' },
-      { field: 'date', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, locale) },
+      // In the circuit's zone, like the session's name (the track's clock), else this device's.
+      { field: 'date', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, locale, zoneOf(r.circuitId)) },
       {
         field: 'favorite',
         headerKey: 'columns.favorite',
@@ -114,6 +118,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
                 size="xs"
                 variant="light"
                 color={syncColor.Failed}
+                miw="max-content"
                 style={{ cursor: 'pointer' }}
                 onClick={() => void port.retrySync(r.id)}
                 aria-label={t('sync.retry')}
@@ -123,7 +128,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
                 {t('sync.Failed')}
               </Badge>
             ) : (
-              <Badge size="xs" variant="light" color={syncColor[r.syncState]} data-sync-state={r.syncState}>
+              <Badge size="xs" variant="light" color={syncColor[r.syncState]} miw="max-content" data-sync-state={r.syncState}>
                 {t(`sync.${r.syncState}`)}
               </Badge>
             )}
@@ -131,7 +136,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
         ),
       },
     ],
-    [locale, port, t, toggleFavorite],
+    [locale, port, t, toggleFavorite, zoneOf],
   );
 
   const save = async (changes: Parameters<typeof port.editSession>[1]) => {

@@ -35,6 +35,7 @@ export function ColumnFilterInput({ type, label, filter, onChange }: ColumnFilte
     return (
       <NativeSelect
         size="xs"
+        miw={96}
         aria-label={t('filterBy', { column: label })}
         value={value}
         data={[

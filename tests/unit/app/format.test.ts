@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatNumber, formatPercent, formatTime } from '../../../src/app/i18n/format';
+import { formatCurrency, formatDate, formatDateTime, formatNumber, formatPercent, formatTime } from '../../../src/app/i18n/format';
 
 // 21 Nov 2026, 14:05 UTC; formatted in UTC so the test does not depend on the machine's zone.
 const when = Date.UTC(2026, 10, 21, 14, 5);
@@ -32,4 +32,12 @@ describe('locale formatting', () => {
     expect(formatCurrency(1234.5, 'en-us')).toBe('$1,234.50');
     expect(plain(formatCurrency(1234.5, 'pt-pt'))).toMatch(/^1\s?234,50 €$/);
   });
+
+  it("shows a moment in a given zone (a circuit's), and in this runtime's when the zone is unknown", () => {
+    const at = '2026-01-17T06:31:00.000Z';
+    expect(formatDateTime(at, 'pt-pt', 'Asia/Tbilisi')).toBe('17/01/2026 10:31');
+    expect(plain(formatDateTime(at, 'en-us', 'Asia/Tbilisi'))).toBe('01/17/2026 10:31 AM');
+    expect(formatDateTime(at, 'pt-pt', 'Not/AZone')).toBe(formatDateTime(at, 'pt-pt'));
+  });
 });
+

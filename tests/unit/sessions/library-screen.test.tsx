@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appI18n } from '../../../src/app/i18n/app-i18n';
+import { formatDateTime } from '../../../src/app/i18n/format';
 import { ApiError } from '../../../src/data/api/api-error';
 import { StorageError } from '../../../src/data/storage/storage-error';
 import { ImportError } from '../../../src/domain/formats/import-errors';
@@ -53,6 +54,21 @@ describe('sessions library', () => {
     expect(within(rowsOf()[0]).getByText('Rotax Max')).toBeTruthy();
     expect(screen.getByText('Sessions library')).toBeTruthy();
     expect(port.refreshFromServer).toHaveBeenCalled();
+  });
+
+  it("shows each session's date on its circuit's clock, like its name, and on this device's clock without a zone", async () => {
+    const rustavi = { ...circuit(2, 'Rustavi'), country: { id: 2, name: 'Georgia', timezone: 'Asia/Tbilisi' } };
+    const { port } = createFakePort(
+      [
+        libraryRow({ id: 1, name: 'Rustavi 17/01/2026 10H31', circuitId: 2, circuitName: 'Rustavi', date: '2026-01-17T06:31:00.000Z' }),
+        libraryRow({ id: 2, name: 'Braga 18/01/2026 09H00', circuitId: 1, circuitName: 'Braga', date: '2026-01-18T09:00:00.000Z' }),
+      ],
+      [circuit(1, 'Braga'), rustavi],
+    );
+    renderLibrary(port, 'pt-pt');
+    await screen.findByText('Rustavi 17/01/2026 10H31');
+    expect(within(rowNamed('Rustavi 17/01/2026 10H31')).getByText('17/01/2026 10:31')).toBeTruthy();
+    expect(within(rowNamed('Braga 18/01/2026 09H00')).getByText(formatDateTime('2026-01-18T09:00:00.000Z', 'pt-pt'))).toBeTruthy();
   });
 
   it('toasts a failed refresh from the server but not being offline, and keeps the local rows either way', async () => {
