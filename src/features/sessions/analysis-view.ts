@@ -27,6 +27,8 @@ export interface ChartSeries {
   /** [distance m, value] pairs. */
   points: [number, number][];
   highlighted: boolean;
+  /** Drawn dashed: a lap of the right-hand session, whose colours are close to the left's (same hues, darker). */
+  dashed: boolean;
 }
 
 export interface CornerRow {
@@ -81,7 +83,7 @@ export function speedSeries(entries: readonly LapEntry[], picked: string | null,
     const slot = viewSlot(e.session.views, e.lap.lapNumber);
     const from = slot < 0 ? 0 : v.lapOffsets[slot];
     const to = slot < 0 ? 0 : v.lapOffsets[slot + 1];
-    return { key: e.key, name: lapLabel(e, both), color: e.lap.color, points: pairs(v.distanceM.subarray(from, to), v.speedKmh.subarray(from, to)), highlighted: e.key === picked };
+    return { key: e.key, name: lapLabel(e, both), color: e.lap.color, points: pairs(v.distanceM.subarray(from, to), v.speedKmh.subarray(from, to)), highlighted: e.key === picked, dashed: sideOf(e.session) === 'R' };
   });
 }
 
@@ -97,7 +99,7 @@ export function deltaSeries(entries: readonly LapEntry[], reference: LapEntry | 
     .filter((e) => e.key !== reference.key)
     .map((e) => {
       const d = deltaTime(traceOf(e), ref, { stepM: CHART_STEP_M });
-      return { key: e.key, name: lapLabel(e, both), color: e.lap.color, points: pairs(d.distanceM, d.deltaMs, 0.001), highlighted: e.key === picked };
+      return { key: e.key, name: lapLabel(e, both), color: e.lap.color, points: pairs(d.distanceM, d.deltaMs, 0.001), highlighted: e.key === picked, dashed: sideOf(e.session) === 'R' };
     });
 }
 

@@ -83,7 +83,7 @@ export function lapTraces(session: LoadedSession, options: MapOptions): MapTrace
     const highlighted = options.picked === key;
     const dimmed = options.picked !== null && !highlighted;
     const label = options.labelPrefix ? `${side} ${lap.lapNumber}` : `${lap.lapNumber}`;
-    const common = { lat: v.lat, lon: v.lon, speedKmh: v.speedKmh, highlighted, dimmed };
+    const common = { lat: v.lat, lon: v.lon, speedKmh: v.speedKmh, highlighted, dimmed, dashed: side === 'R' };
     if (options.sectorVision) {
       const edges = [start, v.sectorOffsets[2 * slot], v.sectorOffsets[2 * slot + 1], end - 1];
       for (let s = 0; s < 3; s++) {

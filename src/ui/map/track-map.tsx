@@ -38,11 +38,14 @@ export const GATE_COLORS = ['#e03131', '#f08c00', '#1c7ed6'] as const;
 const DECIMATE_M = 0.5;
 
 const styleCache = new Map<string, Style>();
-function lineStyle(color: string, width: number, zIndex = 0): Style {
-  const key = `${color}|${width}|${zIndex}`;
+/** Dash pattern of dashed traces, in px: long enough to keep the lap's colour readable. */
+const TRACE_DASH = [10, 7];
+
+function lineStyle(color: string, width: number, zIndex = 0, dashed = false): Style {
+  const key = `${color}|${width}|${zIndex}|${dashed}`;
   let style = styleCache.get(key);
   if (!style) {
-    style = new Style({ stroke: new Stroke({ color, width, lineCap: 'round', lineJoin: 'round' }), zIndex });
+    style = new Style({ stroke: new Stroke({ color, width, lineCap: dashed ? 'butt' : 'round', lineJoin: 'round', lineDash: dashed ? TRACE_DASH : undefined }), zIndex });
     styleCache.set(key, style);
   }
   return style;
@@ -52,15 +55,20 @@ function traceStyle(feature: FeatureLike): Style {
   const color = feature.get('color') as string;
   const highlighted = feature.get('highlighted') === true;
   const dimmed = feature.get('dimmed') === true;
-  return lineStyle(dimmed ? withAlpha(color, 0.35) : color, highlighted ? 5 : dimmed ? 1.5 : 2.5, highlighted ? 2 : dimmed ? 0 : 1);
+  const dashed = feature.get('dashed') === true;
+  return lineStyle(dimmed ? withAlpha(color, 0.35) : color, highlighted ? 5 : dimmed ? 1.5 : 2.5, highlighted ? 2 : dimmed ? 0 : 1, dashed);
 }
 
-function labelStyle(text: string, color: string): Style {
+/**
+ * A dot with a label above it, or below it (`below`): gate labels sit below their gate and lap labels above the
+ * lap's first fix, so at the start/finish line 'S/F' and 'L 1' never print over each other.
+ */
+function labelStyle(text: string, color: string, below = false): Style {
   return new Style({
     image: new CircleStyle({ radius: 4, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 1 }) }),
     text: new Text({
       text,
-      offsetY: -12,
+      offsetY: below ? 14 : -12,
       font: '600 11px system-ui, sans-serif',
       fill: new Fill({ color: '#111' }),
       stroke: new Stroke({ color: '#fff', width: 3 }),
@@ -95,12 +103,12 @@ function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, show
         if (runs.length === 0) return;
         const geometry = new MultiLineString([]);
         for (const run of runs) geometry.appendLineString(new LineString(Array.from(run), 'XY'));
-        lines.push(new Feature({ geometry, color: SPEED_BAND_COLORS[band], traceId: trace.id, highlighted: trace.highlighted, dimmed: trace.dimmed }));
+        lines.push(new Feature({ geometry, color: SPEED_BAND_COLORS[band], traceId: trace.id, highlighted: trace.highlighted, dimmed: trace.dimmed, dashed: trace.dashed }));
       });
     } else {
       const flat = toMercatorFlat(trace.lat, trace.lon, from, to, DECIMATE_M);
       if (flat.length < 4) continue;
-      lines.push(new Feature({ geometry: new LineString(Array.from(flat), 'XY'), color: trace.color, traceId: trace.id, highlighted: trace.highlighted, dimmed: trace.dimmed }));
+      lines.push(new Feature({ geometry: new LineString(Array.from(flat), 'XY'), color: trace.color, traceId: trace.id, highlighted: trace.highlighted, dimmed: trace.dimmed, dashed: trace.dashed }));
     }
     if (showLabels && trace.label) {
       const first = toMercatorFlat(trace.lat, trace.lon, from, Math.min(to, from + 50));
@@ -213,7 +221,7 @@ export default function TrackMap(props: TrackMapProps) {
       line.setStyle(lineStyle(color, 4, 3));
       s.gateLines.addFeature(line);
       const point = new Feature({ geometry: new Point([mercatorX(segment.centre.lon), mercatorY(segment.centre.lat)]), gateIndex: segment.index });
-      point.setStyle(labelStyle(showLabels ? (gateLabels?.[segment.index] ?? String(segment.index)) : '', color));
+      point.setStyle(labelStyle(showLabels ? (gateLabels?.[segment.index] ?? String(segment.index)) : '', color, true));
       s.gatePoints.addFeature(point);
     }
     target.current?.setAttribute('data-gates', String(segments.length));

@@ -19,6 +19,8 @@ export interface MapTrace {
   highlighted?: boolean;
   /** Drawn thin and translucent (other laps while one is picked). */
   dimmed?: boolean;
+  /** Drawn dashed (the right-hand session of a comparison: same hues as the left's, darker). */
+  dashed?: boolean;
 }
 
 export interface MapMarker {

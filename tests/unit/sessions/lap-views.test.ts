@@ -36,6 +36,11 @@ describe('lap views for the map', () => {
     expect(left.views.map.index[sectors[1].from!]).toBe(sectorSplits(left.positions, lap2)[0]);
   });
 
+  it("draws the right-hand session's laps dashed, so its darker shades of the same hues stay apart from the left's", () => {
+    expect(lapTraces(left, { sectorVision: false, hidden: new Set(), picked: null }).every((t) => !t.dashed)).toBe(true);
+    expect(lapTraces(right, { sectorVision: true, hidden: new Set(), picked: null }).every((t) => t.dashed)).toBe(true);
+  });
+
   it('highlights the picked lap and dims the others', () => {
     const traces = lapTraces(right, { sectorVision: false, hidden: new Set(), picked: 'R-2' });
     expect(traces.find((t) => t.id === 'R-2')).toMatchObject({ highlighted: true, dimmed: false });
@@ -84,6 +89,8 @@ describe('lap viewer figures', () => {
     const speed = speedSeries(entries, 'R-2', true);
     expect(speed).toHaveLength(entries.length);
     expect(speed.find((s) => s.key === 'R-2')?.highlighted).toBe(true);
+    expect(speed.map((s) => s.dashed)).toEqual(speed.map((s) => s.key.startsWith('R-')));
+    expect(speed.some((s) => s.dashed) && speed.some((s) => !s.dashed)).toBe(true);
     // From the worker's views: starts at 0 m, far fewer points than the lap's fixes.
     const first = speed[0];
     expect(first.points[0][0]).toBe(0);

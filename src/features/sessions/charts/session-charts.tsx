@@ -42,7 +42,7 @@ function lineOption(series: ChartSeries[], xName: string, yName: string, dark: b
       showSymbol: false,
       sampling: 'lttb',
       color: s.color,
-      lineStyle: { width: s.highlighted ? 3 : 1.2, opacity: series.some((x) => x.highlighted) && !s.highlighted ? 0.35 : 1 },
+      lineStyle: { width: s.highlighted ? 3 : 1.2, type: s.dashed ? 'dashed' : 'solid', opacity: series.some((x) => x.highlighted) && !s.highlighted ? 0.35 : 1 },
       z: s.highlighted ? 3 : 2,
     })),
   };
