@@ -2,7 +2,7 @@
  * Admin circuits (spec 2, 3): every field of a circuit, with the gates edited on the map (src/ui/map gate editor:
  * draw up to 3 gates, drag them) or typed as 'lat;lon;lat;lon' text; both stay in step.
  */
-import { Group, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
+import { Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Circuit } from '../../contracts/entities';
@@ -24,11 +24,11 @@ function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: 
   return (
     <Stack gap="xs">
       <TextInput label={t('fields.name')} name="name" required value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} data-autofocus />
-      <Group grow align="flex-start">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
         <Select label={t('fields.country')} name="countryId" required data={options(countries)} value={form.countryId} onChange={(v) => set({ countryId: v })} searchable />
         <Select label={t('fields.type')} name="typeId" required data={options(types)} value={form.typeId} onChange={(v) => set({ typeId: v })} searchable />
-      </Group>
-      <Group grow align="flex-start">
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
         <Select
           label={t('fields.configuration')}
           name="configuration"
@@ -45,11 +45,11 @@ function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: 
           onChange={(v) => v && set({ direction: v as Circuit['direction'] })}
           allowDeselect={false}
         />
-      </Group>
-      <Group grow align="flex-start">
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
         <NumberInput label={t('fields.length')} name="length" min={0} max={100_000} value={form.length} onChange={(v) => set({ length: v })} />
         <NumberInput label={t('fields.size')} name="size" min={1} max={100} value={form.size} onChange={(v) => set({ size: v })} />
-      </Group>
+      </SimpleGrid>
       <Textarea label={t('fields.description')} name="description" autosize minRows={1} maxRows={4} value={form.description} onChange={(e) => set({ description: e.currentTarget.value })} />
       <TextInput
         label={t('fields.coordinates')}

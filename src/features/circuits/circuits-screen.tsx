@@ -5,7 +5,7 @@
  */
 import { Alert, Badge, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { referenceRepository } from '../../data/services';
 import { formatNumber } from '../../app/i18n/format';
@@ -38,6 +38,12 @@ export function CircuitsScreen() {
   const types = useLiveQuery(() => referenceRepository.list('circuitTypes'), []) ?? [];
   const [filters, setFilters] = useState<CircuitFilters>({ countryId: null, typeId: null, text: '' });
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const preview = useRef<HTMLDivElement>(null);
+  /** Shows a circuit; on a phone (one column, the map below the list) the map is scrolled into view too. */
+  const select = (id: number) => {
+    setSelectedId(id);
+    if (window.matchMedia?.('(max-width: 61.99em)').matches) preview.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
 
   useEffect(() => {
     if (!online) return;
@@ -125,7 +131,7 @@ export function CircuitsScreen() {
                     return (
                       <Table.Tr key={c.id} bg={active ? 'var(--mantine-primary-color-light)' : undefined} data-circuit-id={c.id} aria-selected={active}>
                         <Table.Td>
-                          <UnstyledButton fz="sm" fw={active ? 700 : 500} onClick={() => setSelectedId(c.id)}>
+                          <UnstyledButton fz="sm" fw={active ? 700 : 500} onClick={() => select(c.id)}>
                             {c.name}
                           </UnstyledButton>
                         </Table.Td>
@@ -140,7 +146,7 @@ export function CircuitsScreen() {
             </Table.ScrollContainer>
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: 6 }} ref={preview}>
           {selected ? (
             <Paper withBorder p="sm" radius="md">
               <Stack gap="xs">

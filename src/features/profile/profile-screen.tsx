@@ -141,7 +141,8 @@ export function ProfileScreen() {
             {t('password.help')}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => void sendPasswordLink()} loading={sending} disabled={!online || !user}>
+            {/* A long label (pt-pt) wraps on a phone instead of being cut. */}
+            <Button variant="default" onClick={() => void sendPasswordLink()} loading={sending} disabled={!online || !user} h="auto" mih={36} py={6} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
               {t('password.send')}
             </Button>
           </Group>
