@@ -59,11 +59,14 @@ describe('leaderboard', () => {
     const { page, context, errors } = await e2e.newPage();
     await e2e.login(page, rita.email, rita.password);
     await page.goto(e2e.url('/leaderboards'));
+    // Before the first query the page says what to do.
+    await page.getByTestId('leaderboard-hint').waitFor();
     await page.getByLabel('Circuit', { exact: true }).first().click();
     await page.getByRole('option', { name: circuit.name, exact: true }).click();
     await page.getByTestId('show-leaderboard').click();
     const table = page.getByTestId('leaderboard-table');
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    expect(await page.getByTestId('leaderboard-hint').count()).toBe(0);
     const cells = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
     // Ties share position 1; both best laps 01:00.99, gap '-'; drivers as first name + last initial.
     expect(cells.map((c) => c[0])).toEqual(['1', '1']);

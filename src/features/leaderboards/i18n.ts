@@ -23,6 +23,7 @@ export const leaderboardsI18n = {
     offlineNoCopy: 'You are offline and this leaderboard has not been saved on this device yet.',
     failed: 'Failed to load the leaderboard',
     ties: 'Equal best laps share a position.',
+    hint: 'Choose a circuit (or filter by country, type and category), then press Show Leaderboard to rank the best laps.',
   },
   'pt-pt': {
     title: 'Classificações',
@@ -47,5 +48,6 @@ export const leaderboardsI18n = {
     offlineNoCopy: 'Está sem ligação e esta classificação ainda não foi guardada neste dispositivo.',
     failed: 'Falha ao carregar a classificação',
     ties: 'Melhores voltas iguais partilham a posição.',
+    hint: 'Escolha um circuito (ou filtre por país, tipo e categoria) e carregue em Mostrar classificação para ordenar as melhores voltas.',
   },
 };

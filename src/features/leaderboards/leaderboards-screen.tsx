@@ -101,6 +101,11 @@ export function LeaderboardsScreen() {
           {t('offlineNoCopy')}
         </Alert>
       )}
+      {!shown && !offlineNoCopy && !loading && (
+        <Text c="dimmed" ta="center" py="lg" data-testid="leaderboard-hint">
+          {t('hint')}
+        </Text>
+      )}
       {shown && (
         <Stack gap="xs">
           <Group justify="space-between">
