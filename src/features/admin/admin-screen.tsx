@@ -2,7 +2,7 @@
  * /admin (admins only, spec 2): one tab per admin area. The open tab is in the URL (?section=countries) so it
  * survives reloads and can be linked; the route file parses it.
  */
-import { Stack, Tabs, Title } from '@mantine/core';
+import { NativeSelect, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AdminSessionsSection } from './sessions-section';
 import { CircuitsSection } from './circuits-section';
@@ -32,7 +32,16 @@ export function AdminScreen({ section, onSection }: { section: AdminSection; onS
     <Stack gap="md">
       <Title order={2}>{t('title')}</Title>
       <Tabs value={section} onChange={(v) => v && onSection(v as AdminSection)} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'wrap' }}>
+        {/* A phone gets one select instead of ten tabs wrapped over five rows. */}
+        <NativeSelect
+          hiddenFrom="sm"
+          aria-label={t('title')}
+          value={section}
+          onChange={(e) => onSection(e.currentTarget.value as AdminSection)}
+          data={ADMIN_SECTIONS.map((s) => ({ value: s, label: t(`sections.${s}`) }))}
+          data-testid="admin-section-select"
+        />
+        <Tabs.List style={{ flexWrap: 'wrap' }} visibleFrom="sm">
           {ADMIN_SECTIONS.map((s) => (
             <Tabs.Tab key={s} value={s} data-testid={`admin-tab-${s}`}>
               {t(`sections.${s}`)}
