@@ -98,6 +98,12 @@ describe('sessions screens', () => {
     expect(Number(await map.getAttribute('data-gates'))).toBe(3);
     expect(await map.locator('.ol-zoom-in').getAttribute('title')).toBe('Zoom in');
     const lapFeatures = Number(await map.getAttribute('data-trace-features'));
+    // Speed colours come with a legend from the slowest to the fastest speed drawn, gone when switched off.
+    expect(await page.getByTestId('speed-legend').count()).toBe(0);
+    await page.getByRole('switch', { name: 'Speed colours' }).check({ force: true });
+    expect(await page.getByTestId('speed-legend').getAttribute('aria-label')).toMatch(/^Speed colours, from \d+ km\/h \(blue\) to \d+ km\/h \(red\)$/);
+    await page.getByRole('switch', { name: 'Speed colours' }).uncheck({ force: true });
+    await expect.poll(() => page.getByTestId('speed-legend').count()).toBe(0);
     await page.getByRole('switch', { name: 'Sector vision' }).check({ force: true });
     // Sector vision draws each lap as three sector pieces.
     await expect.poll(async () => Number(await map.getAttribute('data-trace-features'))).toBeGreaterThan(lapFeatures * 2);

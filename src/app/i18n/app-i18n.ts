@@ -36,7 +36,7 @@ export const appI18n = {
     notFound: { title: 'Page Not Found', message: 'The page you are looking for does not exist.', home: 'Go to Homepage' },
     unauthorized: { title: 'Unauthorized', message: 'You do not have permission to access this page.', home: 'Go to Homepage' },
     pwa: { newVersion: 'New version available', reload: 'Reload', later: 'Later', offlineReady: 'ASTRO Companion is ready to work offline.' },
-    mapControls: { zoomIn: 'Zoom in', zoomOut: 'Zoom out', resetRotation: 'Reset rotation' },
+    mapControls: { zoomIn: 'Zoom in', zoomOut: 'Zoom out', resetRotation: 'Reset rotation', speedLegend: 'Speed colours, from {{min}} km/h (blue) to {{max}} km/h (red)' },
     loading: 'Loading…',
   },
   'pt-pt': {
@@ -72,7 +72,7 @@ export const appI18n = {
     notFound: { title: 'Página não encontrada', message: 'A página que procura não existe.', home: 'Ir para a página inicial' },
     unauthorized: { title: 'Sem autorização', message: 'Não tem permissão para aceder a esta página.', home: 'Ir para a página inicial' },
     pwa: { newVersion: 'Nova versão disponível', reload: 'Recarregar', later: 'Mais tarde', offlineReady: 'O ASTRO Companion está pronto a funcionar sem ligação.' },
-    mapControls: { zoomIn: 'Aproximar', zoomOut: 'Afastar', resetRotation: 'Repor a rotação' },
+    mapControls: { zoomIn: 'Aproximar', zoomOut: 'Afastar', resetRotation: 'Repor a rotação', speedLegend: 'Cores de velocidade, de {{min}} km/h (azul) a {{max}} km/h (vermelho)' },
     loading: 'A carregar…',
   },
 };

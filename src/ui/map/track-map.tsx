@@ -22,7 +22,7 @@ import Point from 'ol/geom/Point';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import type { FeatureLike } from 'ol/Feature';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withAlpha } from './colors';
 import type { GateEditor } from './gate-editor';
@@ -76,7 +76,10 @@ function labelStyle(text: string, color: string, below = false): Style {
   });
 }
 
-function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, showLabels: boolean): { lines: Feature[]; labels: Feature[] } {
+/** Lowest and highest speed of the speed-coloured traces, km/h (the legend's ends). */
+type SpeedRange = readonly [minKmh: number, maxKmh: number];
+
+function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, showLabels: boolean): { lines: Feature[]; labels: Feature[]; speedRange: SpeedRange | null } {
   const lines: Feature[] = [];
   const labels: Feature[] = [];
   let minKmh = Infinity;
@@ -119,7 +122,7 @@ function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, show
       }
     }
   }
-  return { lines, labels };
+  return { lines, labels, speedRange: speedColoured && maxKmh > minKmh ? [minKmh, maxKmh] : null };
 }
 
 /** OpenLayers' control buttons and the app's tooltip for each (OpenLayers' own are English). */
@@ -183,13 +186,15 @@ export default function TrackMap(props: TrackMapProps) {
     for (const [selector, key] of CONTROL_TIPS) target.current?.querySelector(selector)?.setAttribute('title', i18n.t(key));
   }, [i18n, i18n.language]);
 
+  const [speedLegend, setSpeedLegend] = useState<SpeedRange | null>(null);
   const { traces, speedColoured = false, showLabels = true, markers, gates, gateWidthM, gateLabels, sectorVision = false, gateMode = 'view', snapToTraces = false, fitKey } = props;
 
   // Traces and their labels.
   useEffect(() => {
     const s = sources.current;
     if (!s) return;
-    const { lines, labels } = traceFeatures(traces, speedColoured, showLabels);
+    const { lines, labels, speedRange } = traceFeatures(traces, speedColoured, showLabels);
+    setSpeedLegend(speedRange);
     s.traces.clear(true);
     s.traces.addFeatures(lines);
     s.overlay.clear(true);
@@ -264,12 +269,43 @@ export default function TrackMap(props: TrackMapProps) {
   }, [fitKey]);
 
   return (
+    <div style={{ position: 'relative' }}>
+      <div
+        ref={target}
+        role="application"
+        aria-label={props['aria-label']}
+        data-testid="track-map"
+        style={{ width: '100%', height: props.height ?? 480, position: 'relative', borderRadius: 4, overflow: 'hidden' }}
+      />
+      {speedLegend && <SpeedLegend range={speedLegend} label={i18n.t('app:mapControls.speedLegend', { min: Math.round(speedLegend[0]), max: Math.round(speedLegend[1]) })} />}
+    </div>
+  );
+}
+
+/** What the speed colours mean: the bands from slow to fast between the traces' lowest and highest speed. */
+function SpeedLegend({ range, label }: { range: SpeedRange; label: string }) {
+  return (
     <div
-      ref={target}
-      role="application"
-      aria-label={props['aria-label']}
-      data-testid="track-map"
-      style={{ width: '100%', height: props.height ?? 480, position: 'relative', borderRadius: 4, overflow: 'hidden' }}
-    />
+      role="img"
+      aria-label={label}
+      data-testid="speed-legend"
+      style={{
+        position: 'absolute',
+        left: 8,
+        bottom: 8,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 6,
+        padding: '2px 6px',
+        borderRadius: 4,
+        background: 'rgba(255, 255, 255, 0.85)',
+        color: '#111',
+        font: '600 11px system-ui, sans-serif',
+      }}
+    >
+      <span>{Math.round(range[0])}</span>
+      <span style={{ width: 96, height: 8, borderRadius: 2, background: `linear-gradient(to right, ${SPEED_BAND_COLORS.join(', ')})` }} />
+      <span>{Math.round(range[1])} km/h</span>
+    </div>
   );
 }
