@@ -94,7 +94,7 @@ export function SessionsPanel({ rows, connected, overallProgress, onDownload, on
             {connected ? t('sessions.empty') : t('sessions.emptyDisconnected')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={480}>
             <Table striped highlightOnHover verticalSpacing="xs" data-testid="astro-sessions">
               <Table.Thead>
                 <Table.Tr>
@@ -109,7 +109,8 @@ export function SessionsPanel({ rows, connected, overallProgress, onDownload, on
                   </Table.Th>
                   <Table.Th>{t('sessions.name')}</Table.Th>
                   <Table.Th>{t('sessions.location')}</Table.Th>
-                  <Table.Th>{t('sessions.size')}</Table.Th>
+                  {/* A phone keeps name, place, state and progress in view; the size shows from sm up. */}
+                  <Table.Th visibleFrom="sm">{t('sessions.size')}</Table.Th>
                   <Table.Th>{t('sessions.state')}</Table.Th>
                   <Table.Th w={160}>{t('sessions.progress')}</Table.Th>
                 </Table.Tr>
@@ -145,7 +146,7 @@ export function SessionsPanel({ rows, connected, overallProgress, onDownload, on
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{formatBytes(row.bytes, currentLocale(i18n))}</Table.Td>
+                    <Table.Td visibleFrom="sm">{formatBytes(row.bytes, currentLocale(i18n))}</Table.Td>
                     <Table.Td>
                       <Tooltip label={failureText(t, row.failure)} disabled={!row.failure}>
                         <Badge color={stateColor[row.state]} autoContrast size="sm" data-testid="upload-state">

@@ -80,8 +80,9 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       { field: 'id', headerKey: 'columns.id', hidden: true },
       { field: 'circuitId', headerKey: 'columns.circuitId', hidden: true },
       { field: 'name', headerKey: 'columns.name', sortable: true, filter: 'text' },
-      { field: 'circuitName', headerKey: 'columns.circuit', sortable: true, filter: 'text' },
-      { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text' },
+      // On a phone the name (which carries the circuit) leaves room for date, favourite and sync.
+      { field: 'circuitName', headerKey: 'columns.circuit', sortable: true, filter: 'text', visibleFrom: 'sm' },
+      { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text', visibleFrom: 'sm' },
       // In the circuit's zone, like the session's name (the track's clock), else this device's.
       { field: 'date', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, locale, zoneOf(r.circuitId)) },
       {

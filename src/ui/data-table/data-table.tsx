@@ -5,7 +5,7 @@
  * `source` is either a server fetch (POST .../datatable) or local rows filtered and sorted in memory with the same
  * request shape (offline, from IndexedDB).
  */
-import { Alert, Box, Button, Group, LoadingOverlay, NativeSelect, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, NativeSelect, Pagination, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { useEffect, useMemo, useReducer, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n/setup';
@@ -38,6 +38,8 @@ export interface DataTableColumn<T> {
   hidden?: boolean;
   render?: (row: T) => ReactNode;
   width?: CSSProperties['width'];
+  /** Shown only from this breakpoint up: a phone keeps the columns that matter (the others stay in the request). */
+  visibleFrom?: MantineBreakpoint;
 }
 
 export interface DataTableProps<T> {
@@ -136,6 +138,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 return (
                   <Table.Th
                     key={column.field}
+                    visibleFrom={column.visibleFrom}
                     style={{ width: column.width }}
                     aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
                   >
@@ -160,7 +163,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Tr>
                 {rowActions && <Table.Th />}
                 {visible.map((column) => (
-                  <Table.Th key={column.field} fw={400}>
+                  <Table.Th key={column.field} fw={400} visibleFrom={column.visibleFrom}>
                     {column.filter ? (
                       <ColumnFilterInput
                         type={column.filter}
@@ -188,7 +191,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <Table.Tr key={rowKey(row)} data-row-key={rowKey(row)} {...(rowProps ? rowProps(row) : {})}>
                   {rowActions && <Table.Td>{rowActions(row)}</Table.Td>}
                   {visible.map((column) => (
-                    <Table.Td key={column.field}>{column.render ? column.render(row) : formatCell(readField(row, column.field))}</Table.Td>
+                    <Table.Td key={column.field} visibleFrom={column.visibleFrom}>
+                      {column.render ? column.render(row) : formatCell(readField(row, column.field))}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               ))
