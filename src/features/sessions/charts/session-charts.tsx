@@ -51,20 +51,20 @@ function lineOption(series: ChartSeries[], xName: string, yName: string, dark: b
 export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap }: SessionChartsProps) {
   const speedOption = useMemo(() => lineOption(speed, labels.distance, labels.speedAxis, dark, numberLocale), [speed, labels, dark, numberLocale]);
   const deltaOption = useMemo(() => lineOption(delta, labels.distance, labels.deltaAxis, dark, numberLocale), [delta, labels, dark, numberLocale]);
-  const sectorOption = useMemo(
-    () => ({
+  const sectorOption = useMemo(() => {
+    const numbers = numberFormats(numberLocale);
+    return {
       animation: false,
       backgroundColor: 'transparent',
       textStyle: { color: dark ? '#c9c9c9' : '#333' },
       grid: { left: 48, right: 16, top: 32, bottom: 32 },
       legend: { top: 0, textStyle: { color: dark ? '#c9c9c9' : '#333' } },
-      tooltip: { trigger: 'axis', valueFormatter: numberFormats(numberLocale).value },
+      tooltip: { trigger: 'axis', valueFormatter: numbers.value },
       xAxis: { type: 'category', data: sectors.laps },
-      yAxis: { type: 'value', name: 's', scale: true, axisLabel: { formatter: numberFormats(numberLocale).axis } },
+      yAxis: { type: 'value', name: 's', scale: true, axisLabel: { formatter: numbers.axis } },
       series: sectors.sectorsS.map((data, k) => ({ name: labels.sector(k + 1), type: 'bar', data })),
-    }),
-    [sectors, labels, dark, numberLocale],
-  );
+    };
+  }, [sectors, labels, dark, numberLocale]);
   const events = useMemo(
     () => ({
       click: (params: { seriesId?: string }) => {
