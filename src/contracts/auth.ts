@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from './auth-limits';
 
 export const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
 /** Shortest password the server accepts (the account forms check it too); the strength meter (spec 5) is informational only. */
@@ -17,9 +18,6 @@ export const registerRequestSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export const emailOnlyRequestSchema = z.strictObject({ email: emailSchema });
 export const changePasswordRequestSchema = z.strictObject({ password: passwordSchema });
-/** Length bounds of the one-time tokens in the verification and reset mails (the links' ?token=). */
-export const MAIL_TOKEN_MIN_LENGTH = 16;
-export const MAIL_TOKEN_MAX_LENGTH = 200;
 export const tokenQuerySchema = z.object({ token: z.string().min(MAIL_TOKEN_MIN_LENGTH).max(MAIL_TOKEN_MAX_LENGTH) });
 
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { optionalSearchString } from '../app/search-params';
 import { ChangePasswordPage } from '../features/auth/change-password-page';
-import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from '../contracts/auth';
+import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from '../contracts/auth-limits';
 
 /** ?token= from the reset-password mail. */
 export const Route = createFileRoute('/change-password')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { optionalSearchString } from '../app/search-params';
 import { VerifyPage } from '../features/auth/verify-page';
-import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from '../contracts/auth';
+import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from '../contracts/auth-limits';
 
 /** ?token= from the verification mail. */
 export const Route = createFileRoute('/verify')({
