@@ -43,14 +43,19 @@ const gz = (assetsDir: string, files: Iterable<string>) => {
   return total;
 };
 
-export default async function bundleBench(): Promise<Record<string, unknown>> {
-  const dist = process.env.BUNDLE_DIST_DIR ?? path.join(root, 'dist');
+/** The first view's scripts in `dist`: index.html's module entry and every chunk it imports statically. */
+export function initialChunks(dist: string): Set<string> {
   const html = path.join(dist, 'index.html');
   if (!existsSync(html)) throw new Error(`no build in ${dist}: run 'npm run build' first`);
-  const assetsDir = path.join(dist, 'assets');
   const entries = [...readFileSync(html, 'utf8').matchAll(/<script[^>]+type="module"[^>]+src="\/?assets\/([^"]+\.js)"/g)].map((m) => m[1]);
   if (entries.length === 0) throw new Error('no module entry script in index.html');
-  const initial = closure(assetsDir, entries);
+  return closure(path.join(dist, 'assets'), entries);
+}
+
+export default async function bundleBench(): Promise<Record<string, unknown>> {
+  const dist = process.env.BUNDLE_DIST_DIR ?? path.join(root, 'dist');
+  const assetsDir = path.join(dist, 'assets');
+  const initial = initialChunks(dist);
   const files = readdirSync(assetsDir).filter((f) => f.endsWith('.js'));
   const lazyChunk = (prefix: string) => {
     const chunk = files.find((f) => f.startsWith(prefix));
