@@ -87,9 +87,12 @@ function quantile(sorted: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
+/** The map's own element (the one OpenLayers draws into and TrackMap marks with its data attributes). */
+const mapElement = (el: HTMLElement) => el.querySelector<HTMLElement>('[data-testid="track-map"]');
+
 async function waitForFeatures(el: HTMLElement) {
   for (let i = 0; i < 600 && !el.querySelector('.ol-viewport'); i++) await sleep(10);
-  for (let i = 0; i < 600 && !(Number(el.firstElementChild?.getAttribute('data-trace-features')) > 0); i++) await sleep(10);
+  for (let i = 0; i < 600 && !(Number(mapElement(el)?.getAttribute('data-trace-features')) > 0); i++) await sleep(10);
 }
 
 function pointer(type: string, target: EventTarget, x: number, y: number) {
@@ -180,7 +183,7 @@ async function pan(options: { dragMs: number; settleMs: number }): Promise<PanFi
     dragP95Ms: quantile(dragSorted, 0.95),
     dragMaxMs: dragSorted[dragSorted.length - 1],
     settleMaxMs: Math.max(...settleDeltas),
-    traceFeatures: Number(host.firstElementChild?.getAttribute('data-trace-features') ?? 0),
+    traceFeatures: Number(mapElement(host)?.getAttribute('data-trace-features') ?? 0),
     canvases: host.querySelectorAll('canvas').length,
   };
 }

@@ -127,13 +127,14 @@ function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, show
 
 /** OpenLayers' control buttons and the app's tooltip for each (OpenLayers' own are English). */
 const CONTROL_TIPS = [
-  ['.ol-zoom-in', 'app:mapControls.zoomIn'],
-  ['.ol-zoom-out', 'app:mapControls.zoomOut'],
-  ['.ol-rotate-reset', 'app:mapControls.resetRotation'],
+  ['.ol-zoom-in', 'mapControls.zoomIn'],
+  ['.ol-zoom-out', 'mapControls.zoomOut'],
+  ['.ol-rotate-reset', 'mapControls.resetRotation'],
 ] as const;
 
 export default function TrackMap(props: TrackMapProps) {
-  const { i18n } = useTranslation();
+  // `t` (not i18n.t): without an i18next instance (a bench page) it still answers, with the key.
+  const { t } = useTranslation('app');
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
   const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource } | null>(null);
@@ -183,8 +184,8 @@ export default function TrackMap(props: TrackMapProps) {
 
   // The control tooltips follow the user's language (set on the buttons OpenLayers made, after the map exists).
   useEffect(() => {
-    for (const [selector, key] of CONTROL_TIPS) target.current?.querySelector(selector)?.setAttribute('title', i18n.t(key));
-  }, [i18n, i18n.language]);
+    for (const [selector, key] of CONTROL_TIPS) target.current?.querySelector(selector)?.setAttribute('title', t(key));
+  }, [t]);
 
   const [speedLegend, setSpeedLegend] = useState<SpeedRange | null>(null);
   const { traces, speedColoured = false, showLabels = true, markers, gates, gateWidthM, gateLabels, sectorVision = false, gateMode = 'view', snapToTraces = false, fitKey } = props;
@@ -277,7 +278,7 @@ export default function TrackMap(props: TrackMapProps) {
         data-testid="track-map"
         style={{ width: '100%', height: props.height ?? 480, position: 'relative', borderRadius: 4, overflow: 'hidden' }}
       />
-      {speedLegend && <SpeedLegend range={speedLegend} label={i18n.t('app:mapControls.speedLegend', { min: Math.round(speedLegend[0]), max: Math.round(speedLegend[1]) })} />}
+      {speedLegend && <SpeedLegend range={speedLegend} label={t('mapControls.speedLegend', { min: Math.round(speedLegend[0]), max: Math.round(speedLegend[1]) })} />}
     </div>
   );
 }
