@@ -208,20 +208,22 @@ export class AuthSession implements TokenProvider {
       // A login or logout happened while this refresh was in flight: that decided the state, not this answer.
       if (generation !== this.generation) return this.currentValidToken();
       const err = isApiError(e) ? e : new ApiError('NETWORK', e instanceof Error ? e.message : String(e));
+      // Each await below is another window for a login or logout: the state changes only after the last one.
       if (err.transient) {
         // Offline (or the server is down): keep whoever was signed in, else the last user of this device.
         const user = this.snapshot.user ?? (await this.deps.profiles.loadLastUser().catch(() => null));
+        if (generation !== this.generation) return this.currentValidToken();
         if (user) this.set({ status: 'offline-signed-in', user, ready: true });
         throw err;
       }
       // The server refused the refresh cookie: the login is over.
       const lastUser = this.snapshot.user ?? (await this.deps.profiles.loadLastUser().catch(() => null));
-      const hadUser = lastUser !== null;
+      if (generation !== this.generation) return this.currentValidToken();
       this.deps.tokens.clear();
+      this.set({ status: 'signed-out', user: null, ready: true });
+      if (why === 'call' || lastUser !== null) for (const l of this.signOutListeners) l('refresh-failed');
       // The next offline start must not come back as this user (their unsent sessions stay, see logout-cleanup.ts).
       if (lastUser) await this.deps.profiles.forgetUser(lastUser.id).catch(() => undefined);
-      this.set({ status: 'signed-out', user: null, ready: true });
-      if (why === 'call' || hadUser) for (const l of this.signOutListeners) l('refresh-failed');
       return null;
     }
   }

@@ -155,6 +155,40 @@ describe('auth session', () => {
     expect(await t.profiles.loadLastUser()).toMatchObject({ id: 7 });
   });
 
+  it('keeps a login made while a refused start-up refresh is still looking up the last user of this device', async () => {
+    // The probe's 401 has arrived; the session is reading IndexedDB for the last user when the login completes.
+    const db = new AstroDb(`auth-${Math.random()}`);
+    dbs.push(db);
+    const real = createProfileRepository(() => db);
+    let releaseLookup: () => void = () => undefined;
+    let lookupStarted: () => void = () => undefined;
+    const started = new Promise<void>((r) => (lookupStarted = r));
+    const profiles = {
+      ...real,
+      loadLastUser: async () => {
+        lookupStarted();
+        await new Promise<void>((r) => (releaseLookup = r));
+        return real.loadLastUser();
+      },
+    };
+    const tokens = memoryTokenStore(null);
+    const { fetchFn } = scriptedFetch((req) =>
+      req.url === '/api/auth/refresh' ? json(401, { message: 'Unauthorized', code: 'UNAUTHORIZED' }) : json(200, { accessToken: makeToken({ exp: nowS + 900, role: 'admin' }) }),
+    );
+    const session = new AuthSession({ api: createAuthApi(createHttpClient({ fetchFn })), tokens, profiles, now: () => NOW, onOnline: () => () => undefined });
+    const signOuts: SignOutReason[] = [];
+    session.onSignedOut((r) => signOuts.push(r));
+    const starting = session.start();
+    await started;
+    await session.login('ana@example.com', 'secret-pass');
+    releaseLookup();
+    await starting;
+    expect(session.getSnapshot()).toMatchObject({ status: 'signed-in', ready: true, user: { id: 7, isAdmin: true } });
+    expect(tokens.get()).toMatch(/^ey/);
+    expect(signOuts).toEqual([]);
+    expect(await real.loadLastUser()).toMatchObject({ id: 7 });
+  });
+
   it('does not sign a user back in from a refresh answered after they logged out', async () => {
     let answerRefresh: (r: Response) => void = () => undefined;
     const t = setup(
