@@ -62,3 +62,17 @@ export function wallClockToInstant(wallClock: string, timeZone?: string | null):
   const local = new Date(y, mo - 1, d, h, mi, s, milli);
   return Number.isFinite(local.getTime()) ? local.toISOString() : wallClock;
 }
+
+/**
+ * The wall-clock time 'YYYY-MM-DDTHH:mm:ss' (no zone) of the instant `iso` in `timeZone`, or in this runtime's zone
+ * when the zone is missing or unknown here: what a clock at the track showed (the inverse of wallClockToInstant).
+ * A zone-less text is already a wall-clock time and comes back as written; what is not a date-time, unchanged.
+ */
+export function instantToWallClock(iso: string, timeZone?: string | null): string {
+  if (!hasZone(iso)) return iso;
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return iso;
+  const offset = (timeZone ? zoneOffsetMinutes(ms, timeZone) : null) ?? -new Date(ms).getTimezoneOffset();
+  return new Date(ms + offset * 60_000).toISOString().slice(0, 19);
+}
+

@@ -17,12 +17,16 @@ import { notifyError, notifySuccess } from '../../ui/toast';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
 import { deselect, pruneSelection, slotOf, toggleSelection } from './comparison-selection';
 import { ExportMenu } from './export-menu';
+import { instantToWallClock } from '../../domain/format/wall-clock';
 import { errorText } from './error-text';
 import { CompareIcon, StarIcon, UploadIcon } from './icons';
 import { SessionEditDialog } from './session-edit-dialog';
 import { useSessionsPort, type LibraryRow, type SyncState } from './sessions-port';
 
 export const LIBRARY_TABLE_KEY = 'sessions-library';
+
+/** A library row with the session's start on the track's clock ('YYYY-MM-DDTHH:mm:ss', no zone). */
+type LibraryTableRow = LibraryRow & { trackDate: string };
 
 const syncColor: Record<SyncState, string> = { Pending: 'yellow', 'In Progress': 'blue', Completed: 'green', Failed: 'red' };
 
@@ -75,7 +79,8 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
     [port, t],
   );
 
-  const columns = useMemo<DataTableColumn<LibraryRow>[]>(
+  const tableRows = useMemo<LibraryTableRow[] | undefined>(() => rows?.map((r) => ({ ...r, trackDate: instantToWallClock(r.date, zoneOf(r.circuitId)) })), [rows, zoneOf]);
+  const columns = useMemo<DataTableColumn<LibraryTableRow>[]>(
     () => [
       { field: 'id', headerKey: 'columns.id', hidden: true },
       { field: 'circuitId', headerKey: 'columns.circuitId', hidden: true },
@@ -83,8 +88,9 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       // On a phone the name (which carries the circuit) leaves room for date, favourite and sync.
       { field: 'circuitName', headerKey: 'columns.circuit', sortable: true, filter: 'text', visibleFrom: 'sm' },
       { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text', visibleFrom: 'sm' },
-      // In the circuit's zone, like the session's name (the track's clock), else this device's.
-      { field: 'date', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, locale, zoneOf(r.circuitId)) },
+      // On the track's clock (the circuit's zone, like the session's name; else this device's): shown, filtered by
+      // calendar day and sorted by that wall-clock time.
+      { field: 'trackDate', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, locale, zoneOf(r.circuitId)) },
       {
         field: 'favorite',
         headerKey: 'columns.favorite',
@@ -242,12 +248,12 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
           )}
         </Group>
       </Paper>
-      <DataTable<LibraryRow>
+      <DataTable<LibraryTableRow>
         tableKey={LIBRARY_TABLE_KEY}
         aria-label={t('library.title')}
         columns={columns}
         headerNamespace="sessions"
-        source={{ mode: 'local', rows }}
+        source={{ mode: 'local', rows: tableRows }}
         rowKey={(r) => r.id}
         defaultSort={{ field: 'favorite', order: 'desc' }}
         rowProps={(r) => {

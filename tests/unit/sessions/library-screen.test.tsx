@@ -71,6 +71,24 @@ describe('sessions library', () => {
     expect(within(rowNamed('Braga 18/01/2026 09H00')).getByText(formatDateTime('2026-01-18T09:00:00.000Z', 'pt-pt'))).toBeTruthy();
   });
 
+  it("filters and sorts by the day and time on the track's clock, not the UTC day", async () => {
+    const rustavi = { ...circuit(2, 'Rustavi'), country: { id: 2, name: 'Georgia', timezone: 'Asia/Tbilisi' } };
+    const lisbon = { ...circuit(1, 'Braga'), country: { id: 1, name: 'Portugal', timezone: 'Europe/Lisbon' } };
+    const { port } = createFakePort(
+      [
+        // 02:30 on 18 January in Tbilisi is still 17 January in UTC.
+        libraryRow({ id: 1, name: 'Rustavi 18/01/2026 02H30', circuitId: 2, circuitName: 'Rustavi', date: '2026-01-17T22:30:00.000Z' }),
+        libraryRow({ id: 2, name: 'Braga 17/01/2026 10H00', circuitId: 1, circuitName: 'Braga', date: '2026-01-17T10:00:00.000Z' }),
+      ],
+      [lisbon, rustavi],
+    );
+    renderLibrary(port, 'pt-pt');
+    await screen.findByText('Rustavi 18/01/2026 02H30');
+    const day = document.querySelector('thead input[type="date"]') as HTMLInputElement;
+    fireEvent.change(day, { target: { value: '2026-01-18' } });
+    await waitFor(() => expect(rowsOf().map((r) => within(r).queryByText(/H\d\d$/)?.textContent)).toEqual(['Rustavi 18/01/2026 02H30']));
+  });
+
   it('toasts a failed refresh from the server but not being offline, and keeps the local rows either way', async () => {
     const refused = createFakePort([libraryRow({ id: 1, name: 'Braga A' })]);
     vi.mocked(refused.port.refreshFromServer).mockRejectedValueOnce(new ApiError('INTERNAL', 'Internal Server Error', 500));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasZone, wallClockToInstant, zoneOffsetMinutes } from '../../../../src/domain/format/wall-clock';
+import { hasZone, instantToWallClock, wallClockToInstant, zoneOffsetMinutes } from '../../../../src/domain/format/wall-clock';
 
 describe('wall-clock times and instants', () => {
   it("reads a zone-less wall-clock time in the given zone, summer and winter time alike", () => {
@@ -38,5 +38,18 @@ describe('wall-clock times and instants', () => {
     expect(zoneOffsetMinutes(Date.UTC(2026, 6, 1), 'Asia/Kolkata')).toBe(330);
     expect(zoneOffsetMinutes(Date.UTC(2026, 6, 1), 'Not/AZone')).toBeNull();
     expect(zoneOffsetMinutes(NaN, 'Europe/Lisbon')).toBeNull();
+  });
+
+  it('gives back the wall-clock time of an instant in a zone, the inverse of wallClockToInstant', () => {
+    expect(instantToWallClock('2026-07-12T09:30:00.000Z', 'Europe/Lisbon')).toBe('2026-07-12T10:30:00');
+    expect(instantToWallClock('2026-05-02T04:10:00.000Z', 'America/Los_Angeles')).toBe('2026-05-01T21:10:00');
+    const local = new Date(2026, 3, 12, 10, 30);
+    expect(instantToWallClock(local.toISOString())).toBe('2026-04-12T10:30:00');
+    expect(instantToWallClock(local.toISOString(), 'Not/AZone')).toBe('2026-04-12T10:30:00');
+    expect(instantToWallClock('2026-04-12T10:30:00', 'Asia/Tbilisi')).toBe('2026-04-12T10:30:00');
+    expect(instantToWallClock('nonsense')).toBe('nonsense');
+    for (const zone of ['Europe/Lisbon', 'Asia/Tbilisi', 'America/Sao_Paulo']) {
+      expect(instantToWallClock(wallClockToInstant('2026-03-29T14:05:00', zone), zone)).toBe('2026-03-29T14:05:00');
+    }
   });
 });
