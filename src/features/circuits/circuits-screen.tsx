@@ -3,7 +3,7 @@
  * circuit's gates. Reads the offline copy in IndexedDB (data layer reference repository), refreshed from the
  * server when online, so it works with no connection.
  */
-import { Alert, Badge, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, Title, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,11 +38,13 @@ export function CircuitsScreen() {
   const types = useLiveQuery(() => referenceRepository.list('circuitTypes'), []) ?? [];
   const [filters, setFilters] = useState<CircuitFilters>({ countryId: null, typeId: null, text: '' });
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const theme = useMantineTheme();
   const preview = useRef<HTMLDivElement>(null);
   /** Shows a circuit; on a phone (one column, the map below the list) the map is scrolled into view too. */
   const select = (id: number) => {
     setSelectedId(id);
-    if (window.matchMedia?.('(max-width: 61.99em)').matches) preview.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // One column below the Grid's md breakpoint (the theme's own value, not a copy of it).
+    if (window.matchMedia && !window.matchMedia(`(min-width: ${theme.breakpoints.md})`).matches) preview.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   useEffect(() => {
