@@ -75,7 +75,7 @@ function filterSql(req: LeaderboardRequest, params: unknown[]): string[] {
  * compares with laps on the same track), circuits in name order.
  */
 export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest): Promise<LeaderboardRow[]> {
-  if (req.circuitId !== undefined) return computeCircuitLeaderboard(q, req);
+  if (req.circuitId !== undefined) return computeCircuitLeaderboard(q, { ...req, circuitId: req.circuitId });
   const params: unknown[] = [];
   const clauses = filterSql(req, params);
   const circuits = await q.query<{ circuit_id: number }>(
