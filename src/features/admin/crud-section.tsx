@@ -1,6 +1,6 @@
 /**
- * One admin list (spec 2 'Admin areas'): a server-side data table with New, Edit and Delete (confirmation), the
- * form in a dialog 40vw wide (75vw below 960 px, 90vw below 640 px), and the spec's toasts (section 8): success
+ * One admin list: a server-side data table with New, Edit and Delete (confirmation), the
+ * form in a dialog 40vw wide (75vw below 960 px, 90vw below 640 px), and the product's toasts: success
  * '<Entity> {value} created.' / 'updated.' / '<Entity> successfully deleted.', failure 'Failed to create <entity>',
  * 'Failed to update <entity>' and 'Failed to delete <entity>'. A failed save keeps the dialog open with the form as typed.
  */

@@ -1,6 +1,6 @@
 /**
- * The `admin` namespace: admin sections, dialogs and the spec's exact toasts (section 8). en-us toasts are the
- * spec's English text; pt-pt is European Portuguese. Failure texts name the entity as people read it
+ * The `admin` namespace: admin sections, dialogs and the product's exact toasts. en-us toasts are the
+ * product's English text; pt-pt is European Portuguese. Failure texts name the entity as people read it
  * ('Failed to update circuit type', not the code's 'circuitType') and a failed create says 'create'.
  */
 export const adminI18n = {
