@@ -40,8 +40,6 @@ export interface AuthSessionDeps {
   removeUserData?: (userId: number) => Promise<unknown>;
   /** Subscribes to the browser's online event; returns an unsubscribe. */
   onOnline?: (listener: () => void) => () => void;
-  /** Called on every `start()` (the app wires the rest of the data layer here: sync engine, reference data). */
-  afterStart?: () => void;
 }
 
 function defaultClearWebStorage(): void {
@@ -130,7 +128,6 @@ export class AuthSession implements TokenProvider {
    */
   start(): Promise<AuthSnapshot> {
     this.starting ??= this.doStart();
-    this.deps.afterStart?.();
     this.stopOnline ??= (this.deps.onOnline ?? defaultOnOnline)(() => {
       if (this.snapshot.status === 'offline-signed-in') void this.getValidToken().catch(() => undefined);
     });
