@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
- * Issue 8 (first paint): index.html carries the welcome (/) and login (/login) pages prerendered with the real
+ * First paint: index.html carries the welcome (/) and login (/login) pages prerendered with the real
  * components (src/app/prerender/render-shell.tsx, run through a throwaway Vite SSR loader), one copy per locale,
  * each in a <template> (not part of the document). public/theme-init.js copies the one that matches the path and
  * the stored locale into #root while the page is parsed (none for other paths or a tab with a session); React

@@ -12,7 +12,7 @@ import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable
 import { SESSION_BODY_LIMIT } from '../limits';
 
 /**
- * Sessions API (issue 5, spec 7). A racer owns their sessions; another racer's are a 404. Admins read every
+ * Sessions API. A racer owns their sessions; another racer's are a 404. Admins read every
  * session under /admin/sessions and may edit or delete any through /sessions/{id} (the admin table's row actions).
  * Lists and data tables never select the position text (`coordinates`, up to 25 MB).
  */
@@ -128,7 +128,7 @@ const SESSIONS_KEY_QUERY: TableDef<SummaryRow, SessionSummary>['keyQuery'] = {
       where x.id = s.circuit_id offset 0) cx on true`,
 };
 
-/** The racer's table (spec 2: default sort favorite descending). */
+/** The racer's table (default sort: favorite descending, so favorites come first). */
 export const sessionsTable: TableDef<SummaryRow, SessionSummary> = {
   from: FROM,
   select: SUMMARY_COLUMNS,

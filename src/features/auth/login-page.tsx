@@ -1,5 +1,5 @@
 /**
- * Login (spec 2, 5, 8): email + password (masked, reveal toggle, no strength feedback), Forgot password and
+ * Login: email + password (masked, reveal toggle, no strength feedback), Forgot password and
  * Register links; the button is disabled until both fields are filled. Success: 'Login successful', reference
  * data preloaded in the background, then the redirect target or the welcome route.
  */
