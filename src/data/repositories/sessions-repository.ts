@@ -6,6 +6,7 @@ import { StorageError, toStorageError } from '../storage/storage-error';
 import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes } from './bytes';
 import { circuitNamed } from './circuit-lookup';
 import { newOutboxEntry } from './outbox-entries';
+import { queueReplace } from './queue-replace';
 import { storeDownload } from './session-download-store';
 import { sessionIdentityFromFileName } from './session-identity';
 import { ANALYSIS_CACHE_VERSION, packAnalysis, unpackAnalysis } from './sessions-analysis-cache';
@@ -130,6 +131,31 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       return analyseSaved(localId, texts, signal);
     },
 
+    /**
+     * New texts for a stored session (its laps re-timed from edited gates): written here at once, the old analysis
+     * dropped and recomputed, and the session queued for the server like a new one (queue-replace.ts), so an
+     * uploaded session's copy there (and the leaderboard's bests derived from it) follows.
+     */
+    async replaceSessionTexts(localId: number, input: { laps: DownloadedSession['laps']; nmea: DownloadedSession['nmea'] }, signal?: AbortSignal): Promise<SaveResult> {
+      const ownerId = requireUser();
+      const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
+      const stored = { laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) };
+      try {
+        await db().transaction('rw', [db().sessions, db().sessionTexts, db().analyses, db().outbox], async () => {
+          const row = restoreRow('sessions', await db().sessions.get(localId), localSessionSchema);
+          if (!row || row.ownerId !== ownerId) throw new StorageError('NOT_FOUND', 'Session not found.');
+          await db().sessionTexts.put({ localId, ...stored });
+          await db().sessions.update(localId, { hasTexts: true, lapsBytes: texts.laps.byteLength, nmeaBytes: texts.nmea.byteLength, updatedAt: iso() });
+          await db().analyses.delete(localId);
+          await queueReplace(db(), ownerId, row, now());
+        });
+      } catch (e) {
+        throw toStorageError(e, 'the session');
+      }
+      deps.onQueued?.();
+      return analyseSaved(localId, texts, signal);
+    },
+
     loadTexts,
 
     /** Texts as strings (for exports and PUT bodies). */
@@ -169,6 +195,9 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
           const create = entries.find((e) => e.kind === 'create-session');
           // A create not yet sent will carry the new fields; one in flight (leased) may not, so patch after it.
           if (create && create.leaseUntil <= now()) return;
+          // A PUT not sent yet reads every field when it is sent: it carries this edit too.
+          const replace = entries.find((e) => e.kind === 'replace-session');
+          if (replace && replace.leaseUntil <= now()) return;
           const patch = entries.find((e) => e.kind === 'patch-session');
           if (patch) {
             await db().outbox.update(patch.id, { patch: { ...(patch.patch ?? {}), ...changes }, nextAttemptAt: 0, attempts: 0, lastError: null });
