@@ -11,8 +11,9 @@ declare module 'fastify' {
 }
 
 /**
- * preHandler: requires `Authorization: Bearer <access token>` (401 without or with a bad one).
- * Use as `{ preHandler: authenticate }` or in a plugin's `addHook('preHandler', authenticate)`.
+ * onRequest: requires `Authorization: Bearer <access token>` (401 without or with a bad one).
+ * Use as `{ onRequest: authenticate }`: it then runs before the body is read, so an anonymous caller cannot make
+ * the server receive, inflate or parse a body (a later hook, such as preHandler, runs after all of that).
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
@@ -21,7 +22,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   request.auth = await verifyAccessToken(match[1], request.server.config.jwtSecret);
 }
 
-/** preHandler: `authenticate`, then 403 unless the token's role is admin (the admin-only endpoints). */
+/** onRequest: `authenticate`, then 403 unless the token's role is admin (the admin-only endpoints). */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await authenticate(request, reply);
   if (request.auth?.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this resource.');
