@@ -15,6 +15,8 @@ import { REFRESH_TOKEN_TTL_S, issueRefreshToken, revokeAllForUser, revokeFamilyO
 import { consumeOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens';
 import { resetMail, verificationMail } from '../auth/mailer';
 import { KeyedLimiter } from '../auth/email-limiter';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../auth/login-limiter';
+import { isKnownClient, rememberKnownClient } from '../auth/known-client';
 import { authenticate, caller } from '../auth/guard';
 import { bumpTokenVersion, forgetAccessState, readAccessState } from '../auth/access-state';
 import { findUserByEmail, findUserById, insertUser } from '../users/user-store';
@@ -29,6 +31,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const limits = config.rateLimits;
   const emailLimiter = new KeyedLimiter(limits.authPerEmail, limits.windowMs);
+  const loginLimiter = new LoginLimiter(limits.login ?? DEFAULT_LOGIN_LIMITS);
   const perIp = { rateLimit: { max: limits.authPerIp, timeWindow: limits.windowMs } };
   const secureCookie = config.appUrl.startsWith('https:');
 
@@ -52,10 +55,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/auth/login', { config: perIp }, async (request, reply) => {
     const body = parseInput(loginRequestSchema, request.body);
-    emailLimiter.hit(`login:${body.email}`);
+    // Failures count per (address, client IP): guesses from elsewhere never block the owner's own client.
+    loginLimiter.check(body.email, request.ip, isKnownClient(request, config.jwtSecret, body.email));
     const user = await findUserByEmail(app.db, body.email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-    if (!user || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+    if (!user || !ok) {
+      loginLimiter.failed(body.email, request.ip);
+      throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+    }
+    loginLimiter.succeeded(body.email, request.ip);
+    rememberKnownClient(request, reply, config.jwtSecret, body.email, secureCookie);
     // Told why only once the password proved who is asking.
     if (!user.verified) throw new ApiError(403, 'NOT_VERIFIED', 'Your account is not verified yet. Open the link in the verification e-mail, or ask for a new one.');
     if (!user.active) throw new ApiError(403, 'INACTIVE', 'Your account is inactive. Please contact support.');
