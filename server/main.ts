@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildApp, type BuildOptions } from './app';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseFolderError } from './db/pglite-db';
 
 /** The built PWA (vite build output). */
 export const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -35,6 +37,15 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) {
       console.error(err.message);
       process.exit(78); // EX_CONFIG
+    }
+    // Operator problems with DATA_DIR: the message says what to do, a stack trace would only bury it.
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(75); // EX_TEMPFAIL: the folder is busy
+    }
+    if (err instanceof DatabaseFolderError) {
+      console.error(err.message);
+      process.exit(74); // EX_IOERR
     }
     throw err;
   }

@@ -1,6 +1,6 @@
 /**
  * Entry point: logs the version, renders the app, and starts the data layer (auth, sync, translation sync) and the
- * service worker. Only what the first screen needs is loaded before the first render (issue 6): the data layer
+ * service worker. Only what the first screen needs is loaded before the first render (for a fast first paint): the data layer
  * (Dexie, API client, sync engine, zod contracts) is imported at the first interaction or once the page has been
  * quiet for a while after loading (app/after-start.ts), or before that when something needs it (an auth guard, a
  * login), or at once on a device someone is signed in on (app/session-hint.ts); a tab that holds an access token
@@ -18,7 +18,7 @@ import { hasSessionHint } from './app/session-hint';
 import './app/global.css';
 import { version } from '../package.json';
 
-// Spec 1: the app version is written to the console at start.
+// The app version is written to the console at start, so a support request can name it.
 console.info(`version ${version}`);
 
 const auth = createLazyAppAuth(async () => (await loadDataLayer()).appAuth);
@@ -36,7 +36,7 @@ function hasAccessToken(): boolean {
 
 /**
  * The first render is a transition: React renders it in small slices that yield to the browser instead of one
- * long task (Total Blocking Time, issue 8); the prerendered page stays on screen meanwhile.
+ * long task (it would count against Total Blocking Time); the prerendered page stays on screen meanwhile.
  */
 function render(): void {
   const root = createRoot(document.getElementById('root')!);

@@ -1,5 +1,5 @@
 /**
- * Laps and their analysis as typed columns for the trip from the analysis worker to the page (issue 3: results
+ * Laps and their analysis as typed columns for the trip from the analysis worker to the page (results
  * come back as transferred typed arrays, never arrays of objects). A 7 h session has ~360 laps: as objects, the
  * page's structured-clone deserialisation of them cost ~1-2 ms of the main-thread task that receives the result;
  * as columns it is a handful of buffers, and the page rebuilds the same objects in plain JavaScript (~0.2 ms).

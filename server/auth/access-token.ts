@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { accessTokenClaimsSchema, type AccessTokenClaims, type Role } from '../../src/contracts/auth';
 import { ApiError } from '../errors';
 
-/** Access tokens live 15 minutes (issue 2: at most 15 min); the refresh cookie renews them. */
+/** Access tokens live 15 minutes (at most 15 minutes, so a leaked one is short-lived); the refresh cookie renews them. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 const ISSUER = 'astro-companion';
 

@@ -21,7 +21,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   request.auth = await verifyAccessToken(match[1], request.server.config.jwtSecret);
 }
 
-/** preHandler: `authenticate`, then 403 unless the token's role is admin (spec 6). */
+/** preHandler: `authenticate`, then 403 unless the token's role is admin (the admin-only endpoints). */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await authenticate(request, reply);
   if (request.auth?.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this resource.');

@@ -2,7 +2,7 @@ import type { Queryable, Db } from '../db/db';
 import { hashToken, newToken } from './random-token';
 
 export type OneTimeKind = 'verify' | 'reset';
-/** Issue 2: verification links live 24 h, reset links 1 h. */
+/** Verification links live 24 h, reset links 1 h: long enough to open the mail, short enough to limit a leaked link. */
 export const ONE_TIME_TTL_S: Record<OneTimeKind, number> = { verify: 24 * 3600, reset: 3600 };
 
 /** Issues a new token of `kind`; earlier unused ones of the same kind stop working (only the latest mail's link works). */

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { parseInput } from '../validate';
 
 /**
- * The one server-side data table (spec 3 and 9): `{page, pageSize, sortBy, filterBy}` -> `{data, totalRecords}`.
+ * The one server-side data table every list uses: `{page, pageSize, sortBy, filterBy}` -> `{data, totalRecords}`.
  * Each table declares a whitelist of API field names -> SQL expressions and filter types; nothing from the request
  * reaches SQL except through that whitelist and numbered parameters.
  */
@@ -77,7 +77,7 @@ const MATCH_MODES: Record<FieldType, readonly string[]> = {
 /** Escapes LIKE wildcards so a value matches literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Parses the body: absent -> 400 'DataTableRequestDTO is missing.' (spec 8); malformed -> 400 VALIDATION. */
+/** Parses the body: absent -> 400 'DataTableRequestDTO is missing.' (the product's error text); malformed -> 400 VALIDATION. */
 export function parseDataTableRequest(body: unknown): DataTableRequest {
   if (body === undefined || body === null || body === '') {
     throw new ApiError(400, 'DATATABLE_MISSING', 'DataTableRequestDTO is missing.');

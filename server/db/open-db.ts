@@ -1,13 +1,34 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Db } from './db';
+import { acquireDataDirLock } from './data-dir-lock';
 import { openPgliteDb } from './pglite-db';
 import { openPostgresDb } from './postgres-db';
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. */
-export function openDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dropSchemaOnClose' | 'dataDir'>): Promise<Db> {
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. PGlite's folder is locked for this process
+ * first (a second server would corrupt it); the lock is released when the database closes.
+ */
+export async function openDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dropSchemaOnClose' | 'dataDir'>): Promise<Db> {
   if (config.databaseUrl) {
     return openPostgresDb(config.databaseUrl, { schema: config.databaseSchema, dropSchemaOnClose: config.dropSchemaOnClose });
   }
-  return openPgliteDb(join(config.dataDir, 'pglite'));
+  const lock = acquireDataDirLock(config.dataDir);
+  let db: Db;
+  try {
+    db = await openPgliteDb(join(config.dataDir, 'pglite'));
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  return {
+    ...db,
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }

@@ -8,7 +8,35 @@ import type { Db, Queryable } from './db';
  */
 export async function openPgliteDb(dir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
-  return wrapPglite(await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir }));
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir });
+  } catch (err) {
+    // PGlite reports a damaged folder as 'Aborted()' or 'failed to initialize': name the folder and the way out.
+    if (dir) throw new DatabaseFolderError(dir, err);
+    throw err;
+  }
+  return wrapPglite(pg);
+}
+
+export class DatabaseFolderError extends Error {
+  readonly code = 'DATABASE_FOLDER_UNREADABLE' as const;
+  constructor(
+    readonly dir: string,
+    cause: unknown,
+  ) {
+    super(
+      `The embedded database in ${dir} cannot be opened (PGlite: ${cause instanceof Error ? cause.message : String(cause)}).\n` +
+        `The folder is probably damaged: two servers used the same DATA_DIR at once, or a server was killed or ran ` +
+        `out of disk space while writing.\n` +
+        `To recover: stop every server using this DATA_DIR and restore your last backup with ` +
+        `'npm run db:restore -- <backup file>', which keeps this folder aside (see 'Backing up the embedded ` +
+        `database' in README.md). Without a backup, move ${dir} aside yourself (keep it): the next start creates a ` +
+        `new, empty database.`,
+      { cause },
+    );
+    this.name = 'DatabaseFolderError';
+  }
 }
 
 /** The Db interface over an open PGlite (closing the Db closes it). */

@@ -6,7 +6,7 @@ import { vehicleCategories } from './seed-data/vehicle-categories';
 import { circuits } from './seed-data/circuits';
 
 /**
- * Inserts the reference data of server/db/seed-data (issue 2). Idempotent: each seed row is inserted at most once
+ * Inserts the reference data of server/db/seed-data, so a fresh install has countries, circuits and categories to choose from. Idempotent: each seed row is inserted at most once
  * (remembered in reference_seed_log, so a row an admin deleted or renamed is not brought back), existing rows are
  * never changed. Runs in one transaction under an advisory lock so processes starting together do not race.
  */

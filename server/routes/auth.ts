@@ -19,11 +19,11 @@ import { authenticate, caller } from '../auth/guard';
 import { findUserByEmail, findUserById, insertUser } from '../users/user-store';
 import type { User } from '../../src/contracts/entities';
 
-/** Same answer whether or not the address has an account (issue 2: no account enumeration). */
+/** Same answer whether or not the address has an account (so the answer does not reveal which addresses have accounts). */
 const RESET_ANSWER = 'If an account exists for this e-mail address, a password reset link has been sent.';
 const RESEND_ANSWER = 'If an unverified account exists for this e-mail address, a new verification link has been sent.';
 
-/** Auth routes under /api/auth (spec section 7). */
+/** Auth routes under /api/auth. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const limits = config.rateLimits;

@@ -8,7 +8,7 @@ import { authenticate, caller, requireAdmin } from '../auth/guard';
 import { iso } from '../validate';
 
 /**
- * Firmware (spec 7, issue 4):
+ * Firmware:
  * - GET /api/firmware/version -> {version, size, sha256, notes, createdAt} of the newest image (auth)
  * - GET /api/firmware -> that image, application/octet-stream, attachment 'firmware_update.ino.bin' (auth)
  * - POST /api/admin/firmware -> multipart with a `file` part (the image) and an optional `notes` field (admin);

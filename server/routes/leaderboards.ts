@@ -5,11 +5,11 @@ import { authenticate } from '../auth/guard';
 import { iso, parseInput } from '../validate';
 
 /**
- * Leaderboards (issue 7, spec 2): POST /api/leaderboards with filters country, circuit, circuit type, vehicle
- * category and Top 3 / Top 10. Signed-in users only (spec 6 lists leaderboards under 'authenticated user').
+ * Leaderboards: POST /api/leaderboards with filters country, circuit, circuit type, vehicle
+ * category and Top 3 / Top 10. Signed-in users only (the product lists leaderboards among the authenticated screens).
  *
  * Rules:
- * - Only valid laps count (time above zero, spec 3); a session's best valid lap is `sessions.best_lap_ms`, written
+ * - Only valid laps count (a valid lap has a time above zero); a session's best valid lap is `sessions.best_lap_ms`, written
  *   from the same parsed laps as `session_laps` in one transaction, and each driver's best per circuit and
  *   category is kept in `leaderboard_bests` by a trigger (migration 012). Sessions without a circuit, and the
  *   sessions of deactivated accounts, are not ranked.

@@ -17,8 +17,8 @@ import { caller, requireAdmin } from '../auth/guard';
 import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
 
 /**
- * Reference data (spec 7): countries, circuit types, circuits, vehicle types, vehicle categories. Reads (GETs and
- * the non-admin data tables) are public, without a token (spec 6: 'public endpoints'); writes are admin-only under /admin.
+ * Reference data: countries, circuit types, circuits, vehicle types, vehicle categories. Reads (GETs and
+ * the non-admin data tables) are public, without a token (the signed-out screens and the welcome page read them); writes are admin-only under /admin.
  * Spec asymmetry kept: the countries data table is /admin/countries/datatable, the others are /X/datatable.
  */
 interface Resource<Row, Out, W extends z.ZodType> {
@@ -26,7 +26,7 @@ interface Resource<Row, Out, W extends z.ZodType> {
   /** Singular name used in messages ('Country not found.'). */
   label: string;
   table: TableDef<Row, Out>;
-  /** Extra WHERE for lists and datatables (circuits without coordinates are dropped, spec 5). */
+  /** Extra WHERE for lists and datatables (circuits without coordinates are dropped: they cannot be shown on a map or synced). */
   listFilter?: string;
   /** Sort of GET /X. */
   listOrder: string;

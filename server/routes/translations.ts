@@ -11,7 +11,7 @@ import { requireAdmin } from '../auth/guard';
 import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
 
 /**
- * Translations (issue 7, spec 1 and 2):
+ * Translations:
  * - overrides: an admin's replacement of one UI string in one locale. GET /translations is public (every client,
  *   signed in or not, applies them and keeps them offline); writes are admin-only under /admin/translations.
  * - missing keys: any client may report keys it could not resolve (POST /translations/missing, rate-limited per

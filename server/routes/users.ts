@@ -9,7 +9,7 @@ import { revokeAllForUser } from '../auth/refresh-tokens';
 import { USER_COLUMNS, findUserById, findUserByEmail, insertUser, toUser, type UserRow } from '../users/user-store';
 import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
 
-/** Users data table: API field -> SQL (spec 9: default sort firstName). */
+/** Users data table: API field -> SQL (default sort: firstName). */
 export const usersTable: TableDef<UserRow, User> = {
   from: 'users u',
   select: USER_COLUMNS,
@@ -36,7 +36,7 @@ export const usersTable: TableDef<UserRow, User> = {
 const selfPatchSchema = userSelfWriteSchema.partial();
 const adminPatchSchema = userAdminWriteSchema.partial();
 
-/** Users: own record under /users/{id}; everything else under /admin/users (spec 6 and 7). */
+/** Users: own record under /users/{id}; everything else under /admin/users (a racer sees only their own record). */
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
@@ -116,7 +116,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     ownOr404(request, id, false);
     return updateSelf(id, parseInput(selfPatchSchema, request.body));
   });
-  // Accounts are created by registering; POST /users is the admin's create (spec 7 lists both paths).
+  // Accounts are created by registering; POST /users is the admin's create (the API offers both paths).
   app.post('/users', { preHandler: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
 
   app.get('/admin/users', { preHandler: requireAdmin }, async () => {

@@ -1,5 +1,5 @@
 /**
- * When the shell loads what the first screen does not need (issue 8, Total Blocking Time): not while the page is
+ * When the shell loads what the first screen does not need (to keep Total Blocking Time low): not while the page is
  * still loading and settling, but at the user's first interaction (a pointer, a key, focus: they are about to
  * use something) or once the page has been quiet for a while after its load event, whichever comes first.
  */

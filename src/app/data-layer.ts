@@ -1,6 +1,6 @@
 /**
  * The shell's door to the data layer (data-boot.ts: Dexie, API client, sync engine, zod contracts), which is not
- * part of the first load (issue 6): it is imported on demand (an auth guard, a login, any auth call) or once the
+ * part of the first load (kept small for a fast first paint): it is imported on demand (an auth guard, a login, any auth call) or once the
  * page has started (`loadDataLayerAfterStart`). A tab that holds an access token loads it before
  * the first render instead (main.tsx), so a signed-in user never sees the signed-out header.
  */

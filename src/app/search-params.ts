@@ -1,6 +1,6 @@
 /**
  * Search-param checks for the public routes (login, verify, change-password), by hand: those routes are part of
- * the first load, where zod is not (issue 6, initial bundle).
+ * the first load, where zod is not (it would grow the initial bundle).
  */
 
 /**

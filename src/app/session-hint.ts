@@ -1,9 +1,9 @@
 /**
  * A hint in localStorage that someone has signed in on this device and not signed out since (logout clears
- * localStorage, spec 4). It holds nothing secret (no user, no token). With it, the shell loads the data layer at
+ * localStorage). It holds nothing secret (no user, no token). With it, the shell loads the data layer at
  * once instead of after the start (after-start.ts), so a returning racer who opens the installed app (start_url /)
  * with only the refresh cookie, or offline, gets their session restored right away; and public/theme-init.js
- * shows no prerendered signed-out page. A first-time visitor keeps the light first load (issue 8).
+ * shows no prerendered signed-out page. A first-time visitor keeps the light first load.
  * public/theme-init.js reads the same key (it cannot import this module).
  */
 export const SESSION_HINT_KEY = 'signed_in_before';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from './auth-limits';
 
 export const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
-/** Shortest password the server accepts (the account forms check it too); the strength meter (spec 5) is informational only. */
+/** Shortest password the server accepts (the account forms check it too); the strength meter is informational only. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(200);
 
@@ -39,7 +39,7 @@ export const accessTokenClaimsSchema = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
-/** Spec 9: a token is valid only if more than this many seconds remain before expiry. */
+/** A token is valid only if more than this many seconds remain before expiry, so no call starts with a token about to lapse. */
 export const TOKEN_REFRESH_MARGIN_S = 60;
 /** Name of the httpOnly refresh cookie. */
 export const REFRESH_COOKIE = 'astro_refresh';

@@ -1,5 +1,5 @@
 /**
- * A lossless, column-wise form of a line-and-field text, used to upload a session's position text (issue 5: a 7 h
+ * A lossless, column-wise form of a line-and-field text, used to upload a session's position text (a 7 h
  * session must take <= 7 MB on the wire; Chromium's CompressionStream has gzip but no brotli).
  *
  * The position text is one line per fix, fields separated by ';' (`lap;ms;lat;lon;speed`). Row by row, gzip sees

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 9: page size 10 by default, choices 5, 10, 20, 50. */
+/** Data table page sizes: 10 by default, choices 5, 10, 20, 50. */
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from './auth';
 
 /**
- * Entities as the API returns them (spec section 3). Dates are ISO 8601 strings; ids are positive integers
+ * Entities as the API returns them. Dates are ISO 8601 strings; ids are positive integers
  * assigned by the server. Write payloads (`*WriteSchema`) are strict: unknown fields are a 400.
  */
 const id = z.number().int().positive();
@@ -33,7 +33,7 @@ export const userSelfWriteSchema = z.strictObject({
   licenceId: z.string().trim().max(50).nullable(),
   firmwareVersion: z.string().max(20).nullable(),
 });
-/** Spec 6: an admin edits a user's active flag only. */
+/** An admin edits a user's active flag only; the rest of a profile is the user's own. */
 export const userAdminWriteSchema = z.strictObject({ active: z.boolean() });
 /** POST /admin/users: an admin creates a (verified) account. */
 export const userAdminCreateSchema = z.strictObject({

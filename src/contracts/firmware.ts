@@ -9,5 +9,5 @@ export const firmwareVersionSchema = z.object({
   createdAt: z.string(),
 });
 export type FirmwareVersion = z.infer<typeof firmwareVersionSchema>;
-/** Default download name of the binary (spec section 7). */
+/** Default download name of the binary (the name ASTRO's firmware tools expect). */
 export const FIRMWARE_FILENAME = 'firmware_update.ino.bin';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 const optionalId = z.number().int().positive().optional();
-/** POST /api/leaderboards: spec section 2 filters; `limit` is Top 3 or Top 10. */
+/** POST /api/leaderboards: filters country, circuit, circuit type, vehicle category; `limit` is Top 3 or Top 10. */
 export const leaderboardRequestSchema = z.strictObject({
   countryId: optionalId,
   circuitId: optionalId,

@@ -1,6 +1,6 @@
 /**
  * The UI locales, without zod: the app shell (i18n setup, locale picker) needs them on the first load, where zod
- * is not loaded (issue 6, initial bundle). translations.ts builds `localeSchema` from the same list.
+ * is not loaded (it would grow the initial bundle). translations.ts builds `localeSchema` from the same list.
  */
 export const LOCALE_CODES = ['en-us', 'pt-pt'] as const;
 export type Locale = (typeof LOCALE_CODES)[number];

@@ -98,7 +98,8 @@ export function refreshFromServer(options: { force?: boolean } = {}): Promise<vo
 let started: Promise<void> | null = null;
 
 /**
- * Boot sequence (idempotent): ask for persistent storage, decide the auth state (offline start included), then
+ * The data layer's boot sequence, run once by the shell (app/data-boot.ts `startData`, the only caller; the
+ * sequence is written down in the README) - idempotent all the same: ask for persistent storage, decide the auth state (offline start included), then
  * start the sync engine and refresh reference data and sessions when online. Later triggers: sign-in, the
  * online event, Background Sync relayed by the service worker.
  */

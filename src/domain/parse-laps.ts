@@ -3,7 +3,7 @@
  *   `<record>;<lap>;<lapMs>;<s1Ms>;<s2Ms>;<s3Ms>;<maxKmh>;<minKmh>` (8 fields), or the older firmware's 7 fields
  *   without `<record>`. Lines end with `\n`, `\r\n` is tolerated, blank lines are skipped.
  *
- * Rules (spec 3): lap 0 (before the first start/finish crossing) is ignored; laps are sorted by number; the last
+ * Rules (how ASTRO numbers laps): lap 0 (before the first start/finish crossing) is ignored; laps are sorted by number; the last
  * lap is named 'In Lap', the others 'Lap N'; a lap is valid only if its time is above zero (invalid laps are kept).
  * Corrupt lines are reported with their 1-based line number and never throw. A repeated lap number keeps the
  * first line and reports the later one.
@@ -29,7 +29,7 @@ function integer(field: string): number {
   return INTEGER.test(t) ? Number(t) : NaN;
 }
 
-/** Name of a lap given whether it is the last one (spec 3). */
+/** Name of a lap given whether it is the last one (the last lap is the in lap). */
 export function lapName(lapNumber: number, isLast: boolean): string {
   return isLast ? 'In Lap' : `Lap ${lapNumber}`;
 }

@@ -26,15 +26,15 @@ export interface LapRecord {
   /** 'Lap 3', or 'In Lap' for the last lap. */
   lapName: string;
   timeMs: number;
-  /** Exactly three sector times (spec 9: 3 sectors per lap). */
+  /** Exactly three sector times (the product fixes 3 sectors per lap). */
   sectorsMs: [number, number, number];
   maxSpeedKmh: number;
   minSpeedKmh: number;
-  /** Valid only if time is above zero (spec 3). */
+  /** Valid only if time is above zero: 0 marks a lap that was not closed. */
   valid: boolean;
 }
 
-/** Sector performance (spec 3): Worse -1, Improved 0, Best 1. */
+/** Sector performance: Worse -1, Improved 0, Best 1. */
 export const SectorPerformance = { Worse: -1, Improved: 0, Best: 1 } as const;
 export type SectorPerformance = (typeof SectorPerformance)[keyof typeof SectorPerformance];
 

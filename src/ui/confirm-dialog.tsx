@@ -1,5 +1,5 @@
 /**
- * The delete confirmation (spec 8): header 'Confirmation', 'Do you want to delete {value}?', buttons Cancel and
+ * The delete confirmation: header 'Confirmation', 'Do you want to delete {value}?', buttons Cancel and
  * Delete. Use the component directly, or `confirmDelete(value)` which opens one and resolves true on Delete.
  */
 import { Button, Group, MantineProvider, Modal, Text } from '@mantine/core';

@@ -1,9 +1,9 @@
 /**
- * The browser tab title (spec 1): the product name, plus a percentage while a session transfer runs.
+ * The browser tab title: the product name, plus a percentage while a session transfer runs.
  */
 export const PRODUCT_NAME = 'ASTRO Companion';
 
-/** 'ASTRO Companion' or 'ASTRO Companion 42%' (rounded down, capped to 0..100 per spec 9). */
+/** 'ASTRO Companion' or 'ASTRO Companion 42%' (rounded down, capped to 0..100). */
 export function pageTitle(percent?: number | null): string {
   if (percent === undefined || percent === null || !Number.isFinite(percent)) return PRODUCT_NAME;
   const p = Math.floor(Math.min(100, Math.max(0, percent)));

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec 8, 9): success and error notifications shown for 4000 ms with the summary 'Success' / 'Error'
+ * Toasts: success and error notifications shown for 4000 ms with the summary 'Success' / 'Error'
  * (translated). Messages given as spec English text are translated through the `messages` namespace; pass
  * `{ translated: true }` when the text is already in the user's language.
  */
@@ -8,7 +8,7 @@ import { createElement, type ReactNode } from 'react';
 import { ToastWithAction } from './toast-action';
 import { i18n, translateMessage } from '../app/i18n/setup';
 
-/** Spec 9: toast life. */
+/** Toast life: long enough to read a sentence. */
 export const TOAST_LIFE_MS = 4000;
 
 export interface ToastOptions {
@@ -65,7 +65,7 @@ export function notifyError(message: string, options?: ToastOptions): string {
 }
 
 /**
- * Spec 8, failed writes: the action's own message (already translated, e.g. 'Failed to delete country'), then the
+ * Failed writes: the action's own message (already translated, e.g. 'Failed to delete country'), then the
  * reason the failed call carried, translated ('Country is in use and cannot be deleted.'), so the user learns why.
  */
 export function notifyWriteFailed(message: string, error: unknown): string {

@@ -1,5 +1,5 @@
 /**
- * Bundle sizes (issue 6 'Performance'): gzip sizes of the built app's JavaScript, read from dist/ (run
+ * Bundle sizes: gzip sizes of the built app's JavaScript, read from dist/ (run
  * `npm run build` first, or point BUNDLE_DIST_DIR at another build output).
  * - initial: the entry script of index.html plus every chunk it imports statically (what the first view loads);
  * - map: the lazy track-map chunk (OpenLayers) plus the chunks only it pulls in, minus the initial ones;

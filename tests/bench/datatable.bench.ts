@@ -1,5 +1,5 @@
 /**
- * Sessions data table benchmark (issue 5: datatable p99 <= 20 ms). Builds the real app (tests/helpers/server-harness)
+ * Sessions data table benchmark (target: p99 <= 20 ms). Builds the real app (tests/helpers/server-harness)
  * on PGlite and on PostgreSQL (TEST_DATABASE_URL or the local default, in a fresh schema dropped on close; skipped
  * when unreachable or 'off'), bulk-inserts 10,000 sessions with small laps/coordinates texts (half of them the
  * racer's, the rest spread over 40 other users; ~1 in 7 favourite), then times POST /api/sessions/datatable (racer)

@@ -1,5 +1,5 @@
 /**
- * Device pipeline benchmark (issue 4): the app's side of a session download over a zero-latency simulated link -
+ * Device pipeline benchmark: the app's side of a session download over a zero-latency simulated link -
  * codec (decodeReply), transfer queue (checks, assembly into the BOF-sized buffer, next-chunk request), progress
  * and snapshot - for a typical 20 min kart session and a 7 h session. The simulated device's own work is timed
  * separately and subtracted, so 'appCpuMsPerChunk' is the app's cost alone. With a real link every notification

@@ -1,5 +1,5 @@
 /**
- * Domain benchmark (issue 3): parse and analyse a generated 7 h session (630,000 fixes, ~25 MB) and a 20 min one,
+ * Domain benchmark: parse and analyse a generated 7 h session (630,000 fixes, ~25 MB) and a 20 min one,
  * cold and warm, in Node and in the analysis worker in headless Chromium; the parse / bare-newline-pass ratio over
  * the same bytes in the same run (Node and Chromium worker); memory growth; the longest main-thread task while
  * results arrive (from a Chromium trace of each call: wall and thread-CPU time, so CPU contention from other
@@ -7,7 +7,7 @@
  * (its HandlePostMessage) and runs to the task in which the page's code has the results (a console.timeStamp).
  * The longest task of the whole call is reported beside it: that one also covers the bench's own wait after the
  * call, a cold call's ending of its worker, and the browser starting the new worker before any result exists.
- * Targets (issue 3): 7 h parse + analyse <= 300 ms cold in the Chromium worker; parse <= 2.0x the
+ * Targets: 7 h parse + analyse <= 300 ms cold in the Chromium worker; parse <= 2.0x the
  * newline pass; memory growth <= 40 MB; main thread never blocked > 5 ms when results arrive.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Leaderboard benchmark (issue 7: a query over 1,000,000 laps answers in <= 50 ms). Fills a fresh database with
+ * Leaderboard benchmark (target: a query over 1,000,000 laps answers in <= 50 ms). Fills a fresh database with
  * 2,000 drivers, 50,000 sessions on 25 circuits (5 countries, 2 circuit types, 4 vehicle categories) and
  * 1,000,000 laps (20 a session, ~5% invalid), then times `computeLeaderboard` (the route's whole work: the
  * index walk plus the details/optimal-lap query) for each kind of filter, on PGlite (in memory) and on

@@ -1,5 +1,5 @@
 /**
- * Issue 8 (Lighthouse): Lighthouse 12 drives Debian's Chromium (launched by chrome-launcher) against the built app
+ * Lighthouse: Lighthouse 12 drives Debian's Chromium (launched by chrome-launcher) against the built app
  * served by the real server, and prints the performance score and main metrics of the welcome and login pages,
  * under both the desktop profile (40 ms RTT, 10 Mbit/s, no CPU slowdown) and the default mobile profile (4x CPU
  * slowdown). Target: performance >= 90 on both pages. A score depends on the machine's load, so it is a benchmark

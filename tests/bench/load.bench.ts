@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 8): the real API (server/main.ts `startServer`, PGlite in a temp DATA_DIR, auth rate limits
+ * Load benchmark: the real API (server/main.ts `startServer`, PGlite in a temp DATA_DIR, auth rate limits
  * raised so that the login figure measures the server rather than the limiter) under autocannon:
  *   - login (POST /api/auth/login, argon2 verification each time)
  *   - session list (GET /api/sessions, 50 sessions)

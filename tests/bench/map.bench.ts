@@ -1,5 +1,5 @@
 /**
- * Map benchmark (issue 6: "panning with 10 laps overlaid stays within 16 ms a frame"). Real sessions: the full
+ * Map benchmark (target: "panning with 10 laps overlaid stays within 16 ms a frame"). Real sessions: the full
  * Rustavi Dragy 25 Hz VBO (9 flying laps, ../shared/data/real-logs, or the trimmed fixture when the shared folder
  * is absent) as the left session and the trimmed fixture of the same log as the right one, imported with the
  * app's import (laps detected from the seeded Rustavi gates): 10+ laps overlaid as on the map screen. The page

@@ -1,5 +1,5 @@
 /**
- * Issue 5 benchmark: bytes on the wire for a session upload vs the raw texts. Runs the app's own upload path
+ * Sync wire benchmark: bytes on the wire for a session upload vs the raw texts. Runs the app's own upload path
  * (createSessionsApi(...).create over createHttpClient - the sync engine's transport - which sends bodies above
  * GZIP_THRESHOLD_BYTES with the position text column by column, gzip-compressed with CompressionStream) against a
  * capturing fetch, for the worst case (7 h at 25 Hz, 630,000 position lines) and a typical 20 min kart session.

@@ -1,5 +1,5 @@
 /**
- * Issue 8 (accessibility, CSP): axe-core on every signed-in screen - ASTRO, sessions library / map / analysis (with
+ * Accessibility and CSP: axe-core on every signed-in screen - ASTRO, sessions library / map / analysis (with
  * two imported sessions active), circuits, leaderboards, profile and every admin section, plus the dialogs they
  * open - in the light and the dark theme: no serious or critical violation. The whole walk runs under the server's
  * real Content-Security-Policy (no bypass) and must not cause a single CSP violation. Keyboard: forms submit with

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 
 /**
- * Issue 7, browser end-to-end: an admin creates, edits and deletes a country and a circuit from /admin, seeing
+ * Browser end-to-end: an admin creates, edits and deletes a country and a circuit from /admin, seeing
  * the spec's exact toasts (section 8) and the delete confirmation.
  */
 let e2e: E2E;
@@ -127,7 +127,7 @@ describe('admin reference data', () => {
       if (i === 0) await expect.poll(() => toast(page, `Country ${name} created.`).isVisible(), { timeout: 10_000 }).toBe(true);
     }
     // The duplicate name is a 409: 'Failed to update country' (create uses the update message) with the server's
-    // reason passed on (spec 8), and the dialog stays open.
+    // reason passed on (the product's error format), and the dialog stays open.
     await expect.poll(() => toast(page, 'Failed to update country: A record with the same unique value already exists.').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('dialog').getByLabel('Name').inputValue()).toBe(name);
   }, 120_000);

@@ -1,5 +1,5 @@
 /**
- * The account journey of issue 2 in a real browser against a real server: sign up -> open the link from the
+ * The account journey in a real browser against a real server: sign up -> open the link from the
  * received mail -> verified -> log in -> the menu shows the racer's routes -> switch to pt-pt -> dark theme ->
  * reload keeps both -> /admin gives Unauthorized -> log out. Then the same as admin: /admin opens.
  */

@@ -1,5 +1,5 @@
 /**
- * The built app keeps its size budgets (issue 6: first view <= 200 KiB gzip, map and charts chunks <= 100 and
+ * The built app keeps its size budgets (first view <= 200 KiB gzip, map and charts chunks <= 100 and
  * 200 KiB): sizes of the build the e2e tests serve, deterministic for a given lockfile, not timings. zod (~25 KiB)
  * belongs to lazy chunks only: one constant imported from a zod module by a route file pulled it into the first view.
  */

@@ -3,7 +3,7 @@ import { startE2E, unexpectedErrors, type Credentials, type E2E } from './harnes
 import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures';
 
 /**
- * Issue 7, browser end-to-end: a racer's uploaded sessions appear on the leaderboard (best valid lap, one row per
+ * Browser end-to-end: a racer's uploaded sessions appear on the leaderboard (best valid lap, one row per
  * driver, ties sharing a position), 'No results found.' for an empty filter, and the last results stay visible
  * offline.
  */

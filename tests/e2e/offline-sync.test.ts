@@ -1,5 +1,5 @@
 /**
- * Issue 5 end to end, in headless Chromium against the built app and a real server: sign in online -> cut the
+ * Offline sync end to end, in headless Chromium against the built app and a real server: sign in online -> cut the
  * network (context offline) -> reload (served by the service worker) -> download sessions from the simulated
  * ASTRO -> they are stored and analysed in the worker while offline -> close the tab -> reopen with the network
  * back -> the sessions are uploaded by themselves, exactly once each, and shown 'In Cloud'.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 end to end, in headless Chromium against the built app and a real server: import the real Rustavi VBO
+ * Sessions end to end, in headless Chromium against the built app and a real server: import the real Rustavi VBO
  * twice (two sessions, laps detected from the seeded circuit's gates) -> library -> edit (Edit Session, Session
  * updated) -> compare the two sessions -> map (laps drawn) -> analysis (lap tables side by side, charts) ->
  * the library offline (IndexedDB, local filtering), with

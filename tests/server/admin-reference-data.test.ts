@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../helpers/server-harness';
 
 /**
- * Issue 7: every admin endpoint the admin screens call, as full create / read / update / patch / datatable /
+ * Every admin endpoint the admin screens call, as full create / read / update / patch / datatable /
  * delete round trips (the authorization matrix in authorization-matrix.test.ts checks who may call them).
  */
 let h: Harness;
@@ -137,7 +137,7 @@ describe('admin users endpoints', () => {
     expect(off.json()).toMatchObject({ id: user.id, active: false, firstName: 'Made' });
     const on = await call('PUT', `/api/admin/users/${user.id}`, { active: true });
     expect(on.json()).toMatchObject({ active: true });
-    // Only 'active' is editable by an admin (spec 6).
+    // Only 'active' is editable by an admin (the rest of a profile is the user's own).
     for (const payload of [{ firstName: 'Other' }, { active: true, verified: false }, { email: 'x@y.test' }]) {
       expect((await call('PATCH', `/api/admin/users/${user.id}`, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }

@@ -3,7 +3,7 @@ import { HOOK_TIMEOUT_MS, createHarness, type Actor, type Harness } from '../hel
 import { sessionPayload } from '../helpers/session-fixtures';
 
 /**
- * Issue 2 / spec 6: every endpoint x anonymous / racer (owner of the fixtures) / another racer / admin.
+ * Roles and permissions: every endpoint x anonymous / racer (owner of the fixtures) / another racer / admin.
  * Anonymous gets 401 on protected calls, a racer 403 on /api/admin/*, a racer 404 on another racer's rows.
  */
 type Who = 'anonymous' | 'racer' | 'other' | 'admin';

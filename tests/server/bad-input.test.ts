@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 
-/** Issue 2: malformed JSON, wrong types, unknown fields, oversize bodies -> a clear 4xx, never a 500, and the server keeps serving. */
+/** Malformed JSON, wrong types, unknown fields, oversize bodies -> a clear 4xx, never a 500, and the server keeps serving. */
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();

@@ -11,7 +11,7 @@ import { sessionPayload } from '../helpers/session-fixtures';
 import { startTcpProxy, type TcpProxy } from './faults-tcp-proxy';
 
 /**
- * Issue 8 (faults): PostgreSQL going away while the API runs. The API reaches PostgreSQL through a TCP proxy this
+ * Faults: PostgreSQL going away while the API runs. The API reaches PostgreSQL through a TCP proxy this
  * test controls (its own schema in the shared test database); 'down' closes the proxy, which cuts every pooled
  * connection and refuses new ones - the real PostgreSQL keeps running for everyone else. While down, every call
  * that needs the database answers a clear 503; once the proxy is back the same process serves again, no restart.

@@ -20,7 +20,7 @@ import { lapsText } from '../helpers/session-fixtures';
 import { startTcpProxy, type TcpProxy } from './faults-tcp-proxy';
 
 /**
- * Issue 8 (faults): the API server process is killed (SIGKILL) in the middle of a session upload. The client is
+ * Faults: the API server process is killed (SIGKILL) in the middle of a session upload. The client is
  * the app's real data layer - sessions repository, outbox and sync engine on IndexedDB (fake-indexeddb), the real
  * HTTP client - talking to a real server process (server/main.ts, PGlite in DATA_DIR) through a TCP proxy so its
  * address stays the same across restarts. The server is started again on the same DATA_DIR; the engine retries

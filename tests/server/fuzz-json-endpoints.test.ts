@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createHarness, type Actor, type Harness } from '../helpers/server-harness';
 
 /**
- * Issue 8 (security): every JSON endpoint the API registers (read from the app's own route table, so a new route
+ * Security: every JSON endpoint the API registers (read from the app's own route table, so a new route
  * is fuzzed without editing this file) gets fast-check generated bodies - arbitrary JSON, objects built from the
  * field names the API knows with values of every type, and bytes that are not JSON at all - as an admin and as a
  * racer. The server must never answer 5xx, and must keep serving afterwards.

@@ -4,7 +4,7 @@ import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures'
 import { competitionRanks, driverName } from '../../server/routes/leaderboards';
 import { leaderboardResponseSchema, type LeaderboardRow } from '../../src/contracts/leaderboard';
 
-/** POST /api/leaderboards (issue 7): ranking, ties, invalid laps, filters, one row per driver, optimal lap. */
+/** POST /api/leaderboards: ranking, ties, invalid laps, filters, one row per driver, optimal lap. */
 let h: Harness;
 const ids = { countryA: 0, countryB: 0, typeKart: 0, typeCar: 0, circuitA1: 0, circuitA2: 0, circuitB: 0, vt: 0, catSenior: 0, catJunior: 0 };
 const uniq = () => Math.random().toString(36).slice(2, 8);

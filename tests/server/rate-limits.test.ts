@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 
-/** Issue 2: login, register, reset and resend are rate-limited per IP and per e-mail address. */
+/** Login, register, reset and resend are rate-limited per IP and per e-mail address. */
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness({ config: { rateLimits: { authPerIp: 6, authPerEmail: 3, windowMs: 60_000 } } });

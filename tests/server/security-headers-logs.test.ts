@@ -7,7 +7,7 @@ import { createHarness, type Harness } from '../helpers/server-harness';
 import { linkIn, startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture';
 
 /**
- * Issue 8 (security): response headers and the Content-Security-Policy on pages and API answers, refresh cookie
+ * Security: response headers and the Content-Security-Policy on pages and API answers, refresh cookie
  * flags, and that no password, token or secret ever reaches a log line, whatever the auth flow (logger captured
  * at trace level, mails sent through a real SMTP server as in production).
  */

@@ -3,7 +3,7 @@ import { createHarness, type Harness } from '../helpers/server-harness';
 import { translationSchema, missingTranslationSchema } from '../../src/contracts/translations';
 import { MISSING_REPORTS_PER_MINUTE } from '../../server/routes/translations';
 
-/** Translation overrides and missing keys (issue 7): public read, admin CRUD, client reports. */
+/** Translation overrides and missing keys: public read, admin CRUD, client reports. */
 let h: Harness;
 const dt = (extra: Record<string, unknown> = {}) => ({ page: 0, pageSize: 10, sortBy: [], filterBy: [], ...extra });
 

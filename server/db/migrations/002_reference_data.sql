@@ -1,4 +1,4 @@
--- Reference data (spec section 3): countries, circuit types, circuits, vehicle types, vehicle categories.
+-- Reference data (the entities the admins maintain): countries, circuit types, circuits, vehicle types, vehicle categories.
 create table countries (
   id serial primary key,
   name text not null,

@@ -1,4 +1,4 @@
--- Sessions (issue 5). The position text can be 25 MB: list queries never select `coordinates`.
+-- Sessions. The position text can be 25 MB: list queries never select `coordinates`.
 create table sessions (
   id serial primary key,
   user_id integer not null references users(id) on delete cascade,

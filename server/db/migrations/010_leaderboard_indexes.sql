@@ -1,4 +1,4 @@
--- Leaderboards (issue 7). A driver's best lap on a filter is the smallest `sessions.best_lap_ms` (the session's
+-- Leaderboards. A driver's best lap on a filter is the smallest `sessions.best_lap_ms` (the session's
 -- best valid lap, written from the same parsed laps as `session_laps` in one transaction) among their sessions
 -- matching the filter. The leaderboard walks sessions in (best lap, date, id) order through these partial indexes
 -- and stops as soon as it has the Top N drivers, so its cost grows with N, not with the number of laps stored.

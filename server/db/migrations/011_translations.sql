@@ -1,4 +1,4 @@
--- Translations (issue 7): admins override any UI string per locale; clients report keys they could not resolve.
+-- Translations: admins override any UI string per locale; clients report keys they could not resolve.
 create table translation_overrides (
   id serial primary key,
   locale text not null check (locale in ('en-us', 'pt-pt')),

@@ -1,4 +1,4 @@
--- Leaderboards, second step (issue 7): one row per (driver, circuit, vehicle category) with that driver's best
+-- Leaderboards, second step: one row per (driver, circuit, vehicle category) with that driver's best
 -- valid lap there, kept by a trigger on sessions. A leaderboard walks this small table in best-lap order and stops
 -- once it has the Top N drivers, whatever the number of laps stored (benchmark: tests/bench/leaderboard.bench.ts).
 -- Only sessions with a circuit and a best valid lap (sessions.best_lap_ms > 0) are ranked.

@@ -1,4 +1,4 @@
--- Firmware images (issue 4). One row per version; the newest by (major, minor, patch) is what GET /api/firmware
+-- Firmware images. One row per version; the newest by (major, minor, patch) is what GET /api/firmware
 -- serves. `image` is the whole file as uploaded (validated: src/domain/firmware-image.ts), `sha256` its hex digest.
 create table firmware (
   id serial primary key,

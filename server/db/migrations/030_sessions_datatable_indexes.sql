@@ -1,4 +1,4 @@
--- Sessions data tables (issue 5: p99 <= 20 ms at 10,000 sessions). The data table takes a page's ids from
+-- Sessions data tables (target: p99 <= 20 ms at 10,000 sessions). The data table takes a page's ids from
 -- `sessions` alone, walking these indexes in the requested order and stopping after the page, then joins for those
 -- rows only (server/datatable/datatable.ts, keyQuery). The ORDER BY of a NOT NULL column keeps the default NULLS
 -- placement, so these plain indexes match it exactly, forwards or backwards.
@@ -7,7 +7,7 @@
 -- every matching row). Stored once here, and carried in the indexes below so counts are index-only scans.
 alter table sessions add column name_lower text generated always as (lower(name)) stored;
 
--- The racer's default sort (spec 2: favorite first, then newest) and favourite filter; replaces
+-- The racer's default sort (favorite first, then newest) and favourite filter; replaces
 -- sessions_user_favorite (user_id, favorite desc, id desc), which no query could use for that order.
 drop index if exists sessions_user_favorite;
 create index sessions_user_favorite_date on sessions (user_id, favorite desc, date desc, id desc) include (name_lower);

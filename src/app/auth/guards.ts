@@ -1,5 +1,5 @@
 /**
- * Route guard decisions (spec 2 'Route guard', 6), pure so they are unit-tested; the layout routes
+ * Route guard decisions (auth routes go to /login when signed out, admin routes to /unauthorized for a non-admin), pure so they are unit-tested; the layout routes
  * src/routes/_auth.tsx and src/routes/_auth/_admin.tsx turn them into TanStack redirects.
  */
 import { isSignedIn, type AppAuth, type AuthView } from './auth-port';

@@ -1,6 +1,6 @@
 /**
  * An AppAuth whose implementation (the data layer's auth session: API client, Dexie profiles, zod contracts) is
- * loaded on demand, so it is not part of the first load (issue 6). Until it has loaded, the snapshot is 'signed
+ * loaded on demand, so it is not part of the first load (which stays small for a fast first paint). Until it has loaded, the snapshot is 'signed
  * out, not decided yet' - what the auth session itself reports before `start()` decides - and every call (the
  * guards' `ready()`, login, ...) loads it first. Once loaded, snapshot and notifications are the session's.
  */

@@ -1,5 +1,5 @@
 /**
- * Where the app goes when the auth session signs out (spec 4, 8): /login. A logout the user asked for just goes
+ * Where the app goes when the auth session signs out: /login. A logout the user asked for just goes
  * there; a refresh the server refused ('Failed token refresh logs out') also says why, and brings the user back
  * to the page they were on once they have signed in again (the login page follows ?redirect=, same-origin only).
  */

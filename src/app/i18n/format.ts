@@ -1,5 +1,5 @@
 /**
- * Locale-aware formatting (spec 9): en-us uses US dollars and 12-hour times, pt-pt euros and 24-hour times;
+ * Locale-aware formatting: en-us uses US dollars and 12-hour times, pt-pt euros and 24-hour times;
  * decimals and percentages always show 2 fraction digits. Pure functions over Intl, cached per locale.
  */
 import type { Locale } from '../../contracts/translations';

@@ -1,5 +1,5 @@
 /**
- * The UI locale: en-us (default) or pt-pt, kept in localStorage under `locale` (spec 1, 9).
+ * The UI locale: en-us (default) or pt-pt, kept in localStorage under `locale`, so the choice survives a reload.
  * Anything else found in storage is ignored, so a tampered value cannot break start-up.
  */
 import { DEFAULT_LOCALE, parseLocale, type Locale } from '../../contracts/locales';

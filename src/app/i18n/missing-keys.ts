@@ -1,5 +1,5 @@
 /**
- * Missing translation keys (spec 1): every key i18next cannot resolve is remembered in localStorage
+ * Missing translation keys (listed for admins on Missing Translations): every key i18next cannot resolve is remembered in localStorage
  * (`missing_translations`) and reported to POST /api/translations/missing when the browser is online, for the
  * admin screen Missing Translations. Reported keys are dropped from the list; failures keep them for next time.
  */

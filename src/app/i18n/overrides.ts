@@ -1,5 +1,5 @@
 /**
- * Translation overrides (spec 2, admin Translations): strings an admin changed on the server. Fetched from
+ * Translation overrides (edited by admins under Translations): strings an admin changed on the server. Fetched from
  * GET /api/translations when online, cached in localStorage (`translation_overrides`) for offline starts, and
  * merged over the bundled strings. Keys are i18next keys 'namespace:path'.
  */

@@ -3,7 +3,7 @@
  * container, the update prompt: Mantine's Popover/Combobox/Tooltip, floating-ui, transitions), loaded at the
  * first interaction or once the page has been quiet for a while (../after-start.ts), or at once when the user
  * reaches for them. Keeps them out of the first load
- * (issue 6) without changing what the user can do: until loaded, the shell shows the same controls without
+ * (a smaller first load) without changing what the user can do: until loaded, the shell shows the same controls without
  * their overlays.
  */
 import { useEffect, useSyncExternalStore } from 'react';

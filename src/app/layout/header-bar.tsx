@@ -1,5 +1,5 @@
 /**
- * The header (spec 2): logo link to /, theme toggle, then profile + logout when signed in, or the locale select
+ * The header: logo link to /, theme toggle, then profile + logout when signed in, or the locale select
  * + Login when not. The burger opens the menu on small screens (tablet portrait, phones).
  */
 import { ActionIcon, Badge, Box, Burger, Button, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
@@ -34,7 +34,7 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
     try {
       await auth.logout();
     } catch (e) {
-      // Spec 8: a failed logout shows the message and still goes to /login.
+      // A failed logout shows the message and still goes to /login: the user asked to leave.
       notifyError(e instanceof Error ? e.message : 'No message available');
     }
     await navigate({ to: '/login' });

@@ -1,5 +1,5 @@
 /**
- * Build-time prerender of the public first screens (issue 8, first paint): the real shell and page components,
+ * Build-time prerender of the public first screens (usable at first paint, before any script runs): the real shell and page components,
  * rendered to static HTML by the build (plugin `prerender-shell` in vite.config.ts) into <template>s of
  * index.html, so the welcome page and the login page paint before the app's JavaScript has run. React then
  * renders over it with createRoot (not hydration): the same components, so nothing moves (CLS stays 0).

@@ -2,7 +2,7 @@
  * Service worker registration with workbox-window (registerType 'prompt'): when a new version is waiting, the
  * UI asks the user (update-prompt.tsx); 'Reload' posts SKIP_WAITING to the waiting worker and reloads once the
  * new worker controls the page. Registration is skipped in dev (no service worker is built there). workbox-window
- * is imported with the registration, after the page's load event, so it is not part of the first load (issue 6).
+ * is imported with the registration, after the page's load event, so it is not part of the first load (kept small for a fast first paint).
  */
 import type { Workbox } from 'workbox-window';
 

@@ -1,5 +1,5 @@
 /**
- * Turns the data layer's sync notices into toasts (spec 8, issue 5): 'Session uploaded' (success), the conflict
+ * Turns the data layer's sync notices into toasts: 'Session uploaded' (success), the conflict
  * notice (warning) and 'Failed to update session' (error). Mounted once by AppProviders; renders nothing.
  * Texts are the spec's English messages, translated through the `messages` namespace with the notice's values.
  */

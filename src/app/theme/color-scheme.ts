@@ -1,5 +1,5 @@
 /**
- * Light/dark theme (spec 1, 9): kept in localStorage under `theme` ('light' or 'dark'); dark mode is a `dark`
+ * Light/dark theme: kept in localStorage under `theme` ('light' or 'dark'); dark mode is a `dark`
  * class on <html> (besides Mantine's data-mantine-color-scheme attribute). index.html applies the stored value
  * before the bundle loads so there is no flash of the wrong theme.
  */

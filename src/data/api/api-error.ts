@@ -14,7 +14,7 @@ import { errorBodySchema, type ErrorBody, type ErrorCode } from '../../contracts
 export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'ABORTED' | 'BAD_RESPONSE' | 'HTTP';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
-/** Spec section 8: the message used when a failed call carries no message of its own. */
+/** The message used when a failed call carries no message of its own. */
 export const NO_MESSAGE = 'No message available';
 
 export class ApiError extends Error {
@@ -24,7 +24,7 @@ export class ApiError extends Error {
     message: string,
     /** HTTP status; 0 when the server never answered. */
     readonly status: number = 0,
-    /** The error body of the failed call, passed on as it came (spec 8). */
+    /** The error body of the failed call, passed on as it came, so screens can show the server's reason. */
     readonly body: ErrorBody | undefined = undefined,
     options?: { cause?: unknown },
   ) {

@@ -4,7 +4,7 @@ import { apiClient } from './client';
 import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
-/** Spec 7: GET /circuit-types[/{id}], POST /circuit-types/datatable, admin writes under /admin/circuit-types. */
+/** GET /circuit-types[/{id}], POST /circuit-types/datatable, admin writes under /admin/circuit-types. */
 export const createCircuitTypesApi = (http: HttpClient) =>
   createCrudApi<typeof circuitTypeSchema, z.input<typeof namedWriteSchema>>(
     http,

@@ -4,7 +4,7 @@ import { apiClient } from './client';
 import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
-/** Spec 7: GET /circuits[/{id}], POST /circuits/datatable, admin writes under /admin/circuits. */
+/** GET /circuits[/{id}], POST /circuits/datatable, admin writes under /admin/circuits. */
 export const createCircuitsApi = (http: HttpClient) =>
   createCrudApi<typeof circuitSchema, z.input<typeof circuitWriteSchema>>(
     http,

@@ -4,7 +4,7 @@ import { apiClient } from './client';
 import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
-/** Spec 7: GET /countries[/{id}], POST /admin/countries/datatable, admin writes under /admin/countries. */
+/** GET /countries[/{id}], POST /admin/countries/datatable, admin writes under /admin/countries. */
 export const createCountriesApi = (http: HttpClient) =>
   createCrudApi<typeof countrySchema, z.input<typeof countryWriteSchema>>(
     http,

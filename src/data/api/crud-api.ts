@@ -3,7 +3,7 @@ import { dataTableResponseSchema, type DataTableRequest, type DataTableResponse 
 import type { HttpClient } from './http-client';
 
 /**
- * The shape shared by the reference-data resources of spec section 7: public list and item GETs, a datatable
+ * The shape shared by the reference-data resources: public list and item GETs, a datatable
  * (public for most, under /admin for countries), and admin writes under /admin/<resource>.
  */
 export interface CrudPaths {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ApiError, NO_MESSAGE, apiErrorFromResponse } from './api-error';
 
 /**
- * The one fetch wrapper every API call goes through (spec section 7):
+ * The one fetch wrapper every API call goes through:
  * - base path '/api', credentials always sent (the refresh cookie is httpOnly);
  * - JSON by default, multipart for FormData (the browser writes the boundary), raw bytes for Blob/ArrayBuffer;
  * - request bodies gzip-compressed through CompressionStream when asked (`gzip: true`) and the runtime has it;

@@ -2,7 +2,7 @@ import { leaderboardResponseSchema, type LeaderboardRequest, type LeaderboardRow
 import { apiClient } from './client';
 import type { HttpClient } from './http-client';
 
-/** POST /leaderboards (issue 7): the server ranks stored valid laps; see server/routes/leaderboards.ts for the rules. */
+/** POST /leaderboards: the server ranks stored valid laps; see server/routes/leaderboards.ts for the rules. */
 export function createLeaderboardsApi(http: HttpClient) {
   return {
     query: async (request: Partial<LeaderboardRequest>, signal?: AbortSignal): Promise<LeaderboardRow[]> =>

@@ -11,7 +11,7 @@ import { isEncodedSessionWrite, sessionWriteRequest, type EncodedSessionWrite, t
 import type { HttpClient, RequestOptions } from './http-client';
 
 /**
- * Spec 7 sessions calls. Lists and datatables never carry the position text; GET /sessions/{id} does.
+ * The sessions calls. Lists and datatables never carry the position text; GET /sessions/{id} does.
  * POST /sessions is deduplicated by the server on (user, filename): posting the same session again returns the
  * existing row, so the sync queue may retry it freely. Bodies above GZIP_THRESHOLD_BYTES go with their position
  * text column by column (contracts/columnar-text: lossless, the server decodes it before anything else) and

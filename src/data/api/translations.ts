@@ -5,7 +5,7 @@ import { apiClient } from './client';
 import type { HttpClient } from './http-client';
 
 /**
- * Translation overrides and missing keys (issue 7). The public GET /translations and the missing-key report are
+ * Translation overrides and missing keys. The public GET /translations and the missing-key report are
  * wired by the shell (src/main.tsx); these are the admin calls.
  */
 export type TranslationWrite = z.input<typeof translationWriteSchema>;

@@ -11,7 +11,7 @@ import { apiClient } from './client';
 import type { HttpClient } from './http-client';
 
 /**
- * Spec 7 + 6: users are read, created, updated or patched via /admin/users when the admin flag is passed,
+ * Users are read, created, updated or patched via /admin/users when the admin flag is passed,
  * otherwise via /users. Listing, deleting and the datatable are admin only.
  */
 export type UserSelfWrite = z.input<typeof userSelfWriteSchema>;

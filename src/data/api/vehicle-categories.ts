@@ -4,7 +4,7 @@ import { apiClient } from './client';
 import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
-/** Spec 7: GET /vehicle-categories[/{id}], POST /vehicle-categories/datatable, admin writes under /admin/vehicle-categories. */
+/** GET /vehicle-categories[/{id}], POST /vehicle-categories/datatable, admin writes under /admin/vehicle-categories. */
 export const createVehicleCategoriesApi = (http: HttpClient) =>
   createCrudApi<typeof vehicleCategorySchema, z.input<typeof vehicleCategoryWriteSchema>>(
     http,

@@ -4,7 +4,7 @@ import { apiClient } from './client';
 import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
-/** Spec 7: GET /vehicle-types[/{id}], POST /vehicle-types/datatable, admin writes under /admin/vehicle-types. */
+/** GET /vehicle-types[/{id}], POST /vehicle-types/datatable, admin writes under /admin/vehicle-types. */
 export const createVehicleTypesApi = (http: HttpClient) =>
   createCrudApi<typeof vehicleTypeSchema, z.input<typeof namedWriteSchema>>(
     http,

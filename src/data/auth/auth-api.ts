@@ -3,7 +3,7 @@ import { accessTokenResponseSchema } from '../../contracts/auth';
 import type { HttpClient } from '../api/http-client';
 
 /**
- * The auth calls of spec section 7 as plain functions over an HTTP client. The ones made before signing in
+ * The auth calls as plain functions over an HTTP client. The ones made before signing in
  * (login, register, verify, resend, reset, change-password, refresh) never carry a token (`auth: false`).
  * Bodies are sent as typed; the server validates them (src/contracts/auth.ts).
  */

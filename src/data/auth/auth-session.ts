@@ -34,14 +34,12 @@ export interface AuthSessionDeps {
   tokens: TokenStore;
   profiles: ProfileStore;
   now?: () => number;
-  /** Logout: clears local and session storage (spec 4). */
+  /** Logout: clears local and session storage, so nothing of the user stays in the browser. */
   clearWebStorage?: () => void;
   /** Logout: removes the user's data that is safe on the server from IndexedDB (see logout-cleanup.ts). */
   removeUserData?: (userId: number) => Promise<unknown>;
   /** Subscribes to the browser's online event; returns an unsubscribe. */
   onOnline?: (listener: () => void) => () => void;
-  /** Called on every `start()` (the app wires the rest of the data layer here: sync engine, reference data). */
-  afterStart?: () => void;
 }
 
 function defaultClearWebStorage(): void {
@@ -130,7 +128,6 @@ export class AuthSession implements TokenProvider {
    */
   start(): Promise<AuthSnapshot> {
     this.starting ??= this.doStart();
-    this.deps.afterStart?.();
     this.stopOnline ??= (this.deps.onOnline ?? defaultOnOnline)(() => {
       if (this.snapshot.status === 'offline-signed-in') void this.getValidToken().catch(() => undefined);
     });
@@ -246,7 +243,7 @@ export class AuthSession implements TokenProvider {
   /**
    * POST /auth/logout, then - whatever the server said - clears local and session storage, removes the user's
    * already-uploaded data from IndexedDB (sessions not yet on the server are kept, see logout-cleanup.ts) and
-   * signs out. Spec 8: a failed logout shows its message and still goes to /login, so the error is returned.
+   * signs out. A failed logout shows its message and still goes to /login, so the error is returned.
    */
   async logout(): Promise<{ serverError: ApiError | null }> {
     const token = this.deps.tokens.get();

@@ -1,6 +1,6 @@
 import type { AccessTokenClaims, Role } from '../../contracts/auth';
 
-/** The signed-in user as screens see it (spec 3: fullName, initials and isAdmin are derived). */
+/** The signed-in user as screens see it (fullName, initials and isAdmin are derived). */
 export interface AuthUser {
   id: number;
   email: string;

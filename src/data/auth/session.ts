@@ -7,7 +7,8 @@ import { AuthSession, type AuthSnapshot } from './auth-session';
 import { webStorageTokenStore } from './token-store';
 
 /**
- * The app's one auth session. The shell calls `authSession.start()` once at boot, reads `getAuthSnapshot()` /
+ * The app's one auth session. It starts nothing else: the data layer's boot (`startDataLayer` in ../services.ts,
+ * the one boot sequence, see the README) calls `authSession.start()`. The shell reads `getAuthSnapshot()` /
  * `subscribeAuth()` (useSyncExternalStore), and listens to `authSession.onSignedOut()` to go to /login.
  * Account screens call authSession.login / register / verify / resendVerification / resetPassword /
  * changePassword / logout / checkAdmin.
@@ -21,12 +22,6 @@ export const authSession = new AuthSession({
   tokens: webStorageTokenStore(),
   profiles: profileRepository,
   removeUserData: (userId) => removeSignedOutUserData(getDb(), userId),
-  // Starting the auth session starts the rest of the data layer (sync engine, persistent storage, reference
-  // data refresh) in the browser; loaded lazily so auth-only screens do not wait for it.
-  afterStart: () => {
-    if (typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
-    void import('../services').then((m) => m.startDataLayer()).catch(() => undefined);
-  },
 });
 
 export const getAuthSnapshot = (): AuthSnapshot => authSession.getSnapshot();

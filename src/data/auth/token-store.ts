@@ -1,5 +1,5 @@
 /**
- * Where the access token lives: sessionStorage key `access_token` (spec 9), so it dies with the tab; the refresh
+ * Where the access token lives: sessionStorage key `access_token`, so it dies with the tab; the refresh
  * cookie (httpOnly) is what carries a login across tabs and restarts.
  */
 export const ACCESS_TOKEN_KEY = 'access_token';

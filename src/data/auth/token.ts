@@ -25,7 +25,7 @@ export function decodeClaims(token: string | null | undefined): AccessTokenClaim
   }
 }
 
-/** Spec 5/9: a token is valid only if more than 60 s remain before it expires. */
+/** A token is valid only if more than 60 s remain before it expires. */
 export function isTokenValid(token: string | null | undefined, nowMs: number = Date.now()): boolean {
   const claims = decodeClaims(token);
   return claims !== null && claims.exp * 1000 - nowMs > TOKEN_REFRESH_MARGIN_S * 1000;

@@ -52,7 +52,7 @@ export class AstroDb extends Dexie {
   }
 }
 
-/** Version 1: every table of issue 5. */
+/** Version 1: every table of the offline store (sessions, reference data, profile, sync queue). */
 export const SCHEMA_V1 = {
   sessions: '++localId, &[ownerId+filename], ownerId, serverId, syncState, date',
   analyses: 'localId',

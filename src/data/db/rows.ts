@@ -12,7 +12,7 @@ const bytes = z.instanceof(ArrayBuffer);
 /** Big byte arrays: Blobs since the texts moved out of put()'s main-thread serialisation; ArrayBuffers before. */
 const storedBytes = z.union([bytes, z.instanceof(Blob)]);
 
-/** Per-session sync state shown in the UI (spec 4): Pending, In Progress, Completed, Failed. */
+/** Per-session sync state shown in the UI: Pending, In Progress, Completed, Failed. */
 export const syncStateSchema = z.enum(['Pending', 'In Progress', 'Completed', 'Failed']);
 export type SyncState = z.infer<typeof syncStateSchema>;
 
@@ -80,7 +80,7 @@ export type AnalysisCacheRow = z.infer<typeof analysisCacheSchema>;
 export const outboxKindSchema = z.enum(['create-session', 'patch-session', 'delete-session']);
 export type OutboxKind = z.infer<typeof outboxKindSchema>;
 
-/** Fields an offline edit may change (issue 5: name, circuit, vehicle category, favorite, weather). */
+/** Fields an offline edit may change (name, circuit, vehicle category, favorite, weather). */
 export const sessionEditSchema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   circuitId: z.number().int().positive().nullable().optional(),
@@ -113,7 +113,7 @@ export const outboxEntrySchema = z.object({
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export type NewOutboxEntry = Omit<OutboxEntry, 'id'>;
 
-/** The user snapshot kept so the installed app starts offline as the last signed-in user (issue 5). */
+/** The user snapshot kept so the installed app starts offline as the last signed-in user. */
 export const profileRowSchema = z.object({
   userId: z.number().int().positive(),
   email: z.string(),

@@ -4,7 +4,7 @@ import type { LeaderboardsApi } from '../api/leaderboards';
 import type { AstroDb } from '../db/database';
 
 /**
- * Leaderboards with an offline copy (issue 7: 'last results kept for offline viewing'). Each answer is stored in
+ * Leaderboards with an offline copy (the last results stay viewable offline). Each answer is stored in
  * the Dexie `leaderboards` table under a key made of the filters; when the server cannot be reached the stored
  * answer for the same filters is returned with its fetch time. Other failures (validation, 401) are rethrown.
  */

@@ -5,7 +5,7 @@ import { profileRowSchema, type ProfileRow } from '../db/rows';
 
 /**
  * The signed-in user's profile kept in IndexedDB so the installed app can start offline as the last user
- * (issue 5, 'Offline start'). kv 'lastUserId' names which profile row is the last signed-in user.
+ * (the installed app starts offline). kv 'lastUserId' names which profile row is the last signed-in user.
  */
 const LAST_USER_KEY = 'lastUserId';
 

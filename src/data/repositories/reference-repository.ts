@@ -54,7 +54,7 @@ export function createReferenceRepository(deps: { db: () => AstroDb; fetchers: R
 
   async function list<K extends ReferenceTable>(table: K): Promise<ReferenceRows[K][]> {
     const rows = restoreRows(table, await db().table(table).toArray(), schemas[table]) as ReferenceRows[K][];
-    // Spec 5: circuits without coordinates are dropped from lists.
+    // Circuits without coordinates are dropped from lists: they cannot be drawn or synced to ASTRO.
     const usable = table === 'circuits' ? rows.filter((c) => (c as Circuit).coordinates.trim() !== '') : rows;
     return usable.sort((a, b) => a.name.localeCompare(b.name));
   }

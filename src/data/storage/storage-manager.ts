@@ -1,5 +1,5 @@
 /**
- * Persistent storage and usage (issue 5): ask the browser not to evict our IndexedDB under storage pressure
+ * Persistent storage and usage: ask the browser not to evict our IndexedDB under storage pressure
  * (navigator.storage.persist) and show how much is used of the quota. Both are best-effort: browsers without
  * the StorageManager API report `supported: false`.
  */

@@ -2,8 +2,8 @@ import type { SyncEvent } from './sync-types';
 
 /**
  * What the user should be told about a sync event, as data (the data layer has no UI): the shell turns a
- * notice into a toast with src/ui/toast.ts. Messages are the spec's English texts (spec 8: 'Session uploaded',
- * 'Failed to update session' - also for upload failures) plus the conflict notice of issue 5; `values` fill the
+ * notice into a toast with src/ui/toast.ts. Messages are the product's English texts ('Session uploaded',
+ * 'Failed to update session' - also for upload failures) plus the notice of a conflicting edit; `values` fill the
  * {{name}} placeholder. Quiet events (retries that will happen by themselves, idle) give null: the per-session
  * sync state already shows them.
  */

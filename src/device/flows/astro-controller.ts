@@ -165,7 +165,7 @@ export class AstroController {
     if (!result.ok) {
       this.connection = 'Not connected';
       this.changed();
-      // A cancelled chooser is silent (spec 4).
+      // A cancelled chooser is silent: the user chose not to connect.
       if (result.reason !== 'cancelled') this.events.emit({ type: 'connect-failed', message: result.message });
       return;
     }
@@ -192,7 +192,7 @@ export class AstroController {
     await this.transport.disconnect();
   }
 
-  /** A disconnect resets device, queue and transfer state (spec 4). */
+  /** A disconnect resets device, queue and transfer state: nothing half-done survives a lost link. */
   private onDisconnect(): void {
     const duringFirmware = this.firmware.phase === 'sending';
     const expected = this.expectingReboot;
@@ -255,7 +255,7 @@ export class AstroController {
     return this.queue.busy;
   }
 
-  /** DELETE_SESSION per session, removing each row locally (spec 4). Sessions in the running queue are kept. */
+  /** DELETE_SESSION per session, removing each row locally. Sessions in the running queue are kept. */
   async deleteFromDevice(filenames: string[]): Promise<void> {
     for (const filename of filenames) {
       if (!this.ctx.connected()) return;

@@ -1,5 +1,5 @@
 /**
- * Circuit sync (spec 4): START_CIRCUIT_SYNC, per country START_COUNTRY_CIRCUITS, its CIRCUIT_DATA blocks,
+ * Circuit sync: START_CIRCUIT_SYNC, per country START_COUNTRY_CIRCUITS, its CIRCUIT_DATA blocks,
  * END_COUNTRY_CIRCUITS, then END_CIRCUIT_SYNC; 50 ms between writes; progress in blocks sent.
  * 'No circuits found.' when nothing is sendable; a disconnect, a failed write or a device ERROR ends it as
  * 'Error during circuit update.'.

@@ -1,6 +1,6 @@
 /**
  * The codec on top of a transport: typed commands out, typed replies in. A failed write is logged and reported
- * as `false` (spec 8: 'Failed command send is logged only'); a malformed notification is reported to
+ * as `false` (a failed command send is logged only, never shown); a malformed notification is reported to
  * `onMalformed` and otherwise dropped.
  */
 import { encodeCommand, isCommandError, type Command } from '../protocol/commands';

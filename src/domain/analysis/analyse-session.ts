@@ -1,5 +1,5 @@
 /**
- * Session analysis (spec 3): processed laps with sector performance, best-lap and best-sector flags, colours and
+ * Session analysis: processed laps with sector performance, best-lap and best-sector flags, colours and
  * position-derived figures, and the session totals.
  *
  * Rules:

@@ -1,5 +1,5 @@
 /**
- * Lap colours (spec 3): the hue is spread evenly over the session's laps; the session index picks one of two
+ * Lap colours: the hue is spread evenly over the session's laps; the session index picks one of two
  * saturation/lightness schemes so the left (index 0) and right (index 1) sessions of a comparison stay
  * distinguishable when drawn together. Colours are CSS `hsl()` strings, usable by the map and the charts.
  */

@@ -238,14 +238,14 @@ function speedRange(speedKmh: Float32Array, from: number, to: number): { max: nu
 
 /**
  * Device-style records: integer milliseconds from rounded crossing times (so the three sectors add up to the
- * lap), exactly 3 sectors (spec 9): fewer gates leave trailing sectors at 0, more gates fold the rest into the
+ * lap), exactly 3 sectors (the product fixes 3 sectors per lap): fewer gates leave trailing sectors at 0, more gates fold the rest into the
  * third; a missed gate gives 0 for the sectors it bounds.
  */
 export function toLapRecords(laps: ReadonlyArray<DetectedLap>): LapRecord[] {
   return laps.map((lap, index) => {
     const rounded = lap.gateTimesMs.map(Math.round);
     // An unclosed final lap (the file ends before the line is crossed again) has no lap time: 0 marks it
-    // invalid (spec 3), and unlike a flag that survives writing it out as device text and parsing it back.
+    // invalid (a valid lap has a time above zero), and unlike a flag that survives writing it out as device text and parsing it back.
     const lapMs = lap.complete ? Math.round(lap.endMs) - Math.round(lap.startMs) : 0;
     const sectors: number[] = [];
     for (let g = 0; g < lap.sectorsMs.length; g++) {

@@ -1,5 +1,5 @@
 /**
- * Circuit coordinates (spec 3, device-protocol.md 'Circuits'): text `lat;lon;lat;lon...` of signed decimal
+ * Circuit coordinates (device-protocol.md 'Circuits'): text `lat;lon;lat;lon...` of signed decimal
  * degrees, the start/finish gate first, then the sector gates. Whitespace (including newlines) around numbers
  * is tolerated and a trailing ';' ignored; anything else is an error, never a silently shorter list.
  */

@@ -1,5 +1,5 @@
 /**
- * Lap time text (spec 9): `mm:ss.cc`; from one hour up `<h>H<mm>:<ss>.<cc>` — the hours carry an 'H' the way the
+ * Lap time text: `mm:ss.cc`; from one hour up `<h>H<mm>:<ss>.<cc>` — the hours carry an 'H' the way the
  * session display name writes '10H30' (e.g. 3,723,450 ms -> '1H02:03.45'). Centiseconds are truncated, not
  * rounded, as timing screens do (a time is shown as the hundredth it is in).
  * A negative time is shown with a leading '-'; a non-finite one as '--:--.--'.

@@ -1,5 +1,5 @@
 /**
- * Speed text (spec 9): km/h to one decimal. `locale` (a BCP 47 tag such as 'en-US' or 'pt-PT') picks the decimal
+ * Speed text: km/h to one decimal. `locale` (a BCP 47 tag such as 'en-US' or 'pt-PT') picks the decimal
  * separator; without it the text is locale-neutral ('123.4'). Non-finite speeds are shown as '-'.
  */
 const formatters = new Map<string, Intl.NumberFormat>();

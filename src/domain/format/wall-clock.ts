@@ -1,6 +1,6 @@
 /**
  * Wall-clock times and instants. ASTRO names a session by the local time at the track ('YYYYMMDD_HHMM_...',
- * device-protocol.md) and knows no zone; Session.date is an instant (spec 3: ISO). The circuit's country carries
+ * device-protocol.md) and knows no zone; Session.date is an instant (ISO 8601). The circuit's country carries
  * the zone (Country.timezone); without it, this runtime's zone is the best guess (the racer is at the track).
  */
 

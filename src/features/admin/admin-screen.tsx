@@ -1,5 +1,5 @@
 /**
- * /admin (admins only, spec 2): one tab per admin area. The open tab is in the URL (?section=countries) so it
+ * /admin (admins only): one tab per admin area. The open tab is in the URL (?section=countries) so it
  * survives reloads and can be linked; the route file parses it.
  */
 import { NativeSelect, Stack, Tabs, Title } from '@mantine/core';

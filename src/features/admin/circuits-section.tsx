@@ -1,5 +1,5 @@
 /**
- * Admin circuits (spec 2, 3): every field of a circuit, with the gates edited on the map (src/ui/map gate editor:
+ * Admin circuits: every field of a circuit, with the gates edited on the map (src/ui/map gate editor:
  * draw up to 3 gates, drag them) or typed as 'lat;lon;lat;lon' text; both stay in step.
  */
 import { Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * One admin list (spec 2 'Admin areas'): a server-side data table with New, Edit and Delete (confirmation), the
+ * One admin list: a server-side data table with New, Edit and Delete (confirmation), the
  * form in a dialog 40vw wide (75vw below 960 px, 90vw below 640 px), and the spec's toasts (section 8): success
  * '<Entity> {value} created.' / 'updated.' / '<Entity> successfully deleted.', failure 'Failed to update <entity>'
  * (create too) and 'Failed to delete <entity>'. A failed save keeps the dialog open with the form as typed.

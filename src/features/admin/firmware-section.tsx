@@ -1,5 +1,5 @@
 /**
- * Firmware upload (issue 7): POST /admin/firmware as multipart (`file`, optional `notes`), built by the device
+ * Firmware upload: POST /admin/firmware as multipart (`file`, optional `notes`), built by the device
  * helper; the server verifies the image as ASTRO would and reads its version from it. Shows the newest version.
  */
 import { Button, FileInput, Group, Stack, Table, Text, Textarea } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** The admin areas, in tab order (spec 2 'Admin areas' plus firmware upload). */
+/** The admin areas, in tab order (the product's admin areas plus firmware upload). */
 export const ADMIN_SECTIONS = [
   'users',
   'countries',

@@ -1,8 +1,8 @@
 /**
- * Every user's sessions (spec 2): the admin table has the user's first name as its first column and sorts by it
+ * Every user's sessions: the admin table has the user's first name as its first column and sorts by it
  * descending by default. Row actions: edit (dialog 'Edit Session', partial update: name, circuit, vehicle
  * category, favorite) and delete (confirmation). Toasts 'Session updated' / 'Failed to update session' /
- * 'Failed to delete session' (spec 8).
+ * 'Failed to delete session'.
  */
 import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Which `admin:toast.*` strings an admin list uses (spec 8). The English text of each is the spec's exact message,
+ * Which `admin:toast.*` strings an admin list uses. The English text of each is the product's exact message,
  * e.g. entity 'circuitType' -> 'Circuit Type {value} created.', 'Failed to update circuitType'.
  */
 export type AdminEntity = 'user' | 'country' | 'circuit' | 'circuitType' | 'vehicleType' | 'vehicleCategory' | 'translation';

@@ -1,5 +1,5 @@
 /**
- * Admin users (spec 6): only 'active' is editable; verified, names, email, country and the rest are shown for
+ * Admin users (a profile is the user's own): only 'active' is editable; verified, names, email, country and the rest are shown for
  * reference. New creates a verified account (POST /admin/users); delete is admin-only (this whole area is).
  */
 import { Badge, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * Change password from a reset link (spec 2, 5): new password and confirm, a show-password switch and Confirm.
+ * Change password from a reset link: new password and confirm, a show-password switch and Confirm.
  * A mismatch marks both fields invalid and stops the submit; server failures are toasted with its message.
  */
 import { Alert, Anchor, Button, Stack, Switch, TextInput } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** Strings of the account screens (spec 2 'Account screens', 5, 8). Spec texts are verbatim in en-us. */
+/** Strings of the account screens (login, register, verify, reset and change password). The product's texts are verbatim in en-us. */
 export const authI18n = {
   'en-us': {
     email: 'Email',

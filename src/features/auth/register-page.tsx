@@ -1,7 +1,7 @@
 /**
- * Register (spec 2, 5): email, first name (required), last name (optional), password, confirm password,
+ * Register: email, first name (required), last name (optional), password, confirm password,
  * a show-password switch and a login link. A password mismatch marks both password fields invalid and stops
- * the submit. Server failures show the server's message (spec 8).
+ * the submit. Server failures show the server's message.
  */
 import { Alert, Anchor, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

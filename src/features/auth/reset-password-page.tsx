@@ -1,4 +1,4 @@
-/** Reset password (spec 2, 5): an email field; Reset is disabled until it is filled. The answer is the same whether or not the account exists. */
+/** Reset password: an email field; Reset is disabled until it is filled. The answer is the same whether or not the account exists. */
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';

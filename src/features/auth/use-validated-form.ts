@@ -2,7 +2,7 @@
  * The form state the account screens share: values, field errors (i18n keys) re-checked while the user fixes a
  * field that was marked invalid, a show-password switch, a busy flag while submitting, and a done flag once the
  * server accepted. `submit` validates first and stops on any error; a failure of `send` is toasted with the
- * server's message (spec 8) and leaves the values as typed.
+ * server's message and leaves the values as typed.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * Form rules of the account screens (spec 5), pure so they are unit-tested:
+ * Form rules of the account screens, pure so they are unit-tested:
  * - login: the button is disabled while email or password is empty;
  * - reset password and resend verification: disabled while the email is empty;
  * - register: email, first name and password required, last name optional; password must equal confirm
@@ -78,7 +78,7 @@ export function hasErrors(errors: object): boolean {
 
 export type PasswordStrength = 'weak' | 'medium' | 'strong';
 
-/** Spec 5: medium = 6+ characters with two of lower/upper/digit; strong = 8+ with all three. */
+/** Password strength: medium = 6+ characters with two of lower/upper/digit; strong = 8+ with all three. */
 export function passwordStrength(pw: string): PasswordStrength {
   const kinds = [/[a-z]/.test(pw), /[A-Z]/.test(pw), /\d/.test(pw)].filter(Boolean).length;
   if (pw.length >= 8 && kinds === 3) return 'strong';
@@ -86,5 +86,5 @@ export function passwordStrength(pw: string): PasswordStrength {
   return 'weak';
 }
 
-/** Spec 5: strength feedback is off on the account forms. */
+/** Strength feedback is off on the account forms. */
 export const SHOW_PASSWORD_STRENGTH = false;

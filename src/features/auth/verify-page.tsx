@@ -1,5 +1,5 @@
 /**
- * Account verification (spec 2, 8): with a token it shows 'Please wait, your account is being validated' and
+ * Account verification: with a token it shows 'Please wait, your account is being validated' and
  * calls GET /auth/verify once; on failure the server's message is toasted and the resend form appears (email
  * field, 'Send a new verification email' disabled until filled) with links to login and support.
  */

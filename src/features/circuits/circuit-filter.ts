@@ -1,5 +1,5 @@
 /**
- * The circuit list's rows (spec 3, 5): circuits whose coordinates parse to at least one point; filtered by
+ * The circuit list's rows: circuits whose coordinates parse to at least one point; filtered by
  * country, type and a case- and accent-insensitive text over name, description, country and type names; sorted by
  * country then name.
  */

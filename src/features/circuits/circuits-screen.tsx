@@ -1,5 +1,5 @@
 /**
- * /circuits (spec 2): the circuit list with filters (country, type, text) and a map preview of the selected
+ * /circuits: the circuit list with filters (country, type, text) and a map preview of the selected
  * circuit's gates. Reads the offline copy in IndexedDB (data layer reference repository), refreshed from the
  * server when online, so it works with no connection.
  */

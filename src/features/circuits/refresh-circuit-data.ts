@@ -1,6 +1,6 @@
 /**
- * The circuits screen's refresh of its offline copies (circuits, countries, circuit types) when online. Spec 8,
- * failed loads: one error toast with the server's message, however many of the three calls failed; a failure that
+ * The circuits screen's refresh of its offline copies (circuits, countries, circuit types) when online. Failed
+ * loads: one error toast with the server's message, however many of the three calls failed; a failure that
  * only means there is no connection stays silent (the stored copies are shown).
  */
 import { isOfflineFailure, NO_MESSAGE } from '../../data/api/api-error';

@@ -1,5 +1,5 @@
 /**
- * /astro (spec 2, 4): connect (Web Bluetooth or a simulated ASTRO), the sessions 'In ASTRO' / 'In Cloud' with
+ * /astro: connect (Web Bluetooth or a simulated ASTRO), the sessions 'In ASTRO' / 'In Cloud' with
  * their upload states, download queue with progress (and the tab title percentage), stop, delete from device,
  * firmware update, circuit sync and Wi-Fi. The device logic lives in src/device; this screen only renders the
  * controller's snapshot and turns its events into toasts.

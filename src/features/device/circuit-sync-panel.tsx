@@ -4,7 +4,7 @@ import type { AstroController, DeviceSnapshot } from '../../device/flows/astro-c
 import { notifyError, notifySuccess } from '../../ui/toast';
 import type { DevicePort } from './device-port';
 
-/** Circuit sync (spec 4): the circuits kept offline, per country, with progress; spec messages on failure. */
+/** Circuit sync: the circuits kept offline, per country, with progress; the product's messages on failure. */
 export function CircuitSyncPanel({ controller, snapshot, port }: { controller: AstroController | null; snapshot: DeviceSnapshot; port: DevicePort }) {
   const { t } = useTranslation('device');
   const sync = snapshot.circuitSync;

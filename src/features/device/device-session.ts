@@ -19,7 +19,7 @@ export function currentDevice(): { controller: AstroController; kind: LinkKind }
 }
 
 /**
- * The tab title shows the transfer percentage wherever the user is in the app (spec 1), not only on /astro:
+ * The tab title shows the transfer percentage wherever the user is in the app, not only on /astro:
  * written when the whole percent changes, cleared when the transfer ends.
  */
 function followTitle(controller: AstroController): () => void {

@@ -10,7 +10,7 @@ import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import type { DevicePort } from './device-port';
 
 /**
- * Firmware (spec 4): the server's latest version (the last answer when offline) against the device's; the binary
+ * Firmware: the server's latest version (the last answer when offline) against the device's; the binary
  * comes from IndexedDB or is downloaded and kept (src/data's firmware repository), its sha256 is checked again
  * just before sending; progress; after the reboot the controller reconnects and confirms the new version.
  */

@@ -1,5 +1,5 @@
 /**
- * The device screen's one list (spec 2, 4): sessions 'In ASTRO' and/or 'In Cloud', each with its upload state.
+ * The device screen's one list: sessions 'In ASTRO' and/or 'In Cloud', each with its upload state.
  * Pure: merges the device's list, the transfer queue and the app's own sessions by filename.
  *
  * State: a session in the running queue shows the queue's state; otherwise one the app already has shows its

@@ -1,5 +1,5 @@
 /**
- * Turns the controller's events into the spec's toasts (spec 4, 8): connecting / connected / failed to connect
+ * Turns the controller's events into the product's toasts: connecting / connected / failed to connect
  * (a cancelled chooser is silent), 'Firmware update stopped, ASTRO disconnected.' (with a success heading),
  * a device ERROR translated, and a failed session with its reason. Also loads the server's sessions on 'ready'.
  */
@@ -28,7 +28,7 @@ export function useDeviceToasts(controller: AstroController | null, port: Device
           notifyError(t('toast.failed'), { translated: true });
           return;
         case 'ready':
-          // Offline at the track the badges wait for the next connection; a server error is a failed load (spec 8).
+          // Offline at the track the badges wait for the next connection; a server error is a failed load, shown as an error.
           port.refreshServerSessions().catch((e: unknown) => {
             if (!isOfflineFailure(e)) notifyError(e instanceof Error && e.message ? e.message : 'No message available');
           });

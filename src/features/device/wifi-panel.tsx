@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AstroController, DeviceSnapshot } from '../../device/flows/astro-controller';
 
-/** Wi-Fi connect (spec 2): SSID and password; the states are shown as the device reports them. */
+/** Wi-Fi connect: SSID and password; the states are shown as the device reports them. */
 export function WifiPanel({ controller, snapshot }: { controller: AstroController | null; snapshot: DeviceSnapshot }) {
   const { t } = useTranslation('device');
   const [ssid, setSsid] = useState('');

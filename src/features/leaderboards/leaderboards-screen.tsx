@@ -1,5 +1,5 @@
 /**
- * /leaderboards (spec 2, issue 7): filters country, circuit, type, category; Top 3 / Top 10; 'Show Leaderboard'.
+ * /leaderboards: filters country, circuit, type, category; Top 3 / Top 10; 'Show Leaderboard'.
  * The server ranks; the last answer per filter set is kept in IndexedDB and shown offline with its date.
  */
 import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';

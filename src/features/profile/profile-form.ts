@@ -18,7 +18,7 @@ export function profileFormValid(f: ProfileForm): boolean {
   return f.firstName.trim() !== '' && (f.birthdate === '' || /^\d{4}-\d{2}-\d{2}$/.test(f.birthdate));
 }
 
-/** The self-service PATCH /users/{id} body (spec 6: names, birthdate, country, licence). */
+/** The self-service PATCH /users/{id} body (the fields a user may change on their own record: names, birthdate, country, licence). */
 export function profilePatch(f: ProfileForm) {
   return {
     firstName: f.firstName.trim(),

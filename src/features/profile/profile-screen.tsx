@@ -1,5 +1,5 @@
 /**
- * /profile (spec 2, issue 7): edit first and last name, birthdate, country and licence (PATCH /users/{id});
+ * /profile: edit first and last name, birthdate, country and licence (PATCH /users/{id});
  * change password by e-mail link (the API offers POST /auth/reset-password, which mails a /change-password link;
  * there is no authenticated change-password call); the firmware version ASTRO last reported. Offline it shows the
  * copy kept in IndexedDB, read-only. Below: storage on this device (usage, persistence; storage-status.tsx).

@@ -1,5 +1,5 @@
 /**
- * The profile's "Storage on this device" section (issue 5): space used and available (from the browser's
+ * The profile's "Storage on this device" section: space used and available (from the browser's
  * estimate, formatted in the UI locale), whether the storage is persistent (not evicted under pressure), a button
  * to ask for persistence, and a warning when the quota is nearly full (new sessions would then fail to save with
  * QUOTA_EXCEEDED). `status`/`persist` are replaceable for tests.

@@ -1,5 +1,5 @@
 /**
- * About (spec 1): every product claim (25Hz, four constellations, 7-hour battery, 32GB, sector breakdowns,
+ * About: every product claim (25Hz, four constellations, 7-hour battery, 32GB, sector breakdowns,
  * leaderboards), founded in 2023, values, keep in touch (e-mail, social networks) and the two PDFs.
  */
 import { Anchor, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** Strings of the public pages: welcome and About (spec 1). */
+/** Strings of the public pages: welcome and About. */
 export const publicI18n = {
   'en-us': {
     welcome: {

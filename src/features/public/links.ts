@@ -1,4 +1,4 @@
-/** Contact and document links of the About page (spec 1). The PDFs are served from public/docs/. */
+/** Contact and document links of the About page. The PDFs are served from public/docs/. */
 export { CONTACT_EMAIL, SUPPORT_EMAIL } from '../../app/contact';
 export const USER_MANUAL_PDF = '/docs/astro-user-manual.pdf';
 export const PRIVACY_POLICY_PDF = '/docs/astro-privacy-policy.pdf';

@@ -1,4 +1,4 @@
-/** Not Found and Unauthorized (spec 2), with the spec's texts. */
+/** Not Found and Unauthorized with the product's texts. */
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

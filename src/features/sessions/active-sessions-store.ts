@@ -1,6 +1,6 @@
 /**
  * Where the active (compared) sessions live between screens: a tiny external store, persisted in sessionStorage
- * under 'astro.activeSessions' so a reload keeps them (logout clears session storage, spec 4). Stored values are
+ * under 'astro.activeSessions' so a reload keeps them (logout clears session storage). Stored values are
  * parsed; anything invalid is an empty selection.
  */
 import { useSyncExternalStore } from 'react';

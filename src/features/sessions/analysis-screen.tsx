@@ -1,5 +1,5 @@
 /**
- * /sessions/analysis, the lap viewer (spec 2, 3, 4): lap tables of the active sessions side by side (left and
+ * /sessions/analysis, the lap viewer: lap tables of the active sessions side by side (left and
  * right colour schemes), the reference lap, ECharts charts (speed vs distance with every lap of both sessions,
  * delta time to the reference, sector bars), a map of the laps, a corner table and consistency figures.
  * Picking a lap in a table or a chart highlights it everywhere (the pick is in the URL: ?lap=L-3).

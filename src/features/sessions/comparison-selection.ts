@@ -1,5 +1,5 @@
 /**
- * The comparison selection (spec 2, 4, 5): up to two active sessions, left and right.
+ * The comparison selection: up to two active sessions, left and right, from the same circuit (laps of two tracks do not compare).
  * - Selecting into a free slot fills the left one first.
  * - Toggling a selected session removes it; removing the left one promotes the right one to the left.
  * - A third selection is ignored until a slot is free.
@@ -26,7 +26,7 @@ export type ToggleOutcome = 'selected-left' | 'selected-right' | 'deselected' | 
 
 export const emptySelection: ComparisonSelection = { left: null, right: null };
 
-/** Spec 8 message shown when a different-circuit session is refused. */
+/** The message shown when a different-circuit session is refused. */
 export const SAME_CIRCUIT_MESSAGE = 'You can only select sessions from the same circuit';
 
 export function isSelected(selection: ComparisonSelection, id: number): boolean {

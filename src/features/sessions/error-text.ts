@@ -4,7 +4,7 @@ import { isImportError } from '../../domain/formats/import-errors';
 
 /**
  * A failure of the sessions screens in the user's language: an import's reason, a full disk, else the message
- * through the server-message catalogue (spec 8).
+ * through the server-message catalogue.
  */
 export function errorText(error: unknown, t: (key: string) => string): string {
   if (isImportError(error)) return t(`import.reason.${error.reason}`);

@@ -1,5 +1,5 @@
 /**
- * Export of a session or one lap as CSV, GPX or KML (issue 6), with the domain exporters
+ * Export of a session or one lap as CSV, GPX or KML, with the domain exporters
  * (src/domain/formats/export-*.ts); this picks the exporter, the MIME type and a safe file name.
  */
 import { exportCsv } from '../../domain/formats/export-csv';

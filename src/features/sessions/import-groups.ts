@@ -1,5 +1,5 @@
 /**
- * Files picked together for import (issue 6): an ASTRO session is two files, laps and nmea, named after the
+ * Files picked together for import: an ASTRO session is two files, laps and nmea, named after the
  * session; every other format is one file. Loaded on demand by the library's import button.
  */
 import { looksLikeAstroNmea } from '../../domain/formats/import-astro';

@@ -1,5 +1,5 @@
 /**
- * Import from disk (issue 6): ASTRO position files, VBO (RaceBox, VBOX, Dragy, RaceChrono), NMEA 0183, GPX and
+ * Import from disk: ASTRO position files, VBO (RaceBox, VBOX, Dragy, RaceChrono), NMEA 0183, GPX and
  * RaceChrono CSV v3 become a session like one downloaded from ASTRO. The domain does the work
  * (src/domain/formats/import-session.ts: format by content, circuit auto-pick within 2 km, laps detected from its
  * gates, device-format texts and file name); this adds what the screen knows: the circuits on this device and

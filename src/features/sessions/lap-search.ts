@@ -14,7 +14,7 @@ const lapKey = (value: unknown): string | undefined => (typeof value === 'string
 
 /**
  * The routes' `validateSearch`. Checked by hand, not with zod: the route files are part of the first load, where
- * zod is not (issue 6, initial bundle).
+ * zod is not (it would grow the initial bundle).
  */
 export function parseLapSearch(search: Record<string, unknown>): LapSearch {
   return { lap: lapKey(search.lap), ref: lapKey(search.ref), open: sessionId(search.open) };

@@ -1,5 +1,5 @@
 /**
- * The lap table of one session (spec 3): lap, time, the three sectors coloured by performance (Worse, Improved,
+ * The lap table of one session: lap, time, the three sectors coloured by performance (Worse, Improved,
  * Best), max/min/average speed; then best lap, optimal lap (sum of best sectors), total and average time and the
  * consistency figures. Clicking a row picks the lap (highlighted on the map and charts).
  */

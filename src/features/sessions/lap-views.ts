@@ -117,7 +117,7 @@ export function speedMarkers(session: LoadedSession, hidden: ReadonlySet<string>
 }
 
 /**
- * The device's lap names ('Lap 3', 'In Lap': spec 3, kept as data) in the user's language; any other name (an
+ * The device's lap names ('Lap 3', 'In Lap', kept as data) in the user's language; any other name (an
  * imported file's) as it is.
  */
 export function lapDisplayName(lap: { lapName: string; lapNumber: number }, t: (key: 'analysis.inLap' | 'analysis.lapName', values?: { n: number }) => string): string {

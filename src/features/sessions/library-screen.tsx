@@ -1,5 +1,5 @@
 /**
- * /sessions/library: the user's sessions (spec 2). Offline-first: the table runs in local mode over the rows in
+ * /sessions/library: the user's sessions. Offline-first: the table runs in local mode over the rows in
  * IndexedDB (the server list is mirrored into it on open when online), so filtering, sorting and paging work the
  * same with no connection. A tap on a row (or its name) opens that session's analysis; row actions: set active /
  * deactivate (the spec's comparison model), 'Compare with...', favorite, edit, delete, export.
@@ -52,7 +52,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const { importing, importFiles } = useSessionImport(port, (imported) => void navigate({ to: '/sessions/analysis', search: { open: imported.id } }));
 
   // Mirror the server list when online; offline the local rows are what we have (no toast for that). Any other
-  // failure (a 5xx, a refusal) is a failed load: spec 8's error toast, while the local rows stay on screen.
+  // failure (a 5xx, a refusal) is a failed load: an error toast, while the local rows stay on screen.
   useEffect(() => {
     port.refreshFromServer().catch((e: unknown) => {
       if (!isOfflineFailure(e)) notifyError(errorText(e, t), { translated: true });

@@ -1,5 +1,5 @@
 /**
- * /sessions/map: the circuit and the active sessions' laps (spec 2 'Map tools'): lap colours or a speed-coloured
+ * /sessions/map: the circuit and the active sessions' laps: lap colours or a speed-coloured
  * trace, labels and laps shown or hidden, sector vision (per-sector colours and gate colours), min/max speed
  * markers, and the gate editor (Toggle Draw, Toggle Edit, Snap to laps); saving edited gates re-times the left
  * session's laps from its positions. The OpenLayers map is a lazy chunk.

@@ -1,5 +1,5 @@
 /**
- * 'Edit Session' (spec 2): name, circuit, vehicle category, weather. Saves a partial update through the sync
+ * 'Edit Session': name, circuit, vehicle category, weather. Saves a partial update through the sync
  * queue (the row changes at once, the PATCH goes when online), then the table refreshes from IndexedDB.
  */
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';

@@ -12,7 +12,7 @@ import type { SessionViews } from '../../domain/views/session-views';
 export type SyncState = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
 export type WeatherConditions = 'Dry' | 'Damp' | 'Wet' | 'Unknown';
 
-/** One library row (spec 2: actions, name, circuit name, vehicle category name, date, favorite, hidden id and circuitId). */
+/** One library row (columns actions, name, circuit name, vehicle category name, date, favorite, hidden id and circuitId). */
 export interface LibraryRow {
   /** Local (IndexedDB) id: the table's hidden id column. */
   id: number;

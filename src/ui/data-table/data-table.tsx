@@ -1,5 +1,5 @@
 /**
- * Generic server-side data table (spec 2, 4, 9): Mantine Table in a small size, single sort, one filter per
+ * Generic server-side data table: Mantine Table in a small size, single sort, one filter per
  * column (text, date, boolean, numeric), page size 10 with choices 5/10/20/50, page/sort/size kept in
  * sessionStorage per `tableKey`, a filter change resets to page 0, an actions column, loading and error states.
  * `source` is either a server fetch (POST .../datatable) or local rows filtered and sorted in memory with the same

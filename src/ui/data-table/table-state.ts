@@ -1,5 +1,5 @@
 /**
- * Pure state of a data table (spec 4 'Data table', spec 9): zero-based page, page size (10 by default, choices
+ * Pure state of a data table: zero-based page, page size (10 by default, choices
  * 5/10/20/50), a single sort and one filter per column. Kept apart from React so the rules are unit tested:
  * a filter change resets the page to 0; a page-size change does too (the old page may no longer exist).
  * Page, sort and page size persist in sessionStorage per table key; filters do not.

@@ -24,7 +24,7 @@ describe('admin dialogs', () => {
   });
 });
 
-describe('admin toasts (spec 8)', () => {
+describe('admin toasts', () => {
   const expected: Record<Exclude<AdminEntity, 'translation'>, [string, string]> = {
     user: ['User', 'user'],
     country: ['Country', 'country'],

@@ -102,7 +102,7 @@ describe('an admin list', () => {
     await screen.findByText('Portugal');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
     await act(async () => fireEvent.click(await screen.findByTestId('confirm-delete')));
-    // The server's reason is passed on after the spec's message (spec 8).
+    // The server's reason is passed on after the product's message.
     await waitFor(() => expect(toasts.error).toEqual(['Failed to delete country: Country is in use and cannot be deleted.']));
   });
 

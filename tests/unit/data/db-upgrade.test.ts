@@ -41,7 +41,7 @@ const v1Session = (localId: number, filename: string, withTexts: boolean) => ({
 });
 
 describe('Dexie schema versions', () => {
-  it('version 1 opens on an empty browser with every table of issue 5', async () => {
+  it('version 1 opens on an empty browser with every table of the offline store', async () => {
     const name = dbName();
     const v1 = new Dexie(name);
     v1.version(1).stores(SCHEMA_V1);
