@@ -1,5 +1,5 @@
 /**
- * The library table's columns (spec 2: name, circuit name, vehicle category name, date, favorite, hidden id and
+ * The library table's columns (the product's list: name, circuit name, vehicle category name, date, favorite, hidden id and
  * circuitId; plus the upload state). The name is the way into the session's analysis (a real button: keyboard
  * and screen readers reach it); a long name is cut at two lines with the whole name in its tooltip.
  */
