@@ -61,8 +61,9 @@ export const sessionsI18n = {
     },
     import: {
       button: 'Import from file',
-      hint: 'ASTRO laps and nmea (pick both), VBO, NMEA 0183, GPX or RaceChrono CSV v3; several files at once',
+      hint: 'ASTRO laps and nmea (pick both), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3 or a CSV exported here; several files at once',
       done: 'Imported {{name}} with {{laps}} laps',
+      alreadyStored: 'Already in your library: {{name}}',
       noCircuit: 'No circuit was found near this session: laps could not be detected.',
       failed: 'Could not import {{file}}: {{reason}}',
       lapsOnly: '{{file}} is an ASTRO laps file: pick it together with its nmea file.',
@@ -217,8 +218,9 @@ export const sessionsI18n = {
     },
     import: {
       button: 'Importar de ficheiro',
-      hint: 'ASTRO voltas e nmea (escolha os dois), VBO, NMEA 0183, GPX ou RaceChrono CSV v3; vários ficheiros de uma vez',
+      hint: 'ASTRO voltas e nmea (escolha os dois), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3 ou um CSV exportado aqui; vários ficheiros de uma vez',
       done: '{{name}} importada com {{laps}} voltas',
+      alreadyStored: 'Já está na sua biblioteca: {{name}}',
       noCircuit: 'Não foi encontrado nenhum circuito perto desta sessão: não foi possível detetar as voltas.',
       failed: 'Não foi possível importar {{file}}: {{reason}}',
       lapsOnly: '{{file}} é um ficheiro de voltas do ASTRO: escolha-o juntamente com o ficheiro nmea.',

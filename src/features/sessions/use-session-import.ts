@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../ui/toast';
+import { notifyError, notifySuccess, notifyWarning } from '../../ui/toast';
 import { errorText } from './error-text';
 import type { ImportResult, SessionsPort } from './sessions-port';
 
@@ -25,10 +25,13 @@ export function useSessionImport(port: SessionsPort, onAnalyse: (imported: Impor
       for (const { file, laps } of imports) {
         try {
           const result = await port.importFile(file.file, laps?.file);
-          notifySuccess(t('import.done', { name: result.name, laps: result.laps }), {
-            translated: true,
-            action: { label: t('library.analyse'), onClick: () => onAnalyse(result), testId: `analyse-imported-${result.id}` },
-          });
+          const action = { label: t('library.analyse'), onClick: () => onAnalyse(result), testId: `analyse-imported-${result.id}` };
+          // Data already in the library is not stored twice: said as a warning, still one tap from its analysis.
+          if (result.alreadyStored) {
+            notifyWarning(t('import.alreadyStored', { name: result.name }), { translated: true, action });
+            continue;
+          }
+          notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true, action });
           if (!result.circuitFound) notifyError(t('import.noCircuit'), { translated: true });
         } catch (e) {
           notifyError(t('import.failed', { file: file.name, reason: errorText(e, t) }), { translated: true });

@@ -273,7 +273,7 @@ describe('sessions library', () => {
 
   it("offers 'Analyse' with each imported session, opening its analysis", async () => {
     const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
-    vi.mocked(port.importFile).mockResolvedValueOnce({ id: 7, name: 'Ride', laps: 3, circuitFound: true });
+    vi.mocked(port.importFile).mockResolvedValueOnce({ id: 7, name: 'Ride', laps: 3, circuitFound: true, alreadyStored: false });
     renderLibrary(port, 'pt-pt');
     await screen.findByTestId('session-import');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
