@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSpeedKmh } from '../../domain/format/speed';
 import type { GatePoint } from '../../domain/session-types';
+import { KeepOfflineButton } from '../../ui/map/keep-offline';
 import { LazyTrackMap } from '../../ui/map/lazy-track-map';
 import { MAX_GATES } from '../../ui/map/gate-limits';
 import type { GateMode } from '../../ui/map/types';
@@ -16,7 +17,7 @@ import { notifyError, notifySuccess } from '../../ui/toast';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
 import { errorText } from './error-text';
 import { lapKeyOf } from './lap-search';
-import { drawableLaps, isFullyUpdated, lapTraces, sideOf, speedMarkers } from './lap-views';
+import { circuitOutline, drawableLaps, isFullyUpdated, lapTraces, sideOf, speedMarkers } from './lap-views';
 import { NoActiveSession, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
 import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
@@ -70,6 +71,7 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
     [minMax, showLaps, sessions, hidden, t, locale],
   );
   const fitKey = sessions.map((s) => s.id).join('|');
+  const outline = useMemo(() => (left ? circuitOutline(left) : null), [left]);
   const gateNames = [t('map.gateLabels.sf'), t('map.gateLabels.s1'), t('map.gateLabels.s2')];
   // What a click does in Draw mode, and why it does nothing once every gate is placed.
   const gateHint = gateMode !== 'draw' ? null : gates.length >= MAX_GATES ? t('map.gatesFull', { count: MAX_GATES }) : t('map.drawNext', { gate: gateNames[gates.length] });
@@ -152,6 +154,7 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
         snapToTraces={snap}
         onGatesChange={setDraftGates}
         fitKey={fitKey}
+        outline={outline}
         height="min(65vh, 640px)"
       />
         {gateHint && (
@@ -163,6 +166,7 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
           </Paper>
         )}
       </div>
+      <KeepOfflineButton outline={outline} />
       {sessions.map((s) => (
         <Paper key={s.id} withBorder p="xs">
           <Text size="sm" fw={600} mb={4}>

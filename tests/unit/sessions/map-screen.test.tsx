@@ -70,6 +70,11 @@ describe('sessions map', () => {
     expect(Number(screen.getByTestId('map-probe').getAttribute('data-traces'))).toBe((laps - 1) * 3);
     fireEvent.click(screen.getByRole('switch', { name: 'Min/max speed' }));
     expect(mapProps.last!.markers!.length).toBe((laps - 1) * 2);
+    // Min/max labels carry their unit.
+    for (const m of mapProps.last!.markers!) expect(m.label).toMatch(/^(Min|Max) \d+\.\d km\/h$/);
+    // Without tiles the map draws the circuit from the session's fastest lap.
+    const outline = mapProps.last!.outline!;
+    expect((outline.to ?? 0) - (outline.from ?? 0)).toBeGreaterThan(10);
   });
 
   it('toggles draw and edit, and saving drawn gates re-times the session', async () => {
