@@ -27,8 +27,8 @@ export const authI18n = {
       submit: 'Register',
       haveAccount: 'Already have an account?',
       login: 'Login',
-      // The same answer whether or not the address already has an account: nothing here tells which.
-      success: 'Check your email to continue: we have sent you a message.',
+      // The same answer whether or not the address already has an account: its mail says which.
+      success: 'Thank you. Check your email: we sent you a link to verify your account, or a note if this address already has one.',
     },
     verify: {
       title: 'Account Verification',
@@ -86,7 +86,7 @@ export const authI18n = {
       submit: 'Registar',
       haveAccount: 'Já tem conta?',
       login: 'Iniciar sessão',
-      success: 'Consulte o seu email para continuar: enviámos-lhe uma mensagem.',
+      success: 'Obrigado. Consulte o seu email: enviámos uma ligação para verificar a sua conta, ou um aviso se este endereço já tiver conta.',
     },
     verify: {
       title: 'Verificação da conta',
