@@ -114,6 +114,9 @@ describe('device screen with the simulated ASTRO', () => {
     const { page, context } = await e2e.newPage();
     const creds = await e2e.signUpAndVerify();
     await e2e.login(page, creds.email, creds.password);
+    // Both screens once online (their code loaded; the profile saved on this device says 'Not seen yet').
+    await page.goto(e2e.url('/profile'));
+    await expect.poll(() => page.getByTestId('profile-firmware').textContent(), { timeout: 15_000 }).toMatch(/^Not seen yet/);
     await page.goto(e2e.url('/astro'));
     await expect.poll(async () => (await storeCounts(page, ['circuits'])).circuits ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
     await context.setOffline(true);

@@ -97,15 +97,15 @@ export function FirmwareSection() {
         <Text size="sm" fw={500} id="firmware-file-label">
           {t('firmware.file')}
         </Text>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="wrap">
           <FileButton onChange={chooseFile} accept=".bin,application/octet-stream" resetRef={resetFile} name="file">
             {(props) => (
-              <Button {...props} variant="default" leftSection={<UploadIcon />} aria-describedby="firmware-file-label firmware-file-name" data-testid="firmware-choose">
+              <Button {...props} variant="default" flex="none" leftSection={<UploadIcon />} aria-describedby="firmware-file-label firmware-file-name" data-testid="firmware-choose">
                 {t('firmware.choose')}
               </Button>
             )}
           </FileButton>
-          <Text size="sm" c={file ? undefined : 'dimmed'} truncate="end" id="firmware-file-name" data-testid="firmware-file-name">
+          <Text size="sm" c={file ? undefined : 'dimmed'} truncate="end" miw={0} flex="1 1 12rem" id="firmware-file-name" data-testid="firmware-file-name">
             {file ? t('firmware.chosen', { name: file.name, size: formatNumber(file.size / 1024, locale, 1) }) : t('firmware.noFile')}
           </Text>
           {file && <CloseButton size="sm" aria-label={t('firmware.clear')} onClick={() => chooseFile(null)} />}
