@@ -6,6 +6,7 @@ import { parseId, parseInput } from '../validate';
 import { authenticate, caller, requireAdmin } from '../auth/guard';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/refresh-tokens';
+import { bumpTokenVersion, forgetAccessState } from '../auth/access-state';
 import { USER_COLUMNS, findUserById, findUserByEmail, insertUser, toUser, type UserRow } from '../users/user-store';
 import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
 
@@ -71,12 +72,20 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   async function setActive(id: number, active: boolean | undefined, actorId: number): Promise<User> {
     if (active === false && id === actorId) throw new ApiError(409, 'CONFLICT', 'You cannot deactivate your own account.');
-    const [row] = await db.query<UserRow>(
-      `update users u set active = coalesce($2, active), updated_at = now() where u.id = $1 returning ${USER_COLUMNS}`,
-      [id, active ?? null],
-    );
+    const row = await db.tx(async (q) => {
+      const [r] = await q.query<UserRow>(
+        `update users u set active = coalesce($2, active), updated_at = now() where u.id = $1 returning ${USER_COLUMNS}`,
+        [id, active ?? null],
+      );
+      // Deactivation ends every login at once: refresh tokens revoked, access tokens refused by their version.
+      if (r && active === false) {
+        await revokeAllForUser(q, id);
+        await bumpTokenVersion(q, id);
+      }
+      return r;
+    });
     if (!row) throw notFound();
-    if (active === false) await revokeAllForUser(db, id);
+    forgetAccessState(db, id);
     return toUser(row);
   }
 
@@ -101,47 +110,48 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     if (me.id !== id && !(adminToo && me.role === 'admin')) throw notFound();
   };
 
-  app.get('/users/:id', { preHandler: authenticate }, async (request) => {
+  app.get('/users/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     ownOr404(request, id, true);
     return (await findUserById(db, id)) ?? Promise.reject(notFound());
   });
-  app.put('/users/:id', { preHandler: authenticate }, async (request) => {
+  app.put('/users/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     ownOr404(request, id, false);
     return updateSelf(id, parseInput(userSelfWriteSchema, request.body));
   });
-  app.patch('/users/:id', { preHandler: authenticate }, async (request) => {
+  app.patch('/users/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     ownOr404(request, id, false);
     return updateSelf(id, parseInput(selfPatchSchema, request.body));
   });
   // Accounts are created by registering; POST /users is the admin's create (the API offers both paths).
-  app.post('/users', { preHandler: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
+  app.post('/users', { onRequest: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
 
-  app.get('/admin/users', { preHandler: requireAdmin }, async () => {
+  app.get('/admin/users', { onRequest: requireAdmin }, async () => {
     const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users u order by u.first_name, u.id`);
     return rows.map(toUser);
   });
-  app.post('/admin/users/datatable', { preHandler: requireAdmin }, async (request) => runDataTable(db, usersTable, parseDataTableRequest(request.body)));
-  app.get('/admin/users/:id', { preHandler: requireAdmin }, async (request) => {
+  app.post('/admin/users/datatable', { onRequest: requireAdmin }, async (request) => runDataTable(db, usersTable, parseDataTableRequest(request.body)));
+  app.get('/admin/users/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     return (await findUserById(db, id)) ?? Promise.reject(notFound());
   });
-  app.post('/admin/users', { preHandler: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
-  app.put('/admin/users/:id', { preHandler: requireAdmin }, async (request) => {
+  app.post('/admin/users', { onRequest: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
+  app.put('/admin/users/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     return setActive(id, parseInput(userAdminWriteSchema, request.body).active, caller(request).id);
   });
-  app.patch('/admin/users/:id', { preHandler: requireAdmin }, async (request) => {
+  app.patch('/admin/users/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     return setActive(id, parseInput(adminPatchSchema, request.body).active, caller(request).id);
   });
-  app.delete('/admin/users/:id', { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete('/admin/users/:id', { onRequest: requireAdmin }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
     if (id === caller(request).id) throw new ApiError(409, 'CONFLICT', 'You cannot delete your own account.');
     const rows = await db.query('delete from users where id = $1 returning id', [id]);
     if (!rows.length) throw notFound();
+    forgetAccessState(db, id);
     return reply.status(204).send();
   });
 }

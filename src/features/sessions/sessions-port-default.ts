@@ -14,6 +14,7 @@ import { restoreRows } from '../../data/db/restore';
 import { sessionsRepository as repository } from '../../data/services';
 import { bytesToText } from '../../data/repositories/bytes';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
+import { positionsFingerprint } from '../../domain/formats/positions-fingerprint';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
 import { z } from 'zod';
@@ -102,8 +103,8 @@ async function saveGates(id: number, gates: GatePoint[], widthM: number): Promis
   const parsed = await client.parsePositions(new Uint8Array(texts.nmea.slice(0)));
   const detection = await client.detectLaps(parsed.positions, gates, widthM);
   await getDb().kv.put({ key: gatesKey(id), value: { gates, widthM } });
-  await repository.saveDownloadedSession({
-    filename: row.filename,
+  // Stored here and queued for the server (a PUT for an uploaded session), so its copy there and the leaderboard follow.
+  await repository.replaceSessionTexts(id, {
     laps: serializeLaps(detection.records),
     nmea: serializePositions({ ...parsed.positions, lap: detection.lapOfFix }),
   });
@@ -132,10 +133,16 @@ export const defaultSessionsPort: SessionsPort = {
   },
   importFile: async (file, lapsFile) => {
     const prepared = prepareImport(file.name, await file.text(), await readCircuits(), file.lastModified, lapsFile ? await lapsFile.text() : undefined);
-    const saved = await repository.saveDownloadedSession({ filename: prepared.fileName, laps: prepared.lapsText, nmea: prepared.nmeaText });
+    const saved = await repository.saveDownloadedSession({
+      filename: prepared.fileName,
+      laps: prepared.lapsText,
+      nmea: prepared.nmeaText,
+      contentHash: positionsFingerprint(prepared.positions),
+    });
     return {
       id: saved.session.localId,
       name: saved.session.name,
+      alreadyStored: saved.alreadyStored,
       laps: prepared.laps.filter((l) => l.valid && l.lapName !== 'In Lap').length,
       circuitFound: prepared.circuit !== null,
     };
