@@ -101,7 +101,12 @@ describe('admin reference data', () => {
     await dialog.getByLabel('Name').first().fill(circuit);
     await pick(dialog, 'Country', renamed);
     await pick(dialog, 'Type', (await firstCircuitType(page)) ?? 'Karting');
-    await dialog.getByLabel('Coordinates').fill('38.7;-27.2;38.701;-27.21');
+    // A new circuit: the gates are edited on the map, with typed coordinates as an option.
+    expect(await dialog.getByTestId('gate-list').textContent()).toBe('No gate yet: choose Draw and click the map.');
+    expect(await dialog.getByLabel(/^Coordinates/).count()).toBe(0);
+    await dialog.getByLabel('Type the coordinates').check();
+    await dialog.getByLabel(/^Coordinates/).fill('38.7;-27.2;38.701;-27.21');
+    expect(await dialog.getByTestId('gate-list').textContent()).toBe('S/F 38.700000, -27.200000 · S1 38.701000, -27.210000');
     await dialog.getByTestId('admin-save').click();
     await expect.poll(() => toast(page, `Circuit ${circuit} created.`).isVisible(), { timeout: 10_000 }).toBe(true);
     await filterByName(page, suffix);
@@ -112,7 +117,12 @@ describe('admin reference data', () => {
     dialog = page.getByRole('dialog');
     const circuitRenamed = `${circuit} GP`;
     await dialog.getByLabel('Name').first().fill(circuitRenamed);
-    await dialog.getByLabel('Coordinates').fill('38.7;-27.2;38.701;-27.21;38.702;-27.22');
+    await dialog.getByLabel('Type the coordinates').check();
+    await dialog.getByLabel(/^Coordinates/).fill('38.7;-27.2;38.701;-27.21;38.702;-27.22');
+    // With the 3 gates placed, Draw says why a click on the map adds none.
+    await dialog.getByText('Draw', { exact: true }).click();
+    await dialog.getByText(/^All 3 gates are placed: a click adds none\./).waitFor();
+    await e2e.screenshot(page, 'admin-circuit-gates-en');
     await dialog.getByTestId('admin-save').click();
     await expect.poll(() => toast(page, `Circuit ${circuitRenamed} updated.`).isVisible(), { timeout: 10_000 }).toBe(true);
     const stored = await page.evaluate(async (name) => {

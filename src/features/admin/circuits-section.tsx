@@ -1,8 +1,9 @@
 /**
  * Admin circuits: every field of a circuit, with the gates edited on the map (src/ui/map gate editor:
- * draw up to 3 gates, drag them) or typed as 'lat;lon;lat;lon' text; both stay in step.
+ * draw up to 3 gates, drag them) and listed under it; typing them as 'lat;lon;lat;lon' text is an option for
+ * surveyed coordinates, open by itself only when the stored text does not parse.
  */
-import { Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
+import { Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Circuit } from '../../contracts/entities';
@@ -19,6 +20,7 @@ function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: 
   const countries = useReferenceList('countries');
   const types = useReferenceList('circuitTypes');
   const [mode, setMode] = useState<GateMode>('view');
+  const [typed, setTyped] = useState(false);
   const parsed = useMemo(() => tryParseCoordinates(form.coordinates), [form.coordinates]);
   const gates = parsed.ok ? parsed.points : [];
   return (
@@ -51,14 +53,6 @@ function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: 
         <NumberInput label={t('fields.size')} name="size" min={1} max={100} value={form.size} onChange={(v) => set({ size: v })} />
       </SimpleGrid>
       <Textarea label={t('fields.description')} name="description" autosize minRows={1} maxRows={4} value={form.description} onChange={(e) => set({ description: e.currentTarget.value })} />
-      <TextInput
-        label={t('fields.coordinates')}
-        name="coordinates"
-        required
-        value={form.coordinates}
-        onChange={(e) => set({ coordinates: e.currentTarget.value })}
-        error={parsed.ok ? undefined : t('gates.invalid')}
-      />
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
           {t('gates.title')}
@@ -90,6 +84,28 @@ function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: 
         height={260}
         aria-label={t('gates.title')}
       />
+      <Text size="xs" data-testid="gate-list">
+        {gates.length === 0
+          ? t('gates.none')
+          : gates.map((g, i) => `${[t('gates.labels.sf'), t('gates.labels.s1'), t('gates.labels.s2')][i] ?? i + 1} ${g.lat.toFixed(6)}, ${g.lon.toFixed(6)}`).join(' · ')}
+      </Text>
+      {mode === 'draw' && (
+        <Text size="xs" fw={500} role="status">
+          {gates.length >= 3 ? t('gates.full') : t('gates.drawNext', { gate: [t('gates.labels.sf'), t('gates.labels.s1'), t('gates.labels.s2')][gates.length] })}
+        </Text>
+      )}
+      {/* The map is the editor; typing exact coordinates stays possible for surveyed gates. */}
+      <Checkbox size="xs" label={t('gates.typeText')} checked={typed || !parsed.ok} onChange={(e) => setTyped(e.currentTarget.checked)} />
+      {(typed || !parsed.ok) && (
+        <TextInput
+          label={t('fields.coordinates')}
+          name="coordinates"
+          required
+          value={form.coordinates}
+          onChange={(e) => set({ coordinates: e.currentTarget.value })}
+          error={parsed.ok ? undefined : t('gates.invalid')}
+        />
+      )}
     </Stack>
   );
 }
