@@ -86,6 +86,27 @@ describe('POST /api/sessions', () => {
       payload: Buffer.from('this is not gzip at all'),
     });
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/^The request body is not valid gzip data/) });
+    // Cut short: zlib's 'unexpected end of file' never reaches the client either.
+    const cut = await h.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: { ...h.racer.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(sessionPayload())).subarray(0, 100),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/^The request body is not valid gzip data/) });
+  });
+
+  it('names an unsupported Content-Encoding (zstd) in its 415', async () => {
+    const res = await h.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: { ...h.racer.headers, 'content-type': 'application/json', 'content-encoding': 'zstd' },
+      payload: Buffer.from('{}'),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/^Unsupported Content-Encoding 'zstd'/) });
   });
 
   it('accepts a 7 h session (25 MB of position text) gzipped, and lists it without the text', { timeout: HOOK_TIMEOUT_MS }, async () => {
@@ -192,6 +213,11 @@ describe('reading, editing and deleting sessions', () => {
         headers: h.other.headers,
         ...(method === 'PATCH' ? { payload: { favorite: true } } : method === 'PUT' ? { payload: sessionPayload() } : {}),
       });
+      expect(res.statusCode, method).toBe(404);
+    }
+    // An invalid body does not tell them the session exists either: 404 before the body is validated.
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const res = await h.inject({ method, url: `/api/sessions/${id}`, headers: h.other.headers, payload: { userId: 1, name: '' } });
       expect(res.statusCode, method).toBe(404);
     }
     expect((await h.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: h.racer.headers })).statusCode).toBe(200);
