@@ -9,6 +9,7 @@ export const authI18n = {
     invalidEmail: 'Enter a valid email address',
     passwordsMismatch: 'Passwords do not match',
     passwordTooShort: 'Use at least {{min}} characters',
+    passwordRule: 'At least {{min}} characters (at most {{max}}).',
     login: {
       title: 'Login',
       submit: 'Login',
@@ -17,6 +18,7 @@ export const authI18n = {
       register: 'Register',
       success: 'Login successful',
       failed: 'Login failed',
+      unverified: 'This account is not verified yet. Open the link in the verification email, or ask for a new one here.',
     },
     register: {
       title: 'Register',
@@ -25,7 +27,8 @@ export const authI18n = {
       submit: 'Register',
       haveAccount: 'Already have an account?',
       login: 'Login',
-      success: 'Account created. Check your email for the verification link.',
+      // The same answer whether or not the address already has an account: its mail says which.
+      success: 'Thank you. Check your email: we sent you a link to verify your account, or a note if this address already has one.',
     },
     verify: {
       title: 'Account Verification',
@@ -65,6 +68,7 @@ export const authI18n = {
     invalidEmail: 'Introduza um endereço de email válido',
     passwordsMismatch: 'As palavras-passe não coincidem',
     passwordTooShort: 'Use pelo menos {{min}} caracteres',
+    passwordRule: 'Pelo menos {{min}} caracteres (no máximo {{max}}).',
     login: {
       title: 'Iniciar sessão',
       submit: 'Entrar',
@@ -73,6 +77,7 @@ export const authI18n = {
       register: 'Registar',
       success: 'Sessão iniciada com sucesso',
       failed: 'Falha ao iniciar sessão',
+      unverified: 'Esta conta ainda não foi verificada. Abra a ligação do email de verificação ou peça um novo aqui.',
     },
     register: {
       title: 'Registo',
@@ -81,7 +86,7 @@ export const authI18n = {
       submit: 'Registar',
       haveAccount: 'Já tem conta?',
       login: 'Iniciar sessão',
-      success: 'Conta criada. Consulte o seu email para obter a ligação de verificação.',
+      success: 'Obrigado. Consulte o seu email: enviámos uma ligação para verificar a sua conta, ou um aviso se este endereço já tiver conta.',
     },
     verify: {
       title: 'Verificação da conta',
