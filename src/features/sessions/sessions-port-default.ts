@@ -14,7 +14,7 @@ import { restoreRows } from '../../data/db/restore';
 import { sessionsRepository as repository } from '../../data/services';
 import { bytesToText } from '../../data/repositories/bytes';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
-import { positionsFingerprint } from '../../domain/formats/positions-fingerprint';
+import { positionsTextFingerprint } from '../../domain/formats/positions-fingerprint';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
 import { z } from 'zod';
@@ -137,7 +137,7 @@ export const defaultSessionsPort: SessionsPort = {
       filename: prepared.fileName,
       laps: prepared.lapsText,
       nmea: prepared.nmeaText,
-      contentHash: positionsFingerprint(prepared.positions),
+      contentHash: positionsTextFingerprint(prepared.nmeaText),
     });
     return {
       id: saved.session.localId,
