@@ -37,7 +37,7 @@ export const appI18n = {
     notFound: { title: 'Page Not Found', message: 'The page you are looking for does not exist.', home: 'Go to Homepage' },
     unauthorized: { title: 'Unauthorized', message: 'You do not have permission to access this page.', home: 'Go to Homepage' },
     pwa: { newVersion: 'New version available', reload: 'Reload', later: 'Later', offlineReady: 'ASTRO Companion is ready to work offline.' },
-    mapControls: { zoomIn: 'Zoom in', zoomOut: 'Zoom out', resetRotation: 'Reset rotation', speedLegend: 'Speed colours, from {{min}} km/h (blue) to {{max}} km/h (red)' },
+    mapControls: { zoomIn: 'Zoom in', zoomOut: 'Zoom out', resetRotation: 'Reset rotation', speedLegend: 'Speed colours, from {{min}} km/h (blue) to {{max}} km/h (red)', offline: 'Map offline: no map tiles came. The circuit is drawn from the laps.', keep: "Keep this circuit's map for offline", keeping: 'Keeping the map: {{done}} / {{total}} tiles', cancelKeep: 'Cancel', kept: '{{count}} map tiles kept for offline.', keepFailed: 'The map could not be kept: no tile came. Try again with a signal.', keepCancelled: 'Stopped: the tiles fetched so far stay kept.', keepHelp: '{{count}} tiles around this circuit (at most {{max}}), fetched only when you ask, two at a time, as the tile server asks of apps.' },
     loading: 'Loading…',
   },
   'pt-pt': {
@@ -74,7 +74,7 @@ export const appI18n = {
     notFound: { title: 'Página não encontrada', message: 'A página que procura não existe.', home: 'Ir para a página inicial' },
     unauthorized: { title: 'Sem autorização', message: 'Não tem permissão para aceder a esta página.', home: 'Ir para a página inicial' },
     pwa: { newVersion: 'Nova versão disponível', reload: 'Recarregar', later: 'Mais tarde', offlineReady: 'O ASTRO Companion está pronto a funcionar sem ligação.' },
-    mapControls: { zoomIn: 'Aproximar', zoomOut: 'Afastar', resetRotation: 'Repor a rotação', speedLegend: 'Cores de velocidade, de {{min}} km/h (azul) a {{max}} km/h (vermelho)' },
+    mapControls: { zoomIn: 'Aproximar', zoomOut: 'Afastar', resetRotation: 'Repor a rotação', speedLegend: 'Cores de velocidade, de {{min}} km/h (azul) a {{max}} km/h (vermelho)', offline: 'Mapa offline: os mosaicos do mapa não chegaram. O circuito é desenhado a partir das voltas.', keep: 'Guardar o mapa deste circuito para usar offline', keeping: 'A guardar o mapa: {{done}} / {{total}} mosaicos', cancelKeep: 'Cancelar', kept: '{{count}} mosaicos do mapa guardados para usar offline.', keepFailed: 'Não foi possível guardar o mapa: nenhum mosaico chegou. Tente de novo com rede.', keepCancelled: 'Parado: os mosaicos já obtidos ficam guardados.', keepHelp: '{{count}} mosaicos à volta deste circuito (no máximo {{max}}), obtidos só quando pede, dois de cada vez, como o servidor de mosaicos pede às aplicações.' },
     loading: 'A carregar…',
   },
 };
