@@ -146,6 +146,15 @@ describe('POST /api/sessions', () => {
     expect(row.n).toBe(200_000);
   });
 
+  it('stores no lap of a damaged laps line whose time is beyond a day', async () => {
+    const laps = `${lapsText([65_432, 64_210])}3;3;90000000;1;1;1;1;1\n`;
+    const res = await post(h.racer.headers, sessionPayload({ laps }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ lapCount: 2, bestLapMs: 64_210 });
+    const rows = await h.app.db.query<{ time_ms: number }>('select time_ms from session_laps where session_id = $1 order by lap_number', [res.json().id]);
+    expect(rows.map((r) => r.time_ms)).toEqual([65_432, 64_210]);
+  });
+
   it('refuses a body over 40 MB with 413 and keeps serving', { timeout: HOOK_TIMEOUT_MS }, async () => {
     const res = await h.inject({
       method: 'POST',
