@@ -3,7 +3,7 @@
  * Delete. Use the component directly, or `confirmDelete(value)` which opens one and resolves true on Delete.
  */
 import { Button, Group, MantineProvider, Modal, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../app/i18n/setup';
@@ -18,13 +18,16 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Disables the buttons while the deletion runs. */
   busy?: boolean;
+  /** More about what goes (which items, what cannot be undone), under the question. */
+  children?: ReactNode;
 }
 
-export function ConfirmDialog({ opened, value, onCancel, onConfirm, busy }: ConfirmDialogProps) {
+export function ConfirmDialog({ opened, value, onCancel, onConfirm, busy, children }: ConfirmDialogProps) {
   const { t } = useTranslation('app');
   return (
     <Modal closeButtonProps={{ 'aria-label': t('toast.close') }} opened={opened} onClose={onCancel} title={t('confirm.title')} centered closeOnClickOutside={!busy} closeOnEscape={!busy}>
-      <Text mb="lg">{t('confirm.message', { value })}</Text>
+      <Text mb={children ? 'sm' : 'lg'}>{t('confirm.message', { value })}</Text>
+      {children}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">
           {t('confirm.cancel')}
