@@ -25,8 +25,9 @@ export interface CircuitTimeProps {
 }
 
 export function CircuitTime({ value, timeZone, circuitName, dateOnly }: CircuitTimeProps) {
-  const { t } = useTranslation('app');
-  const text = circuitTimeText(value, currentLocale(), timeZone, dateOnly);
+  // The language of the i18n instance this is rendered under (the app's, or a screen's own in tests).
+  const { t, i18n } = useTranslation('app');
+  const text = circuitTimeText(value, currentLocale(i18n), timeZone, dateOnly);
   if (!circuitName) return <span>{text}</span>;
   const label = t('time.localAt', { circuit: circuitName });
   return (
