@@ -4,13 +4,16 @@ import { circuitTypesApi } from './api/circuit-types';
 import { circuitsApi } from './api/circuits';
 import { countriesApi } from './api/countries';
 import { firmwareApi } from './api/firmware';
+import { leaderboardsApi } from './api/leaderboards';
 import { sessionsApi } from './api/sessions';
 import { vehicleCategoriesApi } from './api/vehicle-categories';
 import { vehicleTypesApi } from './api/vehicle-types';
 import { authSession } from './auth/session';
 import { getDb } from './db/database';
 import { createFirmwareRepository } from './repositories/firmware-repository';
+import { createLeaderboardRepository } from './repositories/leaderboard-repository';
 import { createReferenceRepository } from './repositories/reference-repository';
+import { createSessionGatesRepository } from './repositories/session-gates-repository';
 import { createSessionsRepository } from './repositories/sessions-repository';
 import { getStorageStatus, requestPersistentStorage } from './storage/storage-manager';
 import { listenForServiceWorkerSync, requestBackgroundSync } from './sync/background-sync';
@@ -22,7 +25,8 @@ import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock 
 /**
  * The app's data layer, wired once. Screens import what they need from here:
  * - `sessionsRepository` (device sink `saveDownloadedSession`, lists, texts, analysis, edit/delete/retry,
- *   `refreshFromServer`), `referenceRepository` (countries, circuits, types, categories), `firmwareRepository`;
+ *   `refreshFromServer`), `referenceRepository` (countries, circuits, types, categories), `firmwareRepository`,
+ *   `leaderboardRepository` (answers kept for offline viewing), `sessionGatesRepository` (a session's own gates);
  * - `syncEngine.subscribe(e => ...)` for 'Session uploaded' / conflict notices / failures;
  * - `startDataLayer()` is called once by the shell at boot (auth start, persistent storage, sync triggers).
  * The auth session itself is in ./auth/session.ts.
@@ -69,8 +73,14 @@ export const referenceRepository = createReferenceRepository({
 
 export const firmwareRepository = createFirmwareRepository({ db: getDb, api: firmwareApi });
 
+export const leaderboardRepository = createLeaderboardRepository({ db: getDb, api: leaderboardsApi });
+
+export const sessionGatesRepository = createSessionGatesRepository({ db: getDb });
+
 export { getStorageStatus, requestPersistentStorage };
 export type { SyncNotice };
+export type { ReferenceRows, ReferenceTable } from './repositories/reference-repository';
+export type { StorageStatus } from './storage/storage-manager';
 
 /**
  * Calls `show` for each sync event the user should hear about ('Session uploaded', the conflict notice,

@@ -18,7 +18,7 @@ export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function createFirmwareRepository(deps: { db: () => AstroDb; api: FirmwareApi; now?: () => number }) {
+export function createFirmwareRepository(deps: { db: () => AstroDb; api: Pick<FirmwareApi, 'version' | 'download'>; now?: () => number }) {
   const db = deps.db;
   const now = deps.now ?? Date.now;
 

@@ -8,11 +8,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeaderboardRow } from '../../contracts/leaderboard';
 import { isApiError } from '../../data/api/api-error';
-import { referenceRepository } from '../../data/services';
+import { leaderboardRepository, referenceRepository } from '../../data/services';
 import { formatDate, formatDateTime } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import { notifyError } from '../../ui/toast';
-import { leaderboardRepository } from './leaderboard-service';
 import { circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
 
 interface Shown {

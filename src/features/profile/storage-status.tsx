@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../contracts/translations';
 import { getStorageStatus, requestPersistentStorage } from '../../data/services';
-import type { StorageStatus } from '../../data/storage/storage-manager';
+import type { StorageStatus } from '../../data/services';
 import { intlLocale } from '../../app/i18n/format';
 import { useFormat } from '../../app/i18n/use-format';
 
