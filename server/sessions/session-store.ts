@@ -1,0 +1,150 @@
+import type { Session, SessionSummary } from '../../src/contracts/entities';
+import type { Queryable } from '../db/db';
+import type { LapRow, SessionStats } from './lap-stats';
+import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './session-rows';
+
+/** The SQL of the sessions API, each statement once. Routes decide who may run which. */
+
+/** A session's written values (POST and PUT), in SESSION_WRITE_COLUMNS order. */
+export interface SessionWriteValues {
+  name: string;
+  filename: string;
+  circuitId: number | null;
+  vehicleCategoryId: number | null;
+  /** ISO instant. */
+  date: string;
+  coordinates: string;
+  laps: string;
+  favorite: boolean;
+  weatherConditions: string | null;
+}
+
+const SESSION_WRITE_COLUMNS = [
+  'name', 'filename', 'circuit_id', 'vehicle_category_id', 'date', 'coordinates', 'laps', 'favorite', 'weather_conditions',
+  'laps_bytes', 'coordinates_bytes', 'content_sha256', 'best_lap_ms', 'lap_count',
+] as const;
+
+function writeParams(v: SessionWriteValues, d: SessionStats): unknown[] {
+  return [v.name, v.filename, v.circuitId, v.vehicleCategoryId, v.date, v.coordinates, v.laps, v.favorite, v.weatherConditions,
+    d.lapsBytes, d.coordinatesBytes, d.contentSha256, d.bestLapMs, d.lapCount];
+}
+
+/** `$from, $from+1, ...` for `count` parameters. */
+const placeholders = (from: number, count: number) => Array.from({ length: count }, (_, i) => `$${from + i}`);
+
+export async function listSummariesOf(q: Queryable, userId: number): Promise<SessionSummary[]> {
+  const rows = await q.query<SummaryRow>(`select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM} where s.user_id = $1 order by s.date desc, s.id desc`, [userId]);
+  return rows.map(toSummary);
+}
+
+export async function findSummary(q: Queryable, id: number): Promise<SessionSummary | null> {
+  const [row] = await q.query<SummaryRow>(`select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM} where s.id = $1`, [id]);
+  return row ? toSummary(row) : null;
+}
+
+/** The summary plus both texts. */
+export async function findSession(q: Queryable, id: number): Promise<Session | null> {
+  const [row] = await q.query<SummaryRow & { coordinates: string; laps: string }>(
+    `select ${SUMMARY_COLUMNS}, s.coordinates, s.laps from ${SUMMARY_FROM} where s.id = $1`,
+    [id],
+  );
+  return row ? { ...toSummary(row), coordinates: row.coordinates, laps: row.laps } : null;
+}
+
+/**
+ * The session's owner, null when there is no such session. `lockAndCompare` (inside a transaction) locks the row
+ * and tells whether it changed after that instant (millisecond precision, as the client saw it).
+ */
+export async function findOwner(q: Queryable, id: number, lockAndCompare?: { since: Date | null }): Promise<{ userId: number; changed: boolean } | null> {
+  if (!lockAndCompare) {
+    const [row] = await q.query<{ user_id: number }>('select user_id from sessions where id = $1', [id]);
+    return row ? { userId: row.user_id, changed: false } : null;
+  }
+  const [row] = await q.query<{ user_id: number; changed: boolean }>(
+    `select user_id, coalesce(date_trunc('milliseconds', updated_at) > $2::timestamptz, false) as changed from sessions where id = $1 for update`,
+    [id, lockAndCompare.since ? lockAndCompare.since.toISOString() : null],
+  );
+  return row ? { userId: row.user_id, changed: row.changed } : null;
+}
+
+/** Inserts the session and its laps; null when the user already has one with this file name (nothing written). */
+export async function insertSession(q: Queryable, userId: number, v: SessionWriteValues, d: SessionStats): Promise<number | null> {
+  const [created] = await q.query<{ id: number }>(
+    `insert into sessions (user_id, ${SESSION_WRITE_COLUMNS.join(', ')})
+     values ($1, ${placeholders(2, SESSION_WRITE_COLUMNS.length).join(', ')})
+     on conflict (user_id, filename) do nothing returning id`,
+    [userId, ...writeParams(v, d)],
+  );
+  if (!created) return null;
+  await writeLaps(q, created.id, d.rows);
+  return created.id;
+}
+
+/** The user's session with this file name and its content hash. */
+export async function findByFilename(q: Queryable, userId: number, filename: string): Promise<{ id: number; contentSha256: string } | null> {
+  const [row] = await q.query<{ id: number; content_sha256: string }>('select id, content_sha256 from sessions where user_id = $1 and filename = $2', [userId, filename]);
+  return row ? { id: row.id, contentSha256: row.content_sha256 } : null;
+}
+
+/** Replaces the session's values, texts and laps. */
+export async function replaceSession(q: Queryable, id: number, v: SessionWriteValues, d: SessionStats): Promise<void> {
+  const sets = SESSION_WRITE_COLUMNS.map((column, i) => `${column} = $${i + 2}`);
+  await q.query(`update sessions set ${sets.join(', ')}, updated_at = now() where id = $1`, [id, ...writeParams(v, d)]);
+  await writeLaps(q, id, d.rows);
+}
+
+/** The fields PATCH may change. */
+export interface SessionPatchValues {
+  name?: string;
+  circuitId?: number | null;
+  vehicleCategoryId?: number | null;
+  favorite?: boolean;
+  weatherConditions?: string | null;
+}
+
+const PATCH_COLUMNS: ReadonlyArray<readonly [keyof SessionPatchValues, string]> = [
+  ['name', 'name'],
+  ['circuitId', 'circuit_id'],
+  ['vehicleCategoryId', 'vehicle_category_id'],
+  ['favorite', 'favorite'],
+  ['weatherConditions', 'weather_conditions'],
+];
+
+/** Sets the given fields; `updated_at` always moves forward, so every change is seen as one. */
+export async function patchSession(q: Queryable, id: number, patch: SessionPatchValues): Promise<void> {
+  const params: unknown[] = [id];
+  const sets: string[] = [];
+  for (const [field, column] of PATCH_COLUMNS) {
+    if (patch[field] === undefined) continue;
+    params.push(patch[field]);
+    sets.push(`${column} = $${params.length}`);
+  }
+  sets.push(`updated_at = greatest(now(), updated_at + interval '1 millisecond')`);
+  await q.query(`update sessions set ${sets.join(', ')} where id = $1`, params);
+}
+
+export async function deleteSession(q: Queryable, id: number): Promise<void> {
+  await q.query('delete from sessions where id = $1', [id]);
+}
+
+export async function circuitExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('select 1 from circuits where id = $1', [id])).length > 0;
+}
+
+export async function vehicleCategoryExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('select 1 from vehicle_categories where id = $1', [id])).length > 0;
+}
+
+async function writeLaps(q: Queryable, sessionId: number, rows: LapRow[]): Promise<void> {
+  await q.query('delete from session_laps where session_id = $1', [sessionId]);
+  // One multi-row insert per 500 laps (7 parameters a lap stays far below PostgreSQL's 65535 limit).
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const params: unknown[] = [];
+    const values = chunk.map((l) => {
+      params.push(sessionId, l.lapNumber, l.timeMs, l.sectorsMs[0], l.sectorsMs[1], l.sectorsMs[2], l.valid);
+      return `(${placeholders(params.length - 6, 7).join(', ')})`;
+    });
+    await q.query(`insert into session_laps (session_id, lap_number, time_ms, s1_ms, s2_ms, s3_ms, valid) values ${values.join(', ')}`, params);
+  }
+}
