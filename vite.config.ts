@@ -12,8 +12,9 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
  * components (src/app/prerender/render-shell.tsx, run through a throwaway Vite SSR loader), one copy per locale,
  * each in a <template> (not part of the document). public/theme-init.js copies the one that matches the path and
  * the stored locale into #root while the page is parsed (none for other paths or a tab with a session); React
- * renders over it. The copies are inert and lose the hooks tests and forms use (data-testid, data-menu, name), so
- * nothing can type into or click a copy that React is about to replace.
+ * renders over it. The copy is usable meanwhile: links are plain links, and what is typed into the login form (and
+ * a submit) is kept by theme-init.js and taken over by the app (src/app/prerender/handoff.ts), so the fields keep
+ * their names. The copies lose the test hooks (data-testid, data-menu): a test that waits for one waits for the app.
  */
 function prerenderShell(): Plugin {
   const copies = [
@@ -54,10 +55,9 @@ function prerenderShell(): Plugin {
             const body = rendered
               .replace(variablesTag, '')
               .replace(/\sdata-(?:testid|menu)="[^"]*"/g, '')
-              .replace(/(<(?:input|textarea|select|button)\b[^>]*?)\sname="[^"]*"/g, '$1')
               // The prerendered video waits for React's (which loads its metadata) instead of fetching twice.
               .replace(/preload="metadata"/g, 'preload="none"');
-            markup += `<template data-prerender-copy="${key}"><div data-prerendered inert>${body}</div></template>`;
+            markup += `<template data-prerender-copy="${key}"><div data-prerendered>${body}</div></template>`;
           }
           return html.replace('</head>', `  ${variables}\n  </head>`).replace('<div id="root"></div>', `${markup}<div id="root"></div>`);
         } finally {

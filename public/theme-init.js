@@ -18,17 +18,69 @@ try {
   var p = location.pathname;
   if ((p === '/' || p === '/login') && !sessionStorage.getItem('access_token') && localStorage.getItem('signed_in_before') !== '1' && typeof MutationObserver === 'function') {
     var key = p + '|' + l;
+    // What the visitor does on the prerendered page before the app has rendered, handed over to the app
+    // (src/app/prerender/handoff.ts): the copy's fields (read from it once React has replaced it), the field that
+    // had the focus, and whether its form was submitted (the button, or Enter in a field).
+    var handoff = (window.__prerenderHandoff = { copy: null, focused: null, submitted: false });
     var observer = new MutationObserver(function () {
       var root = document.getElementById('root');
       if (!root) return;
       observer.disconnect();
       var copies = document.querySelectorAll('template[data-prerender-copy]');
       for (var i = 0; i < copies.length; i++) {
-        if (copies[i].getAttribute('data-prerender-copy') === key && !root.firstChild) root.appendChild(copies[i].content.cloneNode(true));
+        if (copies[i].getAttribute('data-prerender-copy') === key && !root.firstChild) {
+          root.appendChild(copies[i].content.cloneNode(true));
+          handoff.copy = root.firstElementChild;
+        }
       }
     });
     observer.observe(document.documentElement, { childList: true, subtree: true });
+    keepWhatIsTyped();
   }
 } catch (_e) {
   // Storage disabled: no prerendered screen, the app renders as usual.
+}
+
+/**
+ * The prerendered form works before the app does: typing goes into its fields as usual (the copy is not inert),
+ * its submit button is enabled once the required fields are filled (the login page's rule), and a submit is kept
+ * (not sent: the app sends it once it has taken the values over). Links are plain links meanwhile.
+ */
+function keepWhatIsTyped() {
+  var handoff = window.__prerenderHandoff;
+  var inCopy = function (el) {
+    return !!(el && el.closest && handoff.copy && handoff.copy.contains(el));
+  };
+  var updateSubmit = function (form) {
+    var filled = true;
+    var required = form.querySelectorAll('input[required]');
+    for (var i = 0; i < required.length; i++) {
+      var v = required[i].type === 'password' ? required[i].value : required[i].value.trim();
+      if (!v) filled = false;
+    }
+    var buttons = form.querySelectorAll('button[type="submit"]');
+    for (var j = 0; j < buttons.length; j++) {
+      buttons[j].disabled = !filled;
+      if (filled) buttons[j].removeAttribute('data-disabled');
+      else buttons[j].setAttribute('data-disabled', 'true');
+    }
+  };
+  document.addEventListener('input', function (e) {
+    if (inCopy(e.target) && e.target.form) updateSubmit(e.target.form);
+  }, true);
+  document.addEventListener('focusin', function (e) {
+    if (inCopy(e.target) && e.target.name) handoff.focused = e.target.name;
+  }, true);
+  document.addEventListener('focusout', function (e) {
+    var el = e.target;
+    // Leaving the field for something else forgets it; being removed with the copy (React took over) does not.
+    setTimeout(function () {
+      if (el.isConnected && handoff.focused === el.name && document.activeElement !== el) handoff.focused = null;
+    }, 0);
+  }, true);
+  document.addEventListener('submit', function (e) {
+    if (!inCopy(e.target)) return;
+    e.preventDefault();
+    handoff.submitted = true;
+  }, true);
 }

@@ -13,12 +13,15 @@ import { iso, parseInput } from '../validate';
  *   from the same parsed laps as `session_laps` in one transaction, and each driver's best per circuit and
  *   category is kept in `leaderboard_bests` by a trigger (migration 012). Sessions without a circuit, and the
  *   sessions of deactivated accounts, are not ranked.
- * - One row per driver: their best lap among the sessions matching the filters. If a driver set that time more
- *   than once, the earliest session (date, then id) is the one shown.
+ * - Laps are ranked within one circuit: a lap time only compares with laps on the same track. Without a circuit
+ *   filter ('all circuits') the answer lists every matching circuit's own Top N, circuit after circuit in name
+ *   order, each with positions and gaps of its own.
+ * - One row per driver and circuit: their best lap among the sessions matching the filters. If a driver set that
+ *   time more than once, the earliest session (date, then id) is the one shown.
  * - Ties share a position (competition ranking: 1, 1, 3). Within a tie the driver who set the time first is listed
  *   first (session date, then user id). Top N returns every driver whose position is at most N, so a tie at the
  *   cut-off shows all tied drivers (never more than MAX_ROWS rows).
- * - Gap: best lap minus the leader's best lap. Optimal lap: the sum of that session's best valid sectors (null when
+ * - Gap: best lap minus the circuit leader's best lap. Optimal lap: the sum of that session's best valid sectors (null when
  *   a sector time is missing).
  */
 
@@ -68,11 +71,31 @@ function filterSql(req: LeaderboardRequest, params: unknown[]): string[] {
 }
 
 /**
- * Computes one leaderboard. Walks the matching rows of leaderboard_bests (each driver's best session per circuit
+ * Computes one leaderboard: the one circuit asked for, or each matching circuit's own ranking (a lap time only
+ * compares with laps on the same track), circuits in name order.
+ */
+export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest): Promise<LeaderboardRow[]> {
+  if (req.circuitId !== undefined) return computeCircuitLeaderboard(q, { ...req, circuitId: req.circuitId });
+  const params: unknown[] = [];
+  const clauses = filterSql(req, params);
+  const circuits = await q.query<{ circuit_id: number }>(
+    `select c.id as circuit_id from circuits c
+     where exists (select 1 from leaderboard_bests b join users u on u.id = b.user_id
+                   where ${[...clauses, 'b.circuit_id = c.id', 'u.active'].join(' and ')})
+     order by c.name, c.id`,
+    params,
+  );
+  const rows: LeaderboardRow[] = [];
+  for (const c of circuits) rows.push(...(await computeCircuitLeaderboard(q, { ...req, circuitId: c.circuit_id })));
+  return rows;
+}
+
+/**
+ * Computes one circuit's leaderboard. Walks the matching rows of leaderboard_bests (each driver's best session per circuit
  * and category, kept by a trigger on sessions) in (best lap, date, session id) order, skipping drivers already
  * found, until it holds `limit` drivers and the next row is slower than the cut-off time.
  */
-export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest): Promise<LeaderboardRow[]> {
+async function computeCircuitLeaderboard(q: Queryable, req: LeaderboardRequest & { circuitId: number }): Promise<LeaderboardRow[]> {
   const found = new Map<number, Candidate>();
   const order: Candidate[] = [];
   let last: Candidate | null = null;

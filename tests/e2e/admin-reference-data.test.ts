@@ -126,9 +126,9 @@ describe('admin reference data', () => {
       await dialog.getByTestId('admin-save').click();
       if (i === 0) await expect.poll(() => toast(page, `Country ${name} created.`).isVisible(), { timeout: 10_000 }).toBe(true);
     }
-    // The duplicate name is a 409: 'Failed to update country' (create uses the update message) with the server's
-    // reason passed on (the product's error format), and the dialog stays open.
-    await expect.poll(() => toast(page, 'Failed to update country: A record with the same unique value already exists.').isVisible(), { timeout: 10_000 }).toBe(true);
+    // The duplicate name is a 409: 'Failed to create country' with the server's reason passed on (the product's
+    // error format), and the dialog stays open.
+    await expect.poll(() => toast(page, 'Failed to create country: A record with the same unique value already exists.').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByRole('dialog').getByLabel('Name').inputValue()).toBe(name);
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures'
  */
 let e2e: E2E;
 let circuit: { id: number; name: string };
+let circuits: Array<{ id: number; name: string }>;
 let category: { id: number; name: string };
 
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -20,17 +21,17 @@ async function api<T>(path: string, init: RequestInit & { token?: string } = {})
   return (await res.json()) as T;
 }
 
-async function uploadAs(who: Credentials, lapTimes: number[], n: number): Promise<void> {
+async function uploadAs(who: Credentials, lapTimes: number[], n: number, on: { id: number; name: string } = circuit): Promise<void> {
   const { accessToken } = await api<{ accessToken: string }>('/auth/login', { method: 'POST', body: JSON.stringify({ email: who.email, password: who.password }) });
   await api('/sessions', {
     method: 'POST',
     token: accessToken,
     body: JSON.stringify(
       sessionPayload({
-        filename: `20260510_10${String(n).padStart(2, '0')}_${circuit.name}`,
+        filename: `20260510_10${String(n).padStart(2, '0')}_${on.name}`,
         laps: lapsText(lapTimes),
         coordinates: nmeaText(50),
-        circuitId: circuit.id,
+        circuitId: on.id,
         vehicleCategoryId: category.id,
         date: '2026-05-10T10:00:00.000Z',
       }),
@@ -40,7 +41,7 @@ async function uploadAs(who: Credentials, lapTimes: number[], n: number): Promis
 
 beforeAll(async () => {
   e2e = await startE2E();
-  const circuits = await api<Array<{ id: number; name: string }>>('/circuits');
+  circuits = await api<Array<{ id: number; name: string }>>('/circuits');
   circuit = circuits[0];
   category = (await api<Array<{ id: number; name: string }>>('/vehicle-categories'))[0];
 }, 120_000);
@@ -73,7 +74,8 @@ describe('leaderboard', () => {
     expect(cells.map((c) => c[1]).sort()).toEqual(['Otto E.', 'Rita E.']);
     expect(cells.map((c) => c[2])).toEqual(['01:00.99', '01:00.99']);
     expect(cells.map((c) => c[3])).toEqual(['-', '-']);
-    expect(cells.every((c) => c[5] === circuit.name && c[6] === category.name)).toBe(true);
+    expect(cells.every((c) => c[5] === category.name)).toBe(true);
+    expect(await page.getByTestId('leaderboard-circuit').getByRole('heading').allTextContents()).toEqual([circuit.name]);
 
     // Top 3 with a category that has no sessions: 'No results found.'
     const otherCategory = (await api<Array<{ id: number; name: string }>>('/vehicle-categories')).find((c) => c.id !== category.id);
@@ -96,9 +98,60 @@ describe('leaderboard', () => {
     await page.getByTestId('show-leaderboard').click();
     await expect.poll(() => page.getByText(/^Offline: results saved on/).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await table.locator('tbody tr').count()).toBe(2);
+    // Back online, the screen asks the server again: the copy is no longer called offline.
     await context.setOffline(false);
+    await expect.poll(() => page.getByText(/^Updated /).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(/^Offline: results saved on/).count()).toBe(0);
+    // Reopened online, the last leaderboard is not called offline either (it is asked for again at once).
+    await page.reload();
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.getByText(/^Updated /).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(/^Offline: results saved on/).count()).toBe(0);
     await e2e.screenshot(page, 'leaderboard-racer');
     expect(unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED|Failed to fetch/.test(e))).toEqual([]);
+  }, 180_000);
+
+  it('ranks within each circuit: with all circuits it lists every circuit with its own leaders', async () => {
+    const other = circuits.find((c) => c.id !== circuit.id);
+    if (!other) throw new Error('the seed has more than one circuit');
+    const lia = await e2e.signUpAndVerify(undefined, undefined, 'Lia');
+    const rui = await e2e.signUpAndVerify(undefined, undefined, 'Rui');
+    await uploadAs(lia, [95_000], 11, other); // a long track: slower than every lap on the first circuit
+    await uploadAs(rui, [96_500], 12, other);
+    await uploadAs(rui, [59_000], 13); // the first circuit's fastest
+
+    const { page, errors } = await e2e.newPage();
+    await e2e.login(page, lia.email, lia.password);
+    await page.goto(e2e.url('/leaderboards'));
+    await page.getByTestId('leaderboard-hint').waitFor();
+    await page.getByTestId('show-leaderboard').click(); // no filter: all circuits
+    const boards = page.getByTestId('leaderboard-circuit');
+    await expect.poll(() => boards.count(), { timeout: 15_000 }).toBe(2);
+    const expectedOrder = [circuit, other].sort((a, b) => a.name.localeCompare(b.name)).map((c) => c.name);
+    expect(await boards.getByRole('heading').allTextContents()).toEqual(expectedOrder);
+    const cellsOf = (circuitId: number) =>
+      page.locator(`[data-testid="leaderboard-circuit"][data-circuit-id="${circuitId}"] tbody tr`).evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    // Each circuit has its own leader (position 1, no gap); Lia's 1:35.00 leads her circuit though slower than all laps elsewhere.
+    const onOther = await cellsOf(other.id);
+    expect(onOther.map((c) => [c[0], c[1], c[2], c[3]])).toEqual([
+      ['1', 'Lia E.', '01:35.00', '-'],
+      ['2', 'Rui E.', '01:36.50', '+00:01.50'],
+    ]);
+    const onFirst = await cellsOf(circuit.id);
+    expect(onFirst[0].slice(0, 4)).toEqual(['1', 'Rui E.', '00:59.00', '-']);
+    expect(onFirst.map((c) => c[1])).not.toContain('Lia E.');
+
+    for (const locale of ['en-us', 'pt-pt'] as const) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      for (const [w, hgt] of [[1280, 800], [390, 844]] as const) {
+        await page.setViewportSize({ width: w, height: hgt });
+        await page.reload();
+        await expect.poll(() => boards.count(), { timeout: 15_000 }).toBe(2);
+        await expect.poll(() => page.getByText(locale === 'en-us' ? /^Updated / : /^Atualizado /).isVisible(), { timeout: 15_000 }).toBe(true);
+        await e2e.screenshot(page, `leaderboard-all-circuits-${locale}-${w}`);
+      }
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
   }, 180_000);
 
   it('lists circuits with a map preview and filters them by text and country', async () => {

@@ -132,6 +132,26 @@ describe('leaderboard ranking', () => {
     expect(kartInA.map((r) => r.driver)).toEqual(['Bruno T.', 'Ana S.', 'Eva']);
   });
 
+  it('ranks laps within their own circuit without a circuit filter, listing each circuit with its leaders', async () => {
+    // Country A: circuit A1 then A2 (name order); Duarte leads A2 on his own, whatever A1's times are.
+    const countryA = await board(h.racer, { countryId: ids.countryA, limit: 10 });
+    expect(countryA.map((r) => [r.circuitId, r.position, r.driver, r.gapMs])).toEqual([
+      [ids.circuitA1, 1, 'Carla T.', 0],
+      [ids.circuitA1, 2, 'Bruno T.', 1_500],
+      [ids.circuitA1, 2, 'Ana S.', 1_500],
+      [ids.circuitA1, 4, 'Eva', 2_500],
+      [ids.circuitA2, 1, 'Duarte T.', 0],
+    ]);
+    // Kart circuits, Top 3 each: Eva's 55.000 on B leads B and does not push A1's drivers down.
+    const kart = await board(h.racer, { circuitTypeId: ids.typeKart, limit: 3 });
+    expect(kart.map((r) => [r.circuitId, r.position, r.driver, r.bestLapMs])).toEqual([
+      [ids.circuitA1, 1, 'Carla T.', 60_000],
+      [ids.circuitA1, 2, 'Bruno T.', 61_500],
+      [ids.circuitA1, 2, 'Ana S.', 61_500],
+      [ids.circuitB, 1, 'Eva', 55_000],
+    ]);
+  });
+
   it('answers an empty list when nothing matches', async () => {
     expect(await board(h.racer, { circuitId: ids.circuitB, vehicleCategoryId: ids.catJunior })).toEqual([]);
   });

@@ -1,8 +1,8 @@
 /**
  * One admin list: a server-side data table with New, Edit and Delete (confirmation), the
- * form in a dialog 40vw wide (75vw below 960 px, 90vw below 640 px), and the spec's toasts (section 8): success
- * '<Entity> {value} created.' / 'updated.' / '<Entity> successfully deleted.', failure 'Failed to update <entity>'
- * (create too) and 'Failed to delete <entity>'. A failed save keeps the dialog open with the form as typed.
+ * form in a dialog 40vw wide (75vw below 960 px, 90vw below 640 px), and the product's toasts: success
+ * '<Entity> {value} created.' / 'updated.' / '<Entity> successfully deleted.', failure 'Failed to create <entity>',
+ * 'Failed to update <entity>' and 'Failed to delete <entity>'. A failed save keeps the dialog open with the form as typed.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -75,7 +75,7 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
       setEditing(null);
       written();
     } catch (err) {
-      notifyWriteFailed(t(keys.updateFailed), err);
+      notifyWriteFailed(t(editing.mode === 'new' ? keys.createFailed : keys.updateFailed), err);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 /**
- * The `admin` namespace: admin sections, dialogs and the spec's exact toasts (section 8). en-us toasts are the
- * spec's English text; pt-pt is European Portuguese. Failure texts keep the spec's identifiers
- * ('Failed to update circuitType'), as its error catalogue lists them.
+ * The `admin` namespace: admin sections, dialogs and the product's exact toasts. en-us toasts are the
+ * product's English text; pt-pt is European Portuguese. Failure texts name the entity as people read it
+ * ('Failed to update circuit type', not the code's 'circuitType') and a failed create says 'create'.
  */
 export const adminI18n = {
   'en-us': {
@@ -130,18 +130,25 @@ export const adminI18n = {
       translationDeleted: 'Translation successfully deleted.',
       missingDeleted: 'Missing translation successfully deleted.',
       sessionUpdated: 'Session updated',
+      userCreateFailed: 'Failed to create user',
+      countryCreateFailed: 'Failed to create country',
+      circuitCreateFailed: 'Failed to create circuit',
+      circuitTypeCreateFailed: 'Failed to create circuit type',
+      vehicleTypeCreateFailed: 'Failed to create vehicle type',
+      vehicleCategoryCreateFailed: 'Failed to create vehicle category',
+      translationCreateFailed: 'Failed to create translation',
       userUpdateFailed: 'Failed to update user',
       userDeleteFailed: 'Failed to delete user',
       countryUpdateFailed: 'Failed to update country',
       countryDeleteFailed: 'Failed to delete country',
       circuitUpdateFailed: 'Failed to update circuit',
       circuitDeleteFailed: 'Failed to delete circuit',
-      circuitTypeUpdateFailed: 'Failed to update circuitType',
-      circuitTypeDeleteFailed: 'Failed to delete circuitType',
-      vehicleTypeUpdateFailed: 'Failed to update vehicleType',
-      vehicleTypeDeleteFailed: 'Failed to delete vehicleType',
-      vehicleCategoryUpdateFailed: 'Failed to update vehicleCategory',
-      vehicleCategoryDeleteFailed: 'Failed to delete vehicleCategory',
+      circuitTypeUpdateFailed: 'Failed to update circuit type',
+      circuitTypeDeleteFailed: 'Failed to delete circuit type',
+      vehicleTypeUpdateFailed: 'Failed to update vehicle type',
+      vehicleTypeDeleteFailed: 'Failed to delete vehicle type',
+      vehicleCategoryUpdateFailed: 'Failed to update vehicle category',
+      vehicleCategoryDeleteFailed: 'Failed to delete vehicle category',
       translationUpdateFailed: 'Failed to update translation',
       translationDeleteFailed: 'Failed to delete translation',
       missingDeleteFailed: 'Failed to delete missing translation',
@@ -275,6 +282,13 @@ export const adminI18n = {
       translationDeleted: 'Tradução eliminada com sucesso.',
       missingDeleted: 'Tradução em falta eliminada com sucesso.',
       sessionUpdated: 'Sessão atualizada',
+      userCreateFailed: 'Falha ao criar o utilizador',
+      countryCreateFailed: 'Falha ao criar o país',
+      circuitCreateFailed: 'Falha ao criar o circuito',
+      circuitTypeCreateFailed: 'Falha ao criar o tipo de circuito',
+      vehicleTypeCreateFailed: 'Falha ao criar o tipo de veículo',
+      vehicleCategoryCreateFailed: 'Falha ao criar a categoria de veículo',
+      translationCreateFailed: 'Falha ao criar a tradução',
       userUpdateFailed: 'Falha ao atualizar o utilizador',
       userDeleteFailed: 'Falha ao eliminar o utilizador',
       countryUpdateFailed: 'Falha ao atualizar o país',

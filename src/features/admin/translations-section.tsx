@@ -106,7 +106,7 @@ export function MissingTranslationsSection() {
       setResolving(null);
       setRefreshKey((k) => k + 1);
     } catch (err) {
-      notifyWriteFailed(t('toast.translationUpdateFailed'), err);
+      notifyWriteFailed(t('toast.translationCreateFailed'), err);
     } finally {
       setBusy(false);
     }

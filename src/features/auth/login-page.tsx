@@ -5,10 +5,11 @@
  */
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppAuth } from '../../app/auth/auth-react';
 import { safeRedirect } from '../../app/auth/guards';
+import { takePrerenderedForm } from '../../app/prerender/handoff';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { AuthCard } from './auth-card';
 import { canSubmitLogin } from './validation';
@@ -20,6 +21,26 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const sendHandedOver = useRef(false);
+
+  // The prerendered login form (index.html) was usable before the app rendered: take over what was typed there,
+  // the focus, and a submit, before the browser paints this form in its place.
+  useLayoutEffect(() => {
+    const handed = takePrerenderedForm();
+    if (!handed) return;
+    setEmail(handed.values.email ?? '');
+    setPassword(handed.values.password ?? '');
+    const field = handed.focused ? form.current?.elements.namedItem(handed.focused) : null;
+    if (field instanceof HTMLElement) field.focus();
+    sendHandedOver.current = handed.submitted;
+  }, []);
+  // A submit made on the prerendered form is sent once the handed-over values are in place.
+  useEffect(() => {
+    if (!sendHandedOver.current || !canSubmitLogin({ email, password })) return;
+    sendHandedOver.current = false;
+    form.current?.requestSubmit();
+  }, [email, password]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -38,7 +59,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
 
   return (
     <AuthCard title={t('login.title')} testId="login-page">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <TextInput type="email" label={t('email')} autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} name="email" />
           <PasswordInput label={t('password')} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} name="password" />

@@ -3,7 +3,7 @@
  * form, and the cell texts.
  */
 import type { Circuit } from '../../contracts/entities';
-import type { LeaderboardRequest } from '../../contracts/leaderboard';
+import type { LeaderboardRequest, LeaderboardRow } from '../../contracts/leaderboard';
 import { formatLapTime } from '../../domain/format/lap-time';
 
 export interface LeaderboardForm {
@@ -49,4 +49,24 @@ export function gapText(gapMs: number): string {
 
 export function lapText(ms: number | null): string {
   return ms === null ? '-' : formatLapTime(ms);
+}
+
+export interface CircuitBoard {
+  circuitId: number;
+  circuitName: string;
+  rows: LeaderboardRow[];
+}
+
+/**
+ * The answer's rows cut into one board per circuit, in the server's order: positions and gaps are per circuit, so
+ * each circuit gets its own table (the 'all circuits' answer lists each circuit's leaders).
+ */
+export function boardsByCircuit(rows: readonly LeaderboardRow[]): CircuitBoard[] {
+  const boards: CircuitBoard[] = [];
+  for (const row of rows) {
+    const last = boards.at(-1);
+    if (last && last.circuitId === row.circuitId) last.rows.push(row);
+    else boards.push({ circuitId: row.circuitId, circuitName: row.circuitName, rows: [row] });
+  }
+  return boards;
 }

@@ -1,6 +1,7 @@
 /**
  * /leaderboards: filters country, circuit, type, category; Top 3 / Top 10; 'Show Leaderboard'.
- * The server ranks; the last answer per filter set is kept in IndexedDB and shown offline with its date.
+ * The server ranks within each circuit; one table per circuit. The last answer per filter set is kept in IndexedDB
+ * and shown offline with its date.
  */
 import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -12,7 +13,7 @@ import { leaderboardRepository, referenceRepository } from '../../data/services'
 import { formatDate, formatDateTime } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import { notifyError } from '../../ui/toast';
-import { circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
+import { boardsByCircuit, circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
 
 interface Shown {
   rows: LeaderboardRow[];
@@ -32,7 +33,8 @@ export function LeaderboardsScreen() {
   const [loading, setLoading] = useState(false);
   const [offlineNoCopy, setOfflineNoCopy] = useState(false);
 
-  // Reopen on the last leaderboard seen (from the offline copy; 'Show Leaderboard' asks the server again).
+  // Reopen on the last leaderboard seen: its saved copy at once, then, when online, the server's current answer
+  // (the copy is only called offline when the server cannot be reached; 'Show Leaderboard' asks again too).
   useEffect(() => {
     let live = true;
     void (async () => {
@@ -40,12 +42,42 @@ export function LeaderboardsScreen() {
       if (!last || !live) return;
       setForm(fromLeaderboardRequest(last));
       const copy = await leaderboardRepository.cached(last);
-      if (copy && live) setShown(copy);
+      if (copy && live) setShown({ ...copy, fromCache: false });
+      if (!navigator.onLine) {
+        if (copy && live) setShown(copy);
+        return;
+      }
+      try {
+        const fresh = await leaderboardRepository.query(last);
+        if (live) setShown(fresh);
+      } catch {
+        // Left to 'Show Leaderboard' to report: opening the screen keeps the saved copy on screen quietly.
+      }
     })();
     return () => {
       live = false;
     };
   }, []);
+
+  // Back online with the offline copy on screen: ask the server again for those filters, so 'Offline' goes away.
+  const showingCopy = shown?.fromCache === true;
+  useEffect(() => {
+    if (!showingCopy) return;
+    let live = true;
+    const refresh = () => {
+      void (async () => {
+        const last = await leaderboardRepository.lastRequest();
+        if (!last) return;
+        const fresh = await leaderboardRepository.query(last).catch(() => null);
+        if (fresh && live) setShown(fresh);
+      })();
+    };
+    window.addEventListener('online', refresh);
+    return () => {
+      live = false;
+      window.removeEventListener('online', refresh);
+    };
+  }, [showingCopy]);
 
   const circuitOptions = useMemo(() => circuitChoices(circuits, form), [circuits, form]);
   const opts = (list: readonly { id: number; name: string }[]) => list.map((x) => ({ value: String(x.id), label: x.name }));
@@ -126,36 +158,41 @@ export function LeaderboardsScreen() {
               {t('noResults')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped fz="sm" verticalSpacing={4} aria-label={t('title')} data-testid="leaderboard-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('columns.position')}</Table.Th>
-                    <Table.Th>{t('columns.driver')}</Table.Th>
-                    <Table.Th>{t('columns.bestLap')}</Table.Th>
-                    <Table.Th>{t('columns.gap')}</Table.Th>
-                    <Table.Th>{t('columns.date')}</Table.Th>
-                    <Table.Th>{t('columns.circuit')}</Table.Th>
-                    <Table.Th>{t('columns.category')}</Table.Th>
-                    <Table.Th>{t('columns.optimal')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.rows.map((r) => (
-                    <Table.Tr key={r.userId} data-user-id={r.userId}>
-                      <Table.Td fw={700}>{r.position}</Table.Td>
-                      <Table.Td>{r.driver}</Table.Td>
-                      <Table.Td ff="monospace">{lapText(r.bestLapMs)}</Table.Td>
-                      <Table.Td ff="monospace">{gapText(r.gapMs)}</Table.Td>
-                      <Table.Td>{formatDate(r.date, locale)}</Table.Td>
-                      <Table.Td>{r.circuitName}</Table.Td>
-                      <Table.Td>{r.vehicleCategory ?? '-'}</Table.Td>
-                      <Table.Td ff="monospace">{lapText(r.optimalLapMs)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            boardsByCircuit(shown.rows).map((board) => (
+              <Stack key={board.circuitId} gap={4} data-testid="leaderboard-circuit" data-circuit-id={board.circuitId}>
+                <Title order={3} size="h4">
+                  {board.circuitName}
+                </Title>
+                <Table.ScrollContainer minWidth={640}>
+                  <Table striped fz="sm" verticalSpacing={4} aria-label={`${t('title')}: ${board.circuitName}`} data-testid="leaderboard-table">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('columns.position')}</Table.Th>
+                        <Table.Th>{t('columns.driver')}</Table.Th>
+                        <Table.Th>{t('columns.bestLap')}</Table.Th>
+                        <Table.Th>{t('columns.gap')}</Table.Th>
+                        <Table.Th>{t('columns.date')}</Table.Th>
+                        <Table.Th>{t('columns.category')}</Table.Th>
+                        <Table.Th>{t('columns.optimal')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {board.rows.map((r) => (
+                        <Table.Tr key={r.userId} data-user-id={r.userId}>
+                          <Table.Td fw={700}>{r.position}</Table.Td>
+                          <Table.Td>{r.driver}</Table.Td>
+                          <Table.Td ff="monospace">{lapText(r.bestLapMs)}</Table.Td>
+                          <Table.Td ff="monospace">{gapText(r.gapMs)}</Table.Td>
+                          <Table.Td>{formatDate(r.date, locale)}</Table.Td>
+                          <Table.Td>{r.vehicleCategory ?? '-'}</Table.Td>
+                          <Table.Td ff="monospace">{lapText(r.optimalLapMs)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Stack>
+            ))
           )}
         </Stack>
       )}

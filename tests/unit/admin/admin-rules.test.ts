@@ -29,15 +29,17 @@ describe('admin toasts', () => {
     user: ['User', 'user'],
     country: ['Country', 'country'],
     circuit: ['Circuit', 'circuit'],
-    circuitType: ['Circuit Type', 'circuitType'],
-    vehicleType: ['Vehicle Type', 'vehicleType'],
-    vehicleCategory: ['Vehicle Category', 'vehicleCategory'],
+    circuitType: ['Circuit Type', 'circuit type'],
+    vehicleType: ['Vehicle Type', 'vehicle type'],
+    vehicleCategory: ['Vehicle Category', 'vehicle category'],
   };
+  // Failures name the entity as people read it ('circuit type', never the code's 'circuitType'); a create says 'create'.
   it.each(Object.entries(expected))('uses the exact English texts for %s', (entity, [title, id]) => {
     const k = toastKeys(entity as AdminEntity);
     expect(en(k.created, 'Portugal')).toBe(`${title} Portugal created.`);
     expect(en(k.updated, 'Portugal')).toBe(`${title} Portugal updated.`);
     expect(en(k.deleted)).toBe(`${title} successfully deleted.`);
+    expect(en(k.createFailed)).toBe(`Failed to create ${id}`);
     expect(en(k.updateFailed)).toBe(`Failed to update ${id}`);
     expect(en(k.deleteFailed)).toBe(`Failed to delete ${id}`);
   });

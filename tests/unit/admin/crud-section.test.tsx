@@ -73,6 +73,17 @@ describe('an admin list', () => {
     await waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThan(1));
   });
 
+  it("says 'Failed to create country' with the server's reason when a new row is refused as a duplicate", async () => {
+    const create = vi.fn(async () => Promise.reject(new ApiError('CONFLICT', 'A record with the same unique value already exists.', 409)));
+    renderSection({ create });
+    await screen.findByText('Portugal');
+    await act(async () => fireEvent.click(screen.getByTestId('new-country')));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Portugal' } });
+    await act(async () => fireEvent.click(screen.getByTestId('admin-save')));
+    await waitFor(() => expect(toasts.error).toEqual(['Failed to create country: A record with the same unique value already exists.']));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Portugal');
+  });
+
   it("keeps the dialog open and shows 'Failed to update country' when an edit fails", async () => {
     const update = vi.fn(async () => Promise.reject(new ApiError('CONFLICT', 'A record with the same unique value already exists.', 409)));
     renderSection({ update });

@@ -1,0 +1,102 @@
+/**
+ * The prerendered login page (index.html) is usable from its first paint: what a visitor types into it before the
+ * app's JavaScript has run is kept and handed over, and a click on its button logs in once the app is there. The
+ * app's main script is held back by route interception, so the window between first paint and the app's own
+ * render is as wide as the test needs (on a slow tablet it is seconds).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, unexpectedErrors, type E2E } from './harness';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Holds every request for the app's entry script until `release()`; `requested` tells whether one was made. */
+async function holdMainScript(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const state = { requested: false };
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    state.requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, state };
+}
+
+const prerendered = (page: Page, selector: string) => page.locator(`#root [data-prerendered] ${selector}`);
+
+/** Clicks where the element is painted and types there, as a person does (no scripted focus or value). */
+async function clickAndType(page: Page, selector: string, text: string) {
+  const box = await prerendered(page, selector).boundingBox();
+  if (!box) throw new Error(`${selector} is not painted`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.type(text);
+}
+
+describe('the prerendered login page', () => {
+  it('keeps what is typed at first paint and logs in with a click on its button made before the app rendered', async () => {
+    const user = await e2e.signUpAndVerify();
+    const { page, errors } = await e2e.newPage();
+    const main = await holdMainScript(page);
+    await page.goto(e2e.url('/login'), { waitUntil: 'commit' });
+    await prerendered(page, 'input[type="email"]').waitFor();
+
+    await clickAndType(page, 'input[type="email"]', user.email);
+    await clickAndType(page, 'input[type="password"]', user.password);
+    await expect.poll(() => prerendered(page, 'button[type="submit"]').isEnabled()).toBe(true);
+    const button = await prerendered(page, 'button[type="submit"]').boundingBox();
+    await page.mouse.click(button!.x + button!.width / 2, button!.y + button!.height / 2);
+
+    // All of that happened on the prerendered page: the app's script had not even arrived.
+    expect(main.state.requested).toBe(true);
+    expect(await page.getByTestId('login-page').count()).toBe(0);
+    expect(await prerendered(page, 'input[type="email"]').inputValue()).toBe(user.email);
+
+    main.release();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 });
+    await page.getByTestId('logout-button').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toMatch(/^ey/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  for (const [locale, width, height] of [
+    ['en-us', 1280, 800],
+    ['pt-pt', 1280, 800],
+    ['en-us', 390, 844],
+    ['pt-pt', 390, 844],
+  ] as const) {
+    it(`hands the typed values and the focus over to the app (${locale}, ${width}x${height}), where Enter logs in`, async () => {
+      const user = await e2e.signUpAndVerify();
+      const { page, context, errors } = await e2e.newPage({ viewport: { width, height } });
+      await context.addInitScript((l) => localStorage.setItem('locale', l), locale);
+      const main = await holdMainScript(page);
+      await page.goto(e2e.url('/login'), { waitUntil: 'commit' });
+      await prerendered(page, 'input[type="email"]').waitFor();
+      await clickAndType(page, 'input[type="email"]', user.email);
+      await clickAndType(page, 'input[type="password"]', user.password.slice(0, 4));
+      await e2e.screenshot(page, `first-paint-login-typed-${locale}-${width}`);
+
+      main.release();
+      await page.getByTestId('login-page').waitFor();
+      // The app's own form (React's, with its test hook) has the values, and the caret is still in the password field.
+      expect(await page.locator('[data-prerendered]').count()).toBe(0);
+      expect(await page.locator('input[name="email"]').inputValue()).toBe(user.email);
+      expect(await page.locator('input[name="password"]').inputValue()).toBe(user.password.slice(0, 4));
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
+      await page.keyboard.type(user.password.slice(4));
+      await e2e.screenshot(page, `first-paint-login-app-${locale}-${width}`);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 30_000 });
+      await page.getByTestId('logout-button').waitFor();
+      expect(unexpectedErrors(errors)).toEqual([]);
+    });
+  }
+});
