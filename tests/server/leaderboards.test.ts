@@ -185,6 +185,23 @@ describe('leaderboard ranking', () => {
     ]);
   });
 
+  it("follows a session whose laps were re-timed on the device and sent whole again (PUT), also to a slower best", async () => {
+    const circuitId = await admin('POST', '/api/admin/circuits', { name: `Retimed ${uniq()}`, countryId: ids.countryA, typeId: ids.typeKart, length: 900, coordinates: '41;-8', size: 10 });
+    const id = await upload(carla, [0, 94_190, 95_020], { circuitId });
+    expect((await board(h.racer, { circuitId })).map((r) => [r.driver, r.bestLapMs])).toEqual([['Carla T.', 94_190]]);
+    const full = await h.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: carla.headers });
+    const stored = full.json() as { filename: string; name: string; date: string; coordinates: string };
+    const put = await h.inject({
+      method: 'PUT',
+      url: `/api/sessions/${id}`,
+      headers: carla.headers,
+      payload: sessionPayload({ filename: stored.filename, name: stored.name, date: stored.date, coordinates: stored.coordinates, laps: lapsText([0, 94_200, 95_010]), circuitId, vehicleCategoryId: ids.catSenior }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ id, bestLapMs: 94_200 });
+    expect((await board(h.racer, { circuitId })).map((r) => [r.driver, r.bestLapMs, r.sessionId])).toEqual([['Carla T.', 94_200, id]]);
+  });
+
   it('walks past many sessions of one fast driver to find the others', async () => {
     const fast = await h.createUser({ firstName: 'Fast' });
     const circuitId = await admin('POST', '/api/admin/circuits', { name: `Many ${uniq()}`, countryId: ids.countryA, typeId: ids.typeKart, length: 900, coordinates: '41;-8', size: 10 });

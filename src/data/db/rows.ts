@@ -77,7 +77,11 @@ export const analysisCacheSchema = z.object({
 });
 export type AnalysisCacheRow = z.infer<typeof analysisCacheSchema>;
 
-export const outboxKindSchema = z.enum(['create-session', 'patch-session', 'delete-session']);
+/**
+ * create-session: POST the stored session; patch-session: PATCH edited fields; replace-session: PUT the whole stored
+ * session (its texts changed on this device, e.g. laps re-timed from edited gates); delete-session: DELETE.
+ */
+export const outboxKindSchema = z.enum(['create-session', 'patch-session', 'replace-session', 'delete-session']);
 export type OutboxKind = z.infer<typeof outboxKindSchema>;
 
 /** Fields an offline edit may change (name, circuit, vehicle category, favorite, weather). */
@@ -109,6 +113,11 @@ export const outboxEntrySchema = z.object({
   leaseUntil: z.number(),
   lastError: z.string().nullable(),
   createdAt: z.number(),
+  /**
+   * replace-session: counts the local edits folded into this entry; one made while its PUT is in flight bumps it, so
+   * the answer of that PUT does not remove the entry and the newer texts are sent too. Rows of older builds lack it.
+   */
+  revision: z.number().int().min(0).optional(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export type NewOutboxEntry = Omit<OutboxEntry, 'id'>;

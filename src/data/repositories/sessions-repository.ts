@@ -1,20 +1,14 @@
 import type { ProcessedSession } from '../../analysis/analysis-client';
 import type { SessionSummary } from '../../contracts/entities';
-import { displayNameFromFileName, parseSessionFileName, sessionIsoDate } from '../../domain/format/session-name';
-import { wallClockToInstant } from '../../domain/format/wall-clock';
 import { restoreRow, restoreRows } from '../db/restore';
-import {
-  analysisCacheSchema,
-  localSessionSchema,
-  sessionEditSchema,
-  sessionTextsSchema,
-  type LocalSession,
-  type NewLocalSession,
-  type NewOutboxEntry,
-  type SessionEdit,
-} from '../db/rows';
+import { analysisCacheSchema, localSessionSchema, sessionEditSchema, sessionTextsSchema, type LocalSession, type SessionEdit } from '../db/rows';
 import { StorageError, toStorageError } from '../storage/storage-error';
 import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes } from './bytes';
+import { circuitNamed } from './circuit-lookup';
+import { newOutboxEntry } from './outbox-entries';
+import { queueReplace } from './queue-replace';
+import { storeDownload } from './session-download-store';
+import { sessionIdentityFromFileName } from './session-identity';
 import { ANALYSIS_CACHE_VERSION, packAnalysis, unpackAnalysis } from './sessions-analysis-cache';
 import type { DownloadedSession, SaveResult, SessionsRepositoryDeps } from './sessions-repository-types';
 import { mirrorServerSessions } from './sessions-server-mirror';
@@ -25,9 +19,9 @@ export type { Analyser, DownloadedSession, SaveResult, SessionsRepositoryDeps } 
 /**
  * Sessions on this device (policy over the Dexie tables `sessions`, `sessionTexts`, `analyses`, `outbox`).
  *
- * - `saveDownloadedSession` is the device screen's transfer sink: it writes IndexedDB FIRST (row + texts + the
- *   queued POST in one transaction, so a crash leaves either nothing or everything), then runs the analysis in
- *   the worker and caches it. A failed analysis never loses the download.
+ * - `saveDownloadedSession` is the device screen's transfer sink: what the file name tells (session-identity.ts,
+ *   circuit-lookup.ts), then IndexedDB FIRST (row + texts + the queued POST in one transaction,
+ *   session-download-store.ts), then the analysis in the worker, cached. A failed analysis never loses the download.
  * - Every server write goes through the outbox (create, patch, delete); the sync engine sends it.
  * - Reads parse each row (restore.ts) and are plain Dexie reads, so they work inside dexie-react-hooks'
  *   `useLiveQuery(() => sessionsRepository.listSessions())` and update live.
@@ -44,35 +38,6 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     const id = deps.currentUserId();
     if (id === null) throw new StorageError('NOT_SIGNED_IN', 'Sign in to keep sessions on this device.');
     return id;
-  }
-
-  function newOutbox(ownerId: number, kind: NewOutboxEntry['kind'], session: { localId: number; filename: string }, extra: Partial<NewOutboxEntry> = {}): NewOutboxEntry {
-    return {
-      ownerId,
-      kind,
-      sessionLocalId: session.localId,
-      filename: session.filename,
-      patch: null,
-      serverId: null,
-      attempts: 0,
-      nextAttemptAt: 0,
-      leaseUntil: 0,
-      lastError: null,
-      createdAt: now(),
-      ...extra,
-    };
-  }
-
-  /** Circuit id from the circuit name in the file name, when a circuit of that name is in the reference data. */
-  /** The stored circuit named `circuitName` (case-insensitive): its id and its country's time zone. */
-  async function circuitNamed(circuitName: string): Promise<{ id: number; timeZone: string | null } | null> {
-    const wanted = circuitName.trim().toLowerCase();
-    const match = await db()
-      .circuits.filter((c) => typeof c?.name === 'string' && c.name.trim().toLowerCase() === wanted)
-      .first();
-    if (!match) return null;
-    const timeZone: unknown = match.country?.timezone;
-    return { id: match.id, timeZone: typeof timeZone === 'string' ? timeZone : null };
   }
 
   async function getSession(localId: number): Promise<LocalSession | null> {
@@ -123,6 +88,17 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     return result;
   }
 
+  /** The stored session with its analysis; a failed analysis never loses the stored download. */
+  async function analyseSaved(localId: number, texts: { laps: ArrayBuffer; nmea: ArrayBuffer }, signal?: AbortSignal): Promise<SaveResult> {
+    const session = (await getSession(localId))!;
+    try {
+      const analysis = await runAnalysis(localId, texts, signal);
+      return { session, analysis, analysisError: null };
+    } catch (e) {
+      return { session, analysis: null, analysisError: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
   return {
     getSession,
 
@@ -144,76 +120,40 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     async saveDownloadedSession(input: DownloadedSession, signal?: AbortSignal): Promise<SaveResult> {
       const ownerId = requireUser();
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
-      let name = input.filename;
-      let date = iso();
-      let circuitId: number | null = null;
-      try {
-        const parts = parseSessionFileName(input.filename);
-        name = displayNameFromFileName(input.filename);
-        // The name's wall-clock time is the track's: an instant in the circuit's zone (else this device's).
-        const circuit = await circuitNamed(parts.circuitName);
-        circuitId = circuit?.id ?? null;
-        date = wallClockToInstant(sessionIsoDate(parts), circuit?.timeZone);
-      } catch {
-        // Not a device file name: keep the file name as the name and today as the date.
-      }
+      const identity = await sessionIdentityFromFileName(input.filename, (name) => circuitNamed(db(), name), iso());
       let localId: number;
-      // Blobs: IndexedDB stores them by reference, without serialising 25 MB inside put() on the main thread.
-      const stored = { laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) };
       try {
-        localId = await db().transaction('rw', db().sessions, db().sessionTexts, db().outbox, async () => {
-          const existing = await db().sessions.where('[ownerId+filename]').equals([ownerId, input.filename]).first();
-          const stamp = iso();
-          if (existing) {
-            await db().sessionTexts.put({ localId: existing.localId, ...stored });
-            const onServer = existing.syncState === 'Completed' && existing.serverId !== null;
-            await db().sessions.update(existing.localId, {
-              hasTexts: true,
-              lapsBytes: texts.laps.byteLength,
-              nmeaBytes: texts.nmea.byteLength,
-              ...(onServer ? {} : { syncState: 'Pending' as const, lastError: null, source: 'device' as const }),
-            });
-            const queued = await db().outbox.where('sessionLocalId').equals(existing.localId).filter((e) => e.kind === 'create-session').count();
-            if (!onServer && queued === 0) await db().outbox.add(newOutbox(ownerId, 'create-session', existing) as never);
-            return existing.localId;
-          }
-          const row: NewLocalSession = {
-            ownerId,
-            filename: input.filename,
-            serverId: null,
-            source: 'device',
-            name,
-            date,
-            circuitId,
-            vehicleCategoryId: null,
-            favorite: false,
-            weatherConditions: null,
-            hasTexts: true,
-            lapsBytes: texts.laps.byteLength,
-            nmeaBytes: texts.nmea.byteLength,
-            summary: null,
-            syncState: 'Pending',
-            lastError: null,
-            updatedAt: stamp,
-            serverUpdatedAt: null,
-            createdAt: stamp,
-          };
-          const id = (await db().sessions.add(row as LocalSession)) as number;
-          await db().sessionTexts.put({ localId: id, ...stored });
-          await db().outbox.add(newOutbox(ownerId, 'create-session', { localId: id, filename: input.filename }) as never);
-          return id;
-        });
+        localId = await storeDownload(db(), { ownerId, filename: input.filename, identity, ...texts }, now());
       } catch (e) {
         throw toStorageError(e, `the session ${input.filename}`);
       }
       deps.onQueued?.();
-      const session = (await getSession(localId))!;
+      return analyseSaved(localId, texts, signal);
+    },
+
+    /**
+     * New texts for a stored session (its laps re-timed from edited gates): written here at once, the old analysis
+     * dropped and recomputed, and the session queued for the server like a new one (queue-replace.ts), so an
+     * uploaded session's copy there (and the leaderboard's bests derived from it) follows.
+     */
+    async replaceSessionTexts(localId: number, input: { laps: DownloadedSession['laps']; nmea: DownloadedSession['nmea'] }, signal?: AbortSignal): Promise<SaveResult> {
+      const ownerId = requireUser();
+      const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
+      const stored = { laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) };
       try {
-        const analysis = await runAnalysis(localId, texts, signal);
-        return { session, analysis, analysisError: null };
+        await db().transaction('rw', [db().sessions, db().sessionTexts, db().analyses, db().outbox], async () => {
+          const row = restoreRow('sessions', await db().sessions.get(localId), localSessionSchema);
+          if (!row || row.ownerId !== ownerId) throw new StorageError('NOT_FOUND', 'Session not found.');
+          await db().sessionTexts.put({ localId, ...stored });
+          await db().sessions.update(localId, { hasTexts: true, lapsBytes: texts.laps.byteLength, nmeaBytes: texts.nmea.byteLength, updatedAt: iso() });
+          await db().analyses.delete(localId);
+          await queueReplace(db(), ownerId, row, now());
+        });
       } catch (e) {
-        return { session, analysis: null, analysisError: e instanceof Error ? e.message : String(e) };
+        throw toStorageError(e, 'the session');
       }
+      deps.onQueued?.();
+      return analyseSaved(localId, texts, signal);
     },
 
     loadTexts,
@@ -255,11 +195,14 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
           const create = entries.find((e) => e.kind === 'create-session');
           // A create not yet sent will carry the new fields; one in flight (leased) may not, so patch after it.
           if (create && create.leaseUntil <= now()) return;
+          // A PUT not sent yet reads every field when it is sent: it carries this edit too.
+          const replace = entries.find((e) => e.kind === 'replace-session');
+          if (replace && replace.leaseUntil <= now()) return;
           const patch = entries.find((e) => e.kind === 'patch-session');
           if (patch) {
             await db().outbox.update(patch.id, { patch: { ...(patch.patch ?? {}), ...changes }, nextAttemptAt: 0, attempts: 0, lastError: null });
           } else {
-            await db().outbox.add(newOutbox(ownerId, 'patch-session', row, { patch: changes }) as never);
+            await db().outbox.add(newOutboxEntry(ownerId, 'patch-session', row, now(), { patch: changes }) as never);
           }
           await db().sessions.update(localId, { syncState: 'Pending', lastError: null });
         });
@@ -280,7 +223,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
         const createInFlight = entries.some((e) => e.kind === 'create-session' && e.leaseUntil > now());
         await db().outbox.bulkDelete(entries.map((e) => e.id));
         if (row.serverId !== null || createInFlight) {
-          await db().outbox.add(newOutbox(ownerId, 'delete-session', row, { serverId: row.serverId }) as never);
+          await db().outbox.add(newOutboxEntry(ownerId, 'delete-session', row, now(), { serverId: row.serverId }) as never);
         }
         await db().sessions.delete(localId);
         await db().sessionTexts.delete(localId);

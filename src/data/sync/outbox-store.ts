@@ -75,7 +75,8 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
         const others = await db().outbox.where('sessionLocalId').equals(e.sessionLocalId).toArray();
         // Deleted while uploading: the queued delete now knows which server row to remove.
         for (const d of others) if (d.kind === 'delete-session' && d.serverId === null) await db().outbox.update(d.id, { serverId: summary.id });
-        const pendingPatch = others.some((o) => o.kind === 'patch-session');
+        // A PATCH or PUT queued while uploading is still to be sent.
+        const pendingPatch = others.some((o) => o.kind === 'patch-session' || o.kind === 'replace-session');
         await db().sessions.update(e.sessionLocalId, {
           serverId: summary.id,
           summary,
@@ -112,6 +113,22 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
                 weatherConditions: summary.weatherConditions,
                 updatedAt: summary.updatedAt,
               }),
+        });
+      });
+    },
+
+    async completeReplace(e: OutboxEntry, summary: SessionSummary) {
+      await db().transaction('rw', db().sessions, db().outbox, async () => {
+        const current = entry(await db().outbox.get(e.id));
+        const changedMeanwhile = current !== null && (current.revision ?? 0) !== (e.revision ?? 0);
+        if (changedMeanwhile) await db().outbox.update(e.id, { leaseUntil: 0, nextAttemptAt: 0 });
+        else await db().outbox.delete(e.id);
+        const others = await db().outbox.where('sessionLocalId').equals(e.sessionLocalId).count();
+        await db().sessions.update(e.sessionLocalId, {
+          summary,
+          serverUpdatedAt: summary.updatedAt,
+          syncState: others > 0 ? 'Pending' : 'Completed',
+          lastError: null,
         });
       });
     },

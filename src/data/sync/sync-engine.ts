@@ -3,7 +3,7 @@ import { LEASE_MS, PARKED_AT, decideAfterFailure } from './sync-policy';
 import type { NetworkStatus, SyncClock, SyncEvent, SyncStore, SyncTransport } from './sync-types';
 
 /**
- * The sync engine: sends the outbox (POST /sessions, PATCH and DELETE /sessions/{id}) whenever it can.
+ * The sync engine: sends the outbox (POST /sessions, PUT, PATCH and DELETE /sessions/{id}) whenever it can.
  *
  * Triggers: `start()` (app start), the online event, `kick()` (a write was queued, the retry button, a
  * Background Sync event relayed by the service worker) and a timer set to the next entry's retry time
@@ -160,9 +160,9 @@ export class SyncEngine {
     const { store, transport, clock } = this.deps;
     const now = clock.now();
     let ref: Awaited<ReturnType<SyncStore['serverRef']>> = null;
-    if (entry.kind === 'patch-session') {
+    if (entry.kind === 'patch-session' || entry.kind === 'replace-session') {
       ref = await store.serverRef(entry);
-      // Not on the server yet: the patch waits for the create (which carries the fields anyway).
+      // Not on the server yet: the patch or PUT waits for the create in flight (which carries the fields anyway).
       if (ref && ref.serverId === null) return 'next';
     }
     if (!(await store.lease(entry.id, now, now + LEASE_MS))) return 'next';
@@ -179,6 +179,16 @@ export class SyncEngine {
         const summary = await transport.create(body, signal);
         await store.completeCreate(entry, summary);
         this.emit({ type: 'uploaded', localId: entry.sessionLocalId, name: summary.name, serverId: summary.id });
+      } else if (entry.kind === 'replace-session') {
+        const body = ref && ref.serverId !== null ? await store.createBody(entry) : null;
+        if (!ref || ref.serverId === null || !body) {
+          await store.completeDelete(entry);
+          return 'next';
+        }
+        await store.setSessionState(entry.sessionLocalId, 'In Progress', null);
+        const summary = await transport.replace(ref.serverId, body, signal);
+        await store.completeReplace(entry, summary);
+        this.emit({ type: 'updated', localId: entry.sessionLocalId, name: summary.name });
       } else if (entry.kind === 'patch-session') {
         if (!ref || ref.serverId === null || !entry.patch) {
           await store.completeDelete(entry);

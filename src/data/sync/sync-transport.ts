@@ -1,4 +1,4 @@
-import { readSessionUpload, type EncodedSessionWrite, type SessionUpload } from '../../contracts/session-upload';
+import { readSessionUpload, type EncodedSessionWrite, type SessionUpload, type SessionWrite } from '../../contracts/session-upload';
 import type { SessionsApi } from '../api/sessions-api';
 import type { SyncTransport } from './sync-types';
 
@@ -16,22 +16,25 @@ export interface SessionsSyncTransportOptions {
   encodeUpload?: SessionUploadEncoder;
 }
 
-/** The sync engine's transport over the sessions API (POST/PATCH/DELETE /sessions, GET /sessions for lookups). */
+/** The sync engine's transport over the sessions API (POST/PUT/PATCH/DELETE /sessions, GET /sessions for lookups). */
 export function sessionsSyncTransport(api: SessionsApi, options: SessionsSyncTransportOptions = {}): SyncTransport {
   const { encodeUpload } = options;
+  /** The body read and encoded (in the worker when there is one), then sent by `send`. */
+  async function write<T>(upload: SessionUpload, send: (body: EncodedSessionWrite | SessionWrite) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (!encodeUpload) return send(await readSessionUpload(upload));
+    let encoded: EncodedSessionWrite;
+    try {
+      encoded = await encodeUpload(upload, signal);
+    } catch (e) {
+      // Cancelled: stop. A worker that cannot start or died must not keep the session off the server: inline.
+      if (signal?.aborted) throw e;
+      return send(await readSessionUpload(upload));
+    }
+    return send(encoded);
+  }
   return {
-    async create(upload, signal) {
-      if (!encodeUpload) return api.create(await readSessionUpload(upload), signal);
-      let encoded: EncodedSessionWrite;
-      try {
-        encoded = await encodeUpload(upload, signal);
-      } catch (e) {
-        // Cancelled: stop. A worker that cannot start or died must not keep the session off the server: inline.
-        if (signal?.aborted) throw e;
-        return api.create(await readSessionUpload(upload), signal);
-      }
-      return api.create(encoded, signal);
-    },
+    create: (upload, signal) => write(upload, (body) => api.create(body, signal), signal),
+    replace: (serverId, upload, signal) => write(upload, (body) => api.update(serverId, body, signal), signal),
     patch: (id, body, signal) => api.patch(id, body, signal),
     remove: (id, signal) => api.remove(id, signal),
     async findServerId(filename, signal) {

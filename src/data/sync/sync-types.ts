@@ -8,6 +8,8 @@ import type { OutboxEntry, SyncState } from '../db/rows';
 export interface SyncTransport {
   /** POST /sessions. The texts come as stored (Blobs): reading and encoding them is the transport's job. */
   create(body: SessionUpload, signal?: AbortSignal): Promise<SessionSummary>;
+  /** PUT /sessions/{id}: the whole stored session (texts as stored, like create). */
+  replace(serverId: number, body: SessionUpload, signal?: AbortSignal): Promise<SessionSummary>;
   patch(serverId: number, body: SessionPatch, signal?: AbortSignal): Promise<SessionPatchResult>;
   remove(serverId: number, signal?: AbortSignal): Promise<void>;
   /** The server id of the user's session with this file name, or null (a delete whose create never reported back). */
@@ -32,13 +34,15 @@ export interface SyncStore {
   dueEntries(ownerId: number, now: number): Promise<OutboxEntry[]>;
   /** Atomically takes the entry if nobody holds it; false when it is gone or held (another tab). */
   lease(entryId: number, now: number, until: number): Promise<boolean>;
-  /** The POST body of a create entry with its texts as stored (not read yet), or null when its session is gone. */
+  /** The POST (or PUT) body of a create (or replace) entry with its texts as stored (not read yet), or null when its session is gone. */
   createBody(entry: OutboxEntry): Promise<SessionUpload | null>;
   /** The server id and base updatedAt of the entry's session (null id: not uploaded yet). */
   serverRef(entry: OutboxEntry): Promise<{ serverId: number | null; serverUpdatedAt: string | null; name: string } | null>;
   setSessionState(localId: number, state: SyncState, lastError: string | null): Promise<void>;
   completeCreate(entry: OutboxEntry, summary: SessionSummary): Promise<void>;
   completePatch(entry: OutboxEntry, result: SessionPatchResult): Promise<void>;
+  /** Records a PUT's answer; the entry stays (due again) when the session's texts changed again meanwhile. */
+  completeReplace(entry: OutboxEntry, summary: SessionSummary): Promise<void>;
   completeDelete(entry: OutboxEntry): Promise<void>;
   /** Records a failure: releases the lease, sets the retry time (Infinity parks it) and the message. */
   failEntry(entry: OutboxEntry, update: { attempts: number; nextAttemptAt: number; lastError: string }): Promise<void>;

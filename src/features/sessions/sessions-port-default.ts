@@ -89,8 +89,8 @@ async function saveGates(id: number, gates: GatePoint[], widthM: number): Promis
   const parsed = await client.parsePositions(new Uint8Array(texts.nmea.slice(0)));
   const detection = await client.detectLaps(parsed.positions, gates, widthM);
   await sessionGatesRepository.put(id, gates, widthM);
-  await repository.saveDownloadedSession({
-    filename: row.filename,
+  // Stored here and queued for the server (a PUT for an uploaded session), so its copy there and the leaderboard follow.
+  await repository.replaceSessionTexts(id, {
     laps: serializeLaps(detection.records),
     nmea: serializePositions({ ...parsed.positions, lap: detection.lapOfFix }),
   });

@@ -72,6 +72,8 @@ export class FakeSessionsServer {
   /** The `date` of every create body, as sent. */
   sentDates: string[] = [];
   patches: { id: number; body: SessionPatch }[] = [];
+  /** Every PUT that reached the server: the session id and the laps text it carried. */
+  puts: { id: number; laps: string }[] = [];
   deletes: number[] = [];
   faults: Fault[] = [];
   /** When set, PATCH answers conflict: true (someone else changed the row). */
@@ -144,6 +146,25 @@ export class FakeSessionsServer {
         if (f) return f;
         return this.summary(this.store(body));
       },
+      replace: async (id, upload) => {
+        const body = await readSessionUpload(upload);
+        const f = this.fault();
+        if (f) return f;
+        const row = [...this.rows.values()].find((r) => r.id === id);
+        if (!row) throw new ApiError('NOT_FOUND', 'Session not found.', 404);
+        this.puts.push({ id, laps: body.laps });
+        Object.assign(row, {
+          name: body.name,
+          laps: body.laps,
+          coordinates: body.coordinates,
+          lapsBytes: body.laps.length,
+          coordinatesBytes: body.coordinates.length,
+          favorite: body.favorite ?? false,
+          weatherConditions: body.weatherConditions ?? null,
+          updatedAt: new Date(this.clock.now() + 1).toISOString(),
+        });
+        return this.summary(row);
+      },
       patch: async (id, body) => {
         const f = this.fault();
         if (f) return f;
@@ -210,7 +231,10 @@ export class FakeSyncLock {
   }
 }
 
-export function createBench(options: { analyse?: Analyser | null; dbName?: string; lock?: FakeSyncLock } = {}): Bench {
+/** `wrapTransport`: changes the engines' transport (e.g. holds a request in flight until the test releases it). */
+export function createBench(
+  options: { analyse?: Analyser | null; dbName?: string; lock?: FakeSyncLock; wrapTransport?: (t: SyncTransport) => SyncTransport } = {},
+): Bench {
   const db = new AstroDb(options.dbName ?? `sync-${Math.random()}`);
   const clock = new ManualClock();
   const network = new Network();
@@ -220,7 +244,7 @@ export function createBench(options: { analyse?: Analyser | null; dbName?: strin
     const events: SyncEvent[] = [];
     const engine = new SyncEngine({
       store: createOutboxStore(() => db),
-      transport: server.transport(),
+      transport: options.wrapTransport ? options.wrapTransport(server.transport()) : server.transport(),
       clock,
       network,
       currentUserId: () => user.id,

@@ -1,0 +1,36 @@
+/**
+ * What a session's file name tells about it: its display name, the instant it started and its circuit. Device
+ * names are `YYYYMMDD_HHMM_<circuit name>` in the track's wall-clock time; any other name is kept as the name,
+ * dated now, without a circuit.
+ */
+import { displayNameFromFileName, parseSessionFileName, sessionIsoDate } from '../../domain/format/session-name';
+import { wallClockToInstant } from '../../domain/format/wall-clock';
+import type { NamedCircuit } from './circuit-lookup';
+
+export interface SessionIdentity {
+  name: string;
+  /** ISO instant. */
+  date: string;
+  circuitId: number | null;
+}
+
+/** `findCircuit`: the stored circuit of a name (circuit-lookup.ts); `nowIso`: the date of a name that carries none. */
+export async function sessionIdentityFromFileName(
+  filename: string,
+  findCircuit: (circuitName: string) => Promise<NamedCircuit | null>,
+  nowIso: string,
+): Promise<SessionIdentity> {
+  let parts;
+  try {
+    parts = parseSessionFileName(filename);
+  } catch {
+    return { name: filename, date: nowIso, circuitId: null };
+  }
+  // The name's wall-clock time is the track's: an instant in the circuit's zone (else this device's).
+  const circuit = await findCircuit(parts.circuitName);
+  return {
+    name: displayNameFromFileName(filename),
+    date: wallClockToInstant(sessionIsoDate(parts), circuit?.timeZone),
+    circuitId: circuit?.id ?? null,
+  };
+}
