@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from './auth-limits';
 
-export const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
+const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
 /** Shortest password the server accepts (the account forms check it too); the strength meter is informational only. */
 export const PASSWORD_MIN_LENGTH = 8;
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(200);
 
 export const loginRequestSchema = z.strictObject({ email: emailSchema, password: z.string().min(1).max(200) });
 export const registerRequestSchema = z
@@ -21,8 +21,6 @@ export const changePasswordRequestSchema = z.strictObject({ password: passwordSc
 export const tokenQuerySchema = z.object({ token: z.string().min(MAIL_TOKEN_MIN_LENGTH).max(MAIL_TOKEN_MAX_LENGTH) });
 
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
-export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
-export const messageResponseSchema = z.object({ message: z.string() });
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;

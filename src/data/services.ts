@@ -35,7 +35,7 @@ import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock 
 const currentUserId = () => authSession.getSnapshot().user?.id ?? null;
 const isOnlineSignedIn = () => authSession.getSnapshot().status === 'signed-in';
 
-export const syncEngine = new SyncEngine({
+const syncEngine = new SyncEngine({
   store: createOutboxStore(getDb),
   // Big uploads are read and encoded in the analysis worker: no main-thread task of several hundred ms (7 h session).
   transport: sessionsSyncTransport(sessionsApi, { encodeUpload: (upload, signal) => getAnalysisClient().encodeSessionUpload(upload, { signal }) }),

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { i18n, translateMessage } from '../app/i18n/setup';
 
 /** Toast life: long enough to read a sentence. */
-export const TOAST_LIFE_MS = 4000;
+const TOAST_LIFE_MS = 4000;
 
 export interface ToastOptions {
   /** The message is already translated (skip the `messages` lookup). */
@@ -55,7 +55,7 @@ export function notifyWriteFailed(message: string, error: unknown): string {
 }
 
 /** The text of notifyWriteFailed's toast. */
-export function writeFailedText(message: string, error: unknown): string {
+function writeFailedText(message: string, error: unknown): string {
   const reason = error instanceof Error && error.message ? translateMessage(error.message) : '';
   return reason && reason !== message ? `${message}: ${reason}` : message;
 }

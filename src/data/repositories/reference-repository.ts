@@ -30,7 +30,7 @@ export interface ReferenceRows {
   vehicleCategories: VehicleCategory;
 }
 export type ReferenceTable = keyof ReferenceRows;
-export const REFERENCE_TABLES: readonly ReferenceTable[] = ['countries', 'circuits', 'circuitTypes', 'vehicleTypes', 'vehicleCategories'];
+const REFERENCE_TABLES: readonly ReferenceTable[] = ['countries', 'circuits', 'circuitTypes', 'vehicleTypes', 'vehicleCategories'];
 
 const schemas: { [K in ReferenceTable]: z.ZodType<ReferenceRows[K]> } = {
   countries: countrySchema,
@@ -109,4 +109,3 @@ export function createReferenceRepository(deps: { db: () => AstroDb; fetchers: R
     },
   };
 }
-export type ReferenceRepository = ReturnType<typeof createReferenceRepository>;

@@ -34,4 +34,3 @@ export function createSessionGatesRepository(deps: { db: () => AstroDb }) {
     },
   };
 }
-export type SessionGatesRepository = ReturnType<typeof createSessionGatesRepository>;

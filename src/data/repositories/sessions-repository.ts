@@ -255,4 +255,3 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     },
   };
 }
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -14,7 +14,7 @@ import { intlLocale } from '../../app/i18n/format';
 import { useFormat } from '../../app/i18n/use-format';
 
 /** At or above this share of the quota the user is warned that saving may fail. */
-export const STORAGE_NEARLY_FULL = 0.9;
+const STORAGE_NEARLY_FULL = 0.9;
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 

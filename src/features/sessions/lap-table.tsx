@@ -14,7 +14,7 @@ import { lapKeyOf } from './lap-search';
 import { lapDisplayName, sideOf } from './lap-views';
 import type { LoadedSession } from './sessions-port';
 
-export const PERFORMANCE_COLORS: Record<SectorPerformance, string> = {
+const PERFORMANCE_COLORS: Record<SectorPerformance, string> = {
   // Per-scheme values with >= 4.5:1 contrast, defined in src/app/theme/theme.ts (cssVariablesResolver).
   [SectorPerformance.Worse]: 'var(--astro-perf-worse)',
   [SectorPerformance.Improved]: 'var(--astro-perf-improved)',

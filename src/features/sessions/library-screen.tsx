@@ -23,7 +23,7 @@ import { CompareIcon, StarIcon, UploadIcon } from './icons';
 import { SessionEditDialog } from './session-edit-dialog';
 import { useSessionsPort, type LibraryRow, type SyncState } from './sessions-port';
 
-export const LIBRARY_TABLE_KEY = 'sessions-library';
+const LIBRARY_TABLE_KEY = 'sessions-library';
 
 /** A library row with the session's start on the track's clock ('YYYY-MM-DDTHH:mm:ss', no zone). */
 type LibraryTableRow = LibraryRow & { trackDate: string };

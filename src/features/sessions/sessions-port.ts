@@ -68,7 +68,7 @@ export interface LoadedSession {
   skippedLines: number;
 }
 
-export interface ImportResult {
+interface ImportResult {
   id: number;
   name: string;
   laps: number;
