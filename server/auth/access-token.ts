@@ -13,6 +13,8 @@ export interface TokenUser {
   firstName: string;
   lastName: string;
   role: Role;
+  /** The user's current token version (users.token_version). */
+  tokenVersion: number;
 }
 
 /**
@@ -31,7 +33,7 @@ function key(secret: string): Promise<webcrypto.CryptoKey> {
 
 export async function signAccessToken(user: TokenUser, secret: string, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
-  return new SignJWT({ id: user.id, first_name: user.firstName, last_name: user.lastName, role: user.role })
+  return new SignJWT({ id: user.id, first_name: user.firstName, last_name: user.lastName, role: user.role, tv: user.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.email)
     .setIssuer(ISSUER)

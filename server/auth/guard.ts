@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokenClaims } from '../../src/contracts/auth';
 import { ApiError } from '../errors';
 import { verifyAccessToken } from './access-token';
+import { cachedAccessState } from './access-state';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,14 +12,21 @@ declare module 'fastify' {
 }
 
 /**
- * preHandler: requires `Authorization: Bearer <access token>` (401 without or with a bad one).
+ * preHandler: requires `Authorization: Bearer <access token>` (401 without or with a bad one). A well-signed token
+ * is refused too once its user is gone, inactive, of another role, or its token version moved on (password change,
+ * reset, deactivation): checked against the database, cached per user for a few seconds (access-state.ts).
  * Use as `{ preHandler: authenticate }` or in a plugin's `addHook('preHandler', authenticate)`.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._-]{10,4096})$/.exec(header.trim()) : null;
   if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required.');
-  request.auth = await verifyAccessToken(match[1], request.server.config.jwtSecret);
+  const claims = await verifyAccessToken(match[1], request.server.config.jwtSecret);
+  const state = await cachedAccessState(request.server.db, claims.id);
+  if (!state || !state.active || state.role !== claims.role || state.tokenVersion !== (claims.tv ?? 0)) {
+    throw new ApiError(401, 'UNAUTHORIZED', 'Your login has ended. Please log in again.');
+  }
+  request.auth = claims;
 }
 
 /** preHandler: `authenticate`, then 403 unless the token's role is admin (the admin-only endpoints). */

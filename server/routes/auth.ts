@@ -16,6 +16,7 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens'
 import { resetMail, verificationMail } from '../auth/mailer';
 import { KeyedLimiter } from '../auth/email-limiter';
 import { authenticate, caller } from '../auth/guard';
+import { bumpTokenVersion, forgetAccessState, readAccessState } from '../auth/access-state';
 import { findUserByEmail, findUserById, insertUser } from '../users/user-store';
 import type { User } from '../../src/contracts/entities';
 
@@ -41,7 +42,11 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: 'strict', secure: secureCookie, path: '/api/auth' });
-  const accessTokenFor = (u: User) => signAccessToken({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role }, config.jwtSecret);
+  const accessTokenFor = async (u: User) => {
+    // Read fresh, not from the cache: a token must never carry a version older than the row's.
+    const tokenVersion = (await readAccessState(app.db, u.id))?.tokenVersion ?? 0;
+    return signAccessToken({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, tokenVersion }, config.jwtSecret);
+  };
   const link = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`;
   const tokenFrom = (request: FastifyRequest) => parseInput(tokenQuerySchema, request.query ?? {}, 'Query').token;
 
@@ -108,11 +113,13 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const { password } = parseInput(changePasswordRequestSchema, request.body);
     const passwordHash = await hashPassword(password);
     const userId = await consumeOneTimeToken(app.db, token, 'reset', async (q, id) => {
-      // The mail proved the address, so a reset also verifies it; every existing login ends.
+      // The mail proved the address, so a reset also verifies it; every existing login ends, access tokens too.
       await q.query('update users set password_hash = $2, verified = true, updated_at = now() where id = $1', [id, passwordHash]);
       await revokeAllForUser(q, id);
+      await bumpTokenVersion(q, id);
     });
     if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'The password reset link is invalid or has expired.');
+    forgetAccessState(app.db, userId);
     return { message: 'Your password has been changed. You can now log in.' };
   });
 

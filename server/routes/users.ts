@@ -6,6 +6,7 @@ import { parseId, parseInput } from '../validate';
 import { authenticate, caller, requireAdmin } from '../auth/guard';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/refresh-tokens';
+import { bumpTokenVersion, forgetAccessState } from '../auth/access-state';
 import { USER_COLUMNS, findUserById, findUserByEmail, insertUser, toUser, type UserRow } from '../users/user-store';
 import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
 
@@ -71,12 +72,20 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   async function setActive(id: number, active: boolean | undefined, actorId: number): Promise<User> {
     if (active === false && id === actorId) throw new ApiError(409, 'CONFLICT', 'You cannot deactivate your own account.');
-    const [row] = await db.query<UserRow>(
-      `update users u set active = coalesce($2, active), updated_at = now() where u.id = $1 returning ${USER_COLUMNS}`,
-      [id, active ?? null],
-    );
+    const row = await db.tx(async (q) => {
+      const [r] = await q.query<UserRow>(
+        `update users u set active = coalesce($2, active), updated_at = now() where u.id = $1 returning ${USER_COLUMNS}`,
+        [id, active ?? null],
+      );
+      // Deactivation ends every login at once: refresh tokens revoked, access tokens refused by their version.
+      if (r && active === false) {
+        await revokeAllForUser(q, id);
+        await bumpTokenVersion(q, id);
+      }
+      return r;
+    });
     if (!row) throw notFound();
-    if (active === false) await revokeAllForUser(db, id);
+    forgetAccessState(db, id);
     return toUser(row);
   }
 
@@ -142,6 +151,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     if (id === caller(request).id) throw new ApiError(409, 'CONFLICT', 'You cannot delete your own account.');
     const rows = await db.query('delete from users where id = $1 returning id', [id]);
     if (!rows.length) throw notFound();
+    forgetAccessState(db, id);
     return reply.status(204).send();
   });
 }

@@ -32,6 +32,8 @@ export const accessTokenClaimsSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   role: roleSchema,
+  /** Token version: the server refuses the token once the user's version moved on (password change, deactivation). */
+  tv: z.number().int().nonnegative().optional(),
   exp: z.number(),
   iat: z.number(),
 });

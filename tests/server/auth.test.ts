@@ -220,7 +220,7 @@ describe('access tokens', () => {
       expect(res.statusCode, token).toBe(401);
     }
     const { signAccessToken } = await import('../../server/auth/access-token');
-    const old = await signAccessToken({ id: h.racer.id, email: h.racer.email, firstName: 'Rita', lastName: '', role: 'user' }, h.config.jwtSecret, Date.now() - 16 * 60_000);
+    const old = await signAccessToken({ id: h.racer.id, email: h.racer.email, firstName: 'Rita', lastName: '', role: 'user', tokenVersion: 0 }, h.config.jwtSecret, Date.now() - 16 * 60_000);
     const expired = await h.inject({ method: 'GET', url: '/api/sessions', headers: { authorization: `Bearer ${old}` } });
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });

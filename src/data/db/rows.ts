@@ -48,6 +48,11 @@ export const localSessionSchema = z.object({
   /** The server's updatedAt this copy was based on (last writer wins; conflict notice). */
   serverUpdatedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Fingerprint of the session's positions (domain/formats/positions-fingerprint.ts): the same track from any file
+   * is recognised as this session. Set on import and by every analysis; rows of older builds lack it.
+   */
+  contentHash: z.string().nullable().optional(),
 });
 export type LocalSession = z.infer<typeof localSessionSchema>;
 export type NewLocalSession = Omit<LocalSession, 'localId'>;

@@ -14,6 +14,7 @@ export interface DownloadToStore {
   identity: SessionIdentity;
   laps: ArrayBuffer;
   nmea: ArrayBuffer;
+  contentHash?: string | null;
 }
 
 /**
@@ -59,6 +60,7 @@ export async function storeDownload(db: AstroDb, input: DownloadToStore, now: nu
       updatedAt: stamp,
       serverUpdatedAt: null,
       createdAt: stamp,
+      contentHash: input.contentHash ?? null,
     };
     const id = (await db.sessions.add(row as LocalSession)) as number;
     await db.sessionTexts.put({ localId: id, ...stored });

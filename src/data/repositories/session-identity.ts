@@ -26,8 +26,9 @@ export async function sessionIdentityFromFileName(
   } catch {
     return { name: filename, date: nowIso, circuitId: null };
   }
-  // The name's wall-clock time is the track's: an instant in the circuit's zone (else this device's).
-  const circuit = await findCircuit(parts.circuitName);
+  // The name's wall-clock time is the track's: an instant in the circuit's zone (else this device's). A second
+  // session under a taken name is stored as 'name (2)' (session-duplicates.ts): its circuit is still 'name'.
+  const circuit = (await findCircuit(parts.circuitName)) ?? (await findCircuit(parts.circuitName.replace(/ \(\d+\)$/, '')));
   return {
     name: displayNameFromFileName(filename),
     date: wallClockToInstant(sessionIsoDate(parts), circuit?.timeZone),

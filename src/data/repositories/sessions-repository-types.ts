@@ -12,6 +12,8 @@ export interface DownloadedSession {
   filename: string;
   laps: TextInput;
   nmea: TextInput;
+  /** The positions' fingerprint when the caller has the positions (imports); else computed when needed. */
+  contentHash?: string | null;
 }
 
 export interface SaveResult {
@@ -19,6 +21,8 @@ export interface SaveResult {
   /** The cached analysis, or null when the analysis failed (see analysisError). */
   analysis: ProcessedSession | null;
   analysisError: string | null;
+  /** The library held this data already (`session` is that session): nothing was stored. */
+  alreadyStored: boolean;
 }
 
 export interface SessionsRepositoryDeps {

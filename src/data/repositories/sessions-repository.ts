@@ -1,5 +1,6 @@
 import type { ProcessedSession } from '../../analysis/analysis-client';
 import type { SessionSummary } from '../../contracts/entities';
+import { positionsFingerprint } from '../../domain/formats/positions-fingerprint';
 import { restoreRow, restoreRows } from '../db/restore';
 import { analysisCacheSchema, localSessionSchema, sessionEditSchema, sessionTextsSchema, type LocalSession, type SessionEdit } from '../db/rows';
 import { StorageError, toStorageError } from '../storage/storage-error';
@@ -7,6 +8,7 @@ import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes } from './by
 import { circuitNamed } from './circuit-lookup';
 import { newOutboxEntry } from './outbox-entries';
 import { queueReplace } from './queue-replace';
+import { checkDuplicate } from './session-duplicates';
 import { storeDownload } from './session-download-store';
 import { sessionIdentityFromFileName } from './session-identity';
 import { ANALYSIS_CACHE_VERSION, packAnalysis, unpackAnalysis } from './sessions-analysis-cache';
@@ -82,6 +84,8 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     const result = await deps.analyse({ laps: copy(texts.laps), nmea: copy(texts.nmea) }, signal);
     try {
       await cacheAnalysis(localId, result);
+      // Every analysed session can be recognised when the same track comes again (session-duplicates.ts).
+      await db().sessions.update(localId, { contentHash: positionsFingerprint(result.positions) });
     } catch {
       // A full disk only costs a recomputation next time.
     }
@@ -93,9 +97,9 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     const session = (await getSession(localId))!;
     try {
       const analysis = await runAnalysis(localId, texts, signal);
-      return { session, analysis, analysisError: null };
+      return { session: (await getSession(localId)) ?? session, analysis, analysisError: null, alreadyStored: false };
     } catch (e) {
-      return { session, analysis: null, analysisError: e instanceof Error ? e.message : String(e) };
+      return { session, analysis: null, analysisError: e instanceof Error ? e.message : String(e), alreadyStored: false };
     }
   }
 
@@ -120,10 +124,13 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     async saveDownloadedSession(input: DownloadedSession, signal?: AbortSignal): Promise<SaveResult> {
       const ownerId = requireUser();
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
-      const identity = await sessionIdentityFromFileName(input.filename, (name) => circuitNamed(db(), name), iso());
+      const duplicate = await checkDuplicate(db(), ownerId, { filename: input.filename, nmea: texts.nmea, contentHash: input.contentHash });
+      if (duplicate.kind === 'same') return { session: duplicate.existing, analysis: null, analysisError: null, alreadyStored: true };
+      const filename = duplicate.kind === 'rename' ? duplicate.filename : input.filename;
+      const identity = await sessionIdentityFromFileName(filename, (name) => circuitNamed(db(), name), iso());
       let localId: number;
       try {
-        localId = await storeDownload(db(), { ownerId, filename: input.filename, identity, ...texts }, now());
+        localId = await storeDownload(db(), { ownerId, filename, identity, ...texts, contentHash: input.contentHash }, now());
       } catch (e) {
         throw toStorageError(e, `the session ${input.filename}`);
       }

@@ -14,7 +14,9 @@ import { serializeLaps, serializePositions } from '../serialize-session';
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
 import { importAstro, looksLikeAstroNmea } from './import-astro';
 import { ImportError } from './import-errors';
+import { importCsv, looksLikeCsvExport } from './import-csv';
 import { importGpx, looksLikeGpx } from './import-gpx';
+import { importKml, looksLikeKml } from './import-kml';
 import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
 import { importRaceChronoCsv, looksLikeRaceChronoCsv } from './import-racechrono-csv';
 import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
@@ -24,6 +26,8 @@ import { hasZone } from '../format/wall-clock';
 /** The format of a file from its content; the extension only breaks ties. null: none of ours. */
 export function detectImportFormat(fileName: string, text: string): ImportSource | null {
   if (looksLikeGpx(text)) return 'gpx';
+  if (looksLikeKml(text)) return 'kml';
+  if (looksLikeCsvExport(text)) return 'csv';
   if (looksLikeVbo(text)) return 'vbo';
   if (looksLikeRaceChronoCsv(text)) return 'racechrono-csv';
   if (looksLikeNmea0183(text)) return 'nmea';
@@ -31,6 +35,7 @@ export function detectImportFormat(fileName: string, text: string): ImportSource
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   if (ext === 'gpx') return 'gpx';
   if (ext === 'vbo') return 'vbo';
+  if (ext === 'kml') return 'kml';
   return null;
 }
 
@@ -49,12 +54,16 @@ export function importFile(fileName: string, text: string, options: ImportFileOp
       return importVbo(text, options);
     case 'racechrono-csv':
       return importRaceChronoCsv(text);
+    case 'csv':
+      return importCsv(text, options);
+    case 'kml':
+      return importKml(text);
     case 'nmea':
       return importNmea0183(text, options);
     case 'astro':
       return importAstro({ nmea: text, laps: options.astroLaps, fileName }, options);
     default:
-      throw new ImportError('unknown-format', `${fileName} is not a VBO, NMEA 0183, GPX, RaceChrono CSV v3 or ASTRO file.`);
+      throw new ImportError('unknown-format', `${fileName} is not a VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3, ASTRO Companion CSV or ASTRO file.`);
   }
 }
 

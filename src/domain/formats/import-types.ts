@@ -4,7 +4,7 @@
  */
 import type { LapRecord, ParseIssue, PositionColumns } from '../session-types';
 
-export type ImportSource = 'astro' | 'vbo' | 'nmea' | 'gpx' | 'racechrono-csv';
+export type ImportSource = 'astro' | 'vbo' | 'nmea' | 'gpx' | 'racechrono-csv' | 'csv' | 'kml';
 
 export interface ImportedSession {
   positions: PositionColumns;

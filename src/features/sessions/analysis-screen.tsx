@@ -5,15 +5,19 @@
  * Picking a lap in a table or a chart highlights it everywhere (the pick is in the URL: ?lap=L-3).
  */
 import { Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import { formatLapTime } from '../../domain/format/lap-time';
 import { formatSpeedKmh } from '../../domain/format/speed';
 import { LazyTrackMap } from '../../ui/map/lazy-track-map';
+import type { TrackMapProps } from '../../ui/map/types';
+import { cursorLines, cursorReading } from './chart-cursor';
+import type { ChartCursor } from './charts/chart-types';
+import { createCursorStore, useCursorDistance, type CursorStore } from './cursor-store';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
-import { comparedLap, cornerRows, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from './analysis-view';
+import { comparedLap, cornerRows, type LapEntry, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from './analysis-view';
 import { LazySessionCharts } from './charts/lazy-charts';
 import { LapTable, PerformanceLegend } from './lap-table';
 import { isFullyUpdated, lapDisplayName, lapTraces } from './lap-views';
@@ -32,6 +36,13 @@ export interface AnalysisScreenProps {
 }
 
 const NO_HIDDEN: ReadonlySet<string> = new Set();
+
+/** The track map with the charts' cursor on it: only this re-renders as the cursor moves. */
+function CursorTrackMap({ store, reference, compared, ...props }: TrackMapProps & { store: CursorStore; reference: LapEntry | null; compared: LapEntry | null }) {
+  const distanceM = useCursorDistance(store);
+  const cursorMarkers = useMemo(() => (distanceM === null ? [] : (cursorReading(reference, compared, distanceM)?.laps ?? []).map((l) => ({ id: l.key, lat: l.lat, lon: l.lon, color: l.color }))), [distanceM, reference, compared]);
+  return <LazyTrackMap {...props} cursorMarkers={cursorMarkers} />;
+}
 
 export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReferenceLap, store = activeSessions, withGraphics = true }: AnalysisScreenProps) {
   const { t, i18n } = useTranslation('sessions');
@@ -65,6 +76,30 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
     }),
     [t],
   );
+
+  const cursorStore = useMemo(() => createCursorStore(), []);
+  const numberLocale = intlLocale(currentLocale(i18n));
+  const tooltipAt = useCallback(
+    (distanceM: number) => {
+      const reading = cursorReading(reference, compared, distanceM);
+      if (!reading) return null;
+      const byKey = new Map(entries.map((e) => [e.key, e]));
+      return cursorLines(reading, {
+        locale: numberLocale,
+        lapName: (key) => {
+          const e = byKey.get(key);
+          return e ? lapLabel(e) : key;
+        },
+        distance: (distance) => t('analysis.cursorDistance', { distance }),
+        speed: (lap, speed) => t('analysis.cursorSpeed', { lap, speed }),
+        reference: (lap) => t('analysis.cursorReference', { lap }),
+        delta: (delta) => t('analysis.cursorDelta', { delta }),
+      });
+    },
+    // lapLabel depends on `both` and `t` only.
+    [reference, compared, entries, numberLocale, t, both],
+  );
+  const cursor = useMemo<ChartCursor>(() => ({ tooltipAt, onMove: cursorStore.set }), [tooltipAt, cursorStore]);
 
   if (!selection.left) return <NoActiveSession plural={false} />;
   if (loaded.error) return <SessionsLoadError message={loaded.error} />;
@@ -104,11 +139,14 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="sm">
-              <LazySessionCharts speed={speed} delta={delta} sectors={bars} labels={labels} dark={dark} numberLocale={intlLocale(currentLocale(i18n))} onPickLap={(key) => onPickLap(key === picked ? null : key)} />
+              <LazySessionCharts speed={speed} delta={delta} sectors={bars} labels={labels} dark={dark} numberLocale={numberLocale} onPickLap={(key) => onPickLap(key === picked ? null : key)} cursor={cursor} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <LazyTrackMap
+            <CursorTrackMap
+              store={cursorStore}
+              reference={reference}
+              compared={compared}
               aria-label={t('map.mapLabel')}
               traces={traces}
               gates={loaded.left.circuit?.gates ?? []}

@@ -2,12 +2,10 @@
  * Export of a session or one lap as CSV, GPX or KML, with the domain exporters
  * (src/domain/formats/export-*.ts); this picks the exporter, the MIME type and a safe file name.
  */
-import { exportCsv } from '../../domain/formats/export-csv';
-import { exportGpx } from '../../domain/formats/export-gpx';
-import { exportKml } from '../../domain/formats/export-kml';
 import type { ExportableSession } from '../../domain/formats/export-common';
+import { EXPORTERS, type ExportFormat } from '../../domain/formats/export-formats';
 
-export type ExportFormat = 'csv' | 'gpx' | 'kml';
+export type { ExportFormat };
 
 const MIME: Record<ExportFormat, string> = {
   csv: 'text/csv;charset=utf-8',
@@ -25,13 +23,5 @@ export function exportFileName(sessionName: string, lap: number | null, format: 
 }
 
 export function buildExport(session: ExportableSession, lap: number | null, format: ExportFormat): string {
-  const options = lap === null ? {} : { lap };
-  switch (format) {
-    case 'csv':
-      return exportCsv(session, options);
-    case 'gpx':
-      return exportGpx(session, options);
-    case 'kml':
-      return exportKml(session, options);
-  }
+  return EXPORTERS[format](session, lap === null ? {} : { lap });
 }

@@ -22,6 +22,14 @@ const PERFORMANCE_COLORS: Record<SectorPerformance, string> = {
 };
 const PERFORMANCE_NAME: Record<SectorPerformance, 'Worse' | 'Improved' | 'Best'> = { [-1]: 'Worse', 0: 'Improved', 1: 'Best' };
 
+/**
+ * A lap or sector time of the table, or '-' when it is unknown: the device and lap detection write 0 for a time
+ * they never measured (an In Lap that never closed, a sector whose gate was missed), which is not 00:00.00.
+ */
+export function lapTimeCell(ms: number): string {
+  return ms > 0 ? formatLapTime(ms) : '-';
+}
+
 export interface LapTableProps {
   session: LoadedSession;
   picked: string | null;
@@ -106,11 +114,11 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
                     </Group>
                   </Table.Td>
                   <Table.Td ff="monospace" fw={lap.bestLap ? 700 : undefined} c={lap.bestLap ? 'violet' : undefined}>
-                    {formatLapTime(lap.timeMs)}
+                    {lapTimeCell(lap.timeMs)}
                   </Table.Td>
                   {lap.sectors.map((s, k) => (
                     <Table.Td key={k} ff="monospace" style={{ color: lap.valid ? PERFORMANCE_COLORS[s.performance] : undefined }} data-performance={lap.valid ? PERFORMANCE_NAME[s.performance] : undefined}>
-                      {formatLapTime(s.timeMs)}
+                      {lapTimeCell(s.timeMs)}
                     </Table.Td>
                   ))}
                   <Table.Td>{speed(lap.maxSpeedKmh)}</Table.Td>

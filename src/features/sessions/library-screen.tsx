@@ -13,7 +13,7 @@ import { formatDateTime } from '../../app/i18n/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
-import { notifyError, notifySuccess } from '../../ui/toast';
+import { notifyError, notifySuccess, notifyWarning } from '../../ui/toast';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
 import { deselect, pruneSelection, slotOf, toggleSelection } from './comparison-selection';
 import { ExportMenu } from './export-menu';
@@ -192,6 +192,10 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       for (const { file, laps } of imports) {
         try {
           const result = await port.importFile(file.file, laps?.file);
+          if (result.alreadyStored) {
+            notifyWarning(t('import.alreadyStored', { name: result.name }), { translated: true });
+            continue;
+          }
           notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true });
           if (!result.circuitFound) notifyError(t('import.noCircuit'), { translated: true });
         } catch (e) {

@@ -12,6 +12,7 @@ import type { Circuit, VehicleCategory } from '../../contracts/entities';
 import { getAnalysisClient } from '../../analysis/analysis-client';
 import { referenceRepository, sessionGatesRepository, sessionsRepository as repository } from '../../data/services';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
+import { positionsFingerprint } from '../../domain/formats/positions-fingerprint';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
 import { prepareImport } from './import-session';
@@ -119,10 +120,16 @@ export const defaultSessionsPort: SessionsPort = {
   },
   importFile: async (file, lapsFile) => {
     const prepared = prepareImport(file.name, await file.text(), await readCircuits(), file.lastModified, lapsFile ? await lapsFile.text() : undefined);
-    const saved = await repository.saveDownloadedSession({ filename: prepared.fileName, laps: prepared.lapsText, nmea: prepared.nmeaText });
+    const saved = await repository.saveDownloadedSession({
+      filename: prepared.fileName,
+      laps: prepared.lapsText,
+      nmea: prepared.nmeaText,
+      contentHash: positionsFingerprint(prepared.positions),
+    });
     return {
       id: saved.session.localId,
       name: saved.session.name,
+      alreadyStored: saved.alreadyStored,
       laps: prepared.laps.filter((l) => l.valid && l.lapName !== 'In Lap').length,
       circuitFound: prepared.circuit !== null,
     };

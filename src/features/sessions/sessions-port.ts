@@ -74,6 +74,8 @@ interface ImportResult {
   laps: number;
   /** False when no circuit near the trace was found (laps could not be detected). */
   circuitFound: boolean;
+  /** The library held this data already (`id` and `name` are that session's): nothing was stored. */
+  alreadyStored: boolean;
 }
 
 export interface SessionsPort {

@@ -76,6 +76,17 @@ function labelStyle(text: string, color: string, below = false): Style {
   });
 }
 
+const cursorStyles = new Map<string, Style>();
+/** The cursor's dot: larger than a label dot, ringed in white so it reads over the traces. */
+function cursorStyle(color: string): Style {
+  let style = cursorStyles.get(color);
+  if (!style) {
+    style = new Style({ image: new CircleStyle({ radius: 7, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 2.5 }) }), zIndex: 10 });
+    cursorStyles.set(color, style);
+  }
+  return style;
+}
+
 /** Lowest and highest speed of the speed-coloured traces, km/h (the legend's ends). */
 type SpeedRange = readonly [minKmh: number, maxKmh: number];
 
@@ -137,7 +148,7 @@ export default function TrackMap(props: TrackMapProps) {
   const { t } = useTranslation('app');
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
-  const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource } | null>(null);
+  const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource; cursor: VectorSource } | null>(null);
   const editor = useRef<GateEditor | null>(null);
   const latestProps = useRef(props);
   latestProps.current = props;
@@ -157,6 +168,7 @@ export default function TrackMap(props: TrackMapProps) {
     const gateLines = new VectorSource();
     const gatePoints = new VectorSource();
     const overlay = new VectorSource();
+    const cursor = new VectorSource();
     const instance = new OlMap({
       target: target.current,
       controls: defaultControls({ attributionOptions: { collapsible: false } }),
@@ -166,11 +178,12 @@ export default function TrackMap(props: TrackMapProps) {
         new VectorLayer({ source: gateLines, properties: { name: 'gate-lines' } }),
         new VectorLayer({ source: gatePoints, properties: { name: 'gate-points' } }),
         new VectorLayer({ source: overlay, declutter: true, properties: { name: 'overlay' } }),
+        new VectorLayer({ source: cursor, properties: { name: 'cursor' } }),
       ],
       view: new View({ center: [mercatorX(-8.6), mercatorY(41.5)], zoom: 5, maxZoom: 21 }),
     });
     map.current = instance;
-    sources.current = { traces, gateLines, gatePoints, overlay };
+    sources.current = { traces, gateLines, gatePoints, overlay, cursor };
     return () => {
       disposed = true;
       instance.setTarget(undefined);
@@ -207,6 +220,22 @@ export default function TrackMap(props: TrackMapProps) {
     }
     target.current?.setAttribute('data-trace-features', String(lines.length));
   }, [traces, speedColoured, showLabels, markers]);
+
+  // The charts' cursor: one dot per compared lap, moved without touching the other layers.
+  const { cursorMarkers } = props;
+  useEffect(() => {
+    const s = sources.current;
+    if (!s) return;
+    s.cursor.clear(true);
+    for (const marker of cursorMarkers ?? []) {
+      if (!Number.isFinite(marker.lat) || !Number.isFinite(marker.lon)) continue;
+      const f = new Feature({ geometry: new Point([mercatorX(marker.lon), mercatorY(marker.lat)]) });
+      f.setStyle(cursorStyle(marker.color));
+      s.cursor.addFeature(f);
+    }
+    s.cursor.changed();
+    target.current?.setAttribute('data-cursor-markers', String(s.cursor.getFeatures().length));
+  }, [cursorMarkers]);
 
   // Gates: lines oriented from the first trace, centre points (draggable in edit mode).
   useEffect(() => {

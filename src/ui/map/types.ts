@@ -31,6 +31,14 @@ export interface MapMarker {
   color: string;
 }
 
+/** A position marker of the linked cursor (a dot in the lap's colour, no label). */
+export interface CursorMarker {
+  id: string;
+  lat: number;
+  lon: number;
+  color: string;
+}
+
 /** view: gates shown only; draw: a click adds a gate (up to 3); edit: gates can be dragged. */
 export type GateMode = 'view' | 'draw' | 'edit';
 
@@ -47,6 +55,8 @@ export interface TrackMapProps {
   /** Colour the gates by sector (start/finish, sector 1, sector 2). */
   sectorVision?: boolean;
   markers?: readonly MapMarker[];
+  /** Where the charts' cursor is on each compared lap: drawn on a layer of their own, cheap to move. */
+  cursorMarkers?: readonly CursorMarker[];
   gateMode?: GateMode;
   /** Snap drawn and dragged gates onto the traces. */
   snapToTraces?: boolean;

@@ -1,5 +1,14 @@
 /** Props of the lazily loaded session charts (kept apart so screens do not pull ECharts in). */
 import type { ChartSeries, SectorBars } from '../analysis-view';
+import type { TooltipLine } from './chart-options';
+
+export type { TooltipLine };
+
+/** The linked cursor: what the tooltip says at a distance, and where the cursor is (null: gone). */
+export interface ChartCursor {
+  tooltipAt(distanceM: number): readonly TooltipLine[] | null;
+  onMove(distanceM: number | null): void;
+}
 
 export interface SessionChartsProps {
   speed: ChartSeries[];
@@ -10,4 +19,6 @@ export interface SessionChartsProps {
   /** BCP 47 tag for the axis and tooltip numbers ('pt-PT': 1.500 m, 12,63 s). */
   numberLocale: string;
   onPickLap?: (key: string) => void;
+  /** Hovering or dragging on the speed or delta chart reads both compared laps there and moves the map's marker. */
+  cursor?: ChartCursor;
 }

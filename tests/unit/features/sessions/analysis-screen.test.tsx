@@ -9,15 +9,28 @@ import { formatLapTime } from '../../../../src/domain/format/lap-time';
 import { renderWithProviders } from '../../ui/render-with-providers';
 import { createFakePort, libraryRow } from './fake-sessions-port';
 import { loadedSession } from './loaded-session';
+import { analyseSession } from '../../../src/domain/analysis/analyse-session';
+import type { LoadedSession } from '../../../src/features/sessions/sessions-port';
+
+/** The session as the device writes an In Lap it never closed: lap and sector times 0 (unknown). */
+function withUnknownInLap(s: LoadedSession): LoadedSession {
+  const last = s.laps.length - 1;
+  const laps = s.laps.map((l, i) => (i === last ? { ...l, lapName: 'In Lap', timeMs: 0, sectorsMs: [0, 0, 0] as [number, number, number], valid: false } : l));
+  return { ...s, laps, analysis: analyseSession(laps, s.positions, s.sessionIndex) };
+}
 
 vi.mock('../../../../src/ui/toast', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 
 afterEach(cleanup);
 
-function renderAnalysis(selection: { left: { id: number; circuitId: number } | null; right: { id: number; circuitId: number } | null }, locale: 'en-us' | 'pt-pt' = 'en-us') {
+function renderAnalysis(
+  selection: { left: { id: number; circuitId: number } | null; right: { id: number; circuitId: number } | null },
+  locale: 'en-us' | 'pt-pt' = 'en-us',
+  adjust: (s: LoadedSession) => LoadedSession = (s) => s,
+) {
   const { port } = createFakePort([libraryRow({ id: 1 }), libraryRow({ id: 2 })]);
   port.loadSession.mockImplementation(async (id: number, index: number) => {
-    const s = loadedSession(id, index);
+    const s = adjust(loadedSession(id, index));
     return id === 2 ? { ...s, positions: { ...s.positions, count: 0 }, skippedLines: 3 } : s;
   });
   const store = createActiveSessionsStore(undefined);
@@ -59,6 +72,24 @@ describe('lap viewer', () => {
     // Damaged lines the parsers skipped are said, for the session that had them only.
     expect(screen.getByTestId('skipped-lines-R').textContent).toBe("3 damaged lines of this session's files were skipped.");
     expect(screen.queryByTestId('skipped-lines-L')).toBeNull();
+  });
+
+  it('shows the unknown times of an In Lap as a dash, never 00:00.00, and says km/h on the speed columns', async () => {
+    renderAnalysis({ left: { id: 1, circuitId: 1 }, right: null }, 'en-us', withUnknownInLap);
+    const table = await screen.findByTestId('lap-table-L');
+    const inLap = within(table).getByText('In Lap').closest('tr')!;
+    const cells = Array.from(inLap.querySelectorAll('td')).map((td) => td.textContent);
+    expect(cells.slice(1, 5)).toEqual(['-', '-', '-', '-']);
+    expect(table.textContent).not.toContain('00:00.00');
+    const headers = Array.from(table.querySelectorAll('th')).map((th) => th.textContent);
+    expect(headers.slice(-3)).toEqual(['Max (km/h)', 'Min (km/h)', 'Avg (km/h)']);
+  });
+
+  it('says km/h on the speed columns in European Portuguese too', async () => {
+    renderAnalysis({ left: { id: 1, circuitId: 1 }, right: null }, 'pt-pt');
+    const table = await screen.findByTestId('lap-table-L');
+    const headers = Array.from(table.querySelectorAll('th')).map((th) => th.textContent);
+    expect(headers.slice(-3)).toEqual(['Máx. (km/h)', 'Mín. (km/h)', 'Média (km/h)']);
   });
 
   it('speaks European Portuguese', async () => {

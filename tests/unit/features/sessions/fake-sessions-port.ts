@@ -69,7 +69,7 @@ export function createFakePort(initial: LibraryRow[], circuits: Circuit[] = [], 
       throw new Error('not in this test');
     }),
     loadTexts: vi.fn(async () => ({ laps: '', nmea: '' })),
-    importFile: vi.fn(async () => ({ id: 99, name: 'Imported', laps: 3, circuitFound: true })),
+    importFile: vi.fn(async () => ({ id: 99, name: 'Imported', laps: 3, circuitFound: true, alreadyStored: false })),
     saveGates: vi.fn(async () => ({ laps: 0 })),
   } satisfies SessionsPort;
   return { port, rows: () => rows };

@@ -1,0 +1,34 @@
+/**
+ * A fingerprint of a session's track: the same fixes give the same fingerprint whatever file they came in (the
+ * device's own files, or a GPX, CSV, KML... exported from it and imported back), so the library can recognise data
+ * it already holds. It covers the fix count and every fix's latitude and longitude to 1e-7 degree: the precision the
+ * device writes and our stored texts and exports keep, so a copy rounds to the very same integers, not times, laps or speeds: KML spreads times over a lap, and laps
+ * are re-detected on import. Not a cryptographic hash: it tells copies apart from other sessions, nothing more.
+ */
+import type { PositionColumns } from '../session-types';
+
+/** 16 hex digits (two 32-bit FNV-1a lanes with different seeds over the rounded coordinates). */
+export function positionsFingerprint(positions: Pick<PositionColumns, 'count' | 'lat' | 'lon'>): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  const mix = (value: number) => {
+    // Four bytes of the rounded value's low 32 bits, then the high part, into both lanes.
+    let v = value | 0;
+    for (let k = 0; k < 4; k++) {
+      const byte = v & 0xff;
+      a = Math.imul(a ^ byte, 0x01000193);
+      b = Math.imul(b ^ byte, 0x01000193) ^ (b >>> 15);
+      v >>>= 8;
+    }
+    const high = Math.floor(value / 2 ** 32) | 0;
+    a = Math.imul(a ^ high, 0x01000193);
+    b = Math.imul(b ^ (high & 0xffff), 0x01000193) ^ (b >>> 13);
+  };
+  mix(positions.count);
+  for (let i = 0; i < positions.count; i++) {
+    mix(Math.round(positions.lat[i] * 1e7));
+    mix(Math.round(positions.lon[i] * 1e7));
+  }
+  const hex = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
+  return hex(a) + hex(b);
+}
