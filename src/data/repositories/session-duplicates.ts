@@ -20,7 +20,7 @@ export type DuplicateCheck =
   | { kind: 'rename'; filename: string };
 
 /** The fingerprint of stored or incoming position text (device format). */
-export function fingerprintOfNmea(nmea: ArrayBuffer): string {
+function fingerprintOfNmea(nmea: ArrayBuffer): string {
   return positionsFingerprint(parsePositionsBytes(new Uint8Array(nmea), { maxIssues: 0 }).positions);
 }
 
@@ -33,7 +33,7 @@ const sameBytes = (a: ArrayBuffer, b: ArrayBuffer) => {
 };
 
 /** `filename (2)`, `filename (3)`...: the first one not taken. */
-export function freeFileName(filename: string, taken: ReadonlySet<string>): string {
+function freeFileName(filename: string, taken: ReadonlySet<string>): string {
   for (let n = 2; ; n++) {
     const candidate = `${filename} (${n})`;
     if (!taken.has(candidate)) return candidate;

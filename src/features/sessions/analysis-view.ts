@@ -60,7 +60,7 @@ export function resolveReference(entries: readonly LapEntry[], chosen: string | 
 
 const traceCache = new WeakMap<LoadedSession, Map<number, LapTrace>>();
 /** The lap's trace (cached per loaded session). */
-function traceOf(entry: LapEntry): LapTrace {
+export function traceOf(entry: LapEntry): LapTrace {
   let perSession = traceCache.get(entry.session);
   if (!perSession) traceCache.set(entry.session, (perSession = new Map()));
   let trace = perSession.get(entry.lap.lapNumber);

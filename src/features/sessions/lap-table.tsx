@@ -26,7 +26,7 @@ const PERFORMANCE_NAME: Record<SectorPerformance, 'Worse' | 'Improved' | 'Best'>
  * A lap or sector time of the table, or '-' when it is unknown: the device and lap detection write 0 for a time
  * they never measured (an In Lap that never closed, a sector whose gate was missed), which is not 00:00.00.
  */
-export function lapTimeCell(ms: number): string {
+function lapTimeCell(ms: number): string {
   return ms > 0 ? formatLapTime(ms) : '-';
 }
 

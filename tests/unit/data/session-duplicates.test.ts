@@ -5,7 +5,7 @@ import { exportGpx } from '../../../src/domain/formats/export-gpx';
 import { positionsFingerprint } from '../../../src/domain/formats/positions-fingerprint';
 import { parsePositionsText } from '../../../src/domain/parse-positions';
 import { prepareImport } from '../../../src/features/sessions/import-session';
-import { circuit } from '../sessions/fake-sessions-port';
+import { circuit } from '../features/sessions/fake-sessions-port';
 import { LAPS, NMEA, createBench, type Bench } from './sync-harness';
 
 /**

@@ -9,8 +9,8 @@ import { formatLapTime } from '../../../../src/domain/format/lap-time';
 import { renderWithProviders } from '../../ui/render-with-providers';
 import { createFakePort, libraryRow } from './fake-sessions-port';
 import { loadedSession } from './loaded-session';
-import { analyseSession } from '../../../src/domain/analysis/analyse-session';
-import type { LoadedSession } from '../../../src/features/sessions/sessions-port';
+import { analyseSession } from '../../../../src/domain/analysis/analyse-session';
+import type { LoadedSession } from '../../../../src/features/sessions/sessions-port';
 
 /** The session as the device writes an In Lap it never closed: lap and sector times 0 (unknown). */
 function withUnknownInLap(s: LoadedSession): LoadedSession {
