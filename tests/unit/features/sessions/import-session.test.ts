@@ -7,7 +7,7 @@ import { parsePositionsText } from '../../../../src/domain/parse-positions';
 import { parseSessionFileName } from '../../../../src/domain/format/session-name';
 import { circuit } from './fake-sessions-port';
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/real-logs/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/real-logs/${name}`, import.meta.url), 'utf8');
 
 const rustavi = {
   ...circuit(7, 'Rustavi International Motorpark'),
