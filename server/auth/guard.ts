@@ -12,10 +12,11 @@ declare module 'fastify' {
 }
 
 /**
- * preHandler: requires `Authorization: Bearer <access token>` (401 without or with a bad one). A well-signed token
+ * onRequest: requires `Authorization: Bearer <access token>` (401 without or with a bad one). A well-signed token
  * is refused too once its user is gone, inactive, of another role, or its token version moved on (password change,
  * reset, deactivation): checked against the database, cached per user for a few seconds (access-state.ts).
- * Use as `{ preHandler: authenticate }` or in a plugin's `addHook('preHandler', authenticate)`.
+ * Use as `{ onRequest: authenticate }`: it then runs before the body is read, so an anonymous caller cannot make
+ * the server receive, inflate or parse a body (a later hook, such as preHandler, runs after all of that).
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
@@ -29,7 +30,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   request.auth = claims;
 }
 
-/** preHandler: `authenticate`, then 403 unless the token's role is admin (the admin-only endpoints). */
+/** onRequest: `authenticate`, then 403 unless the token's role is admin (the admin-only endpoints). */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await authenticate(request, reply);
   if (request.auth?.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this resource.');

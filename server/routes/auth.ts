@@ -148,7 +148,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'Logged out.' };
   });
 
-  app.get('/auth/check-admin', { preHandler: authenticate }, async (request) => {
+  app.get('/auth/check-admin', { onRequest: authenticate }, async (request) => {
     if (caller(request).role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this page.');
     return { message: 'OK' };
   });

@@ -72,13 +72,13 @@ function asBytes(value: unknown): Buffer {
 export default async function firmwareRoutes(app: FastifyInstance): Promise<void> {
   await ensureSeedFirmware(app.db);
 
-  app.get('/firmware/version', { preHandler: authenticate }, async () => {
+  app.get('/firmware/version', { onRequest: authenticate }, async () => {
     const rows = await app.db.query<FirmwareRow>(`select version, size, sha256, notes, created_at from firmware ${NEWEST}`);
     if (!rows.length) throw notFound('No firmware available.');
     return toVersion(rows[0]);
   });
 
-  app.get('/firmware', { preHandler: authenticate }, async (_request, reply) => {
+  app.get('/firmware', { onRequest: authenticate }, async (_request, reply) => {
     const rows = await app.db.query<{ version: string; sha256: string; image: unknown }>(`select version, sha256, image from firmware ${NEWEST}`);
     if (!rows.length) throw notFound('No firmware available.');
     const image = asBytes(rows[0].image);
@@ -92,7 +92,7 @@ export default async function firmwareRoutes(app: FastifyInstance): Promise<void
       .send(image);
   });
 
-  app.post('/admin/firmware', { preHandler: requireAdmin }, async (request, reply) => {
+  app.post('/admin/firmware', { onRequest: requireAdmin }, async (request, reply) => {
     if (!request.isMultipart()) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the firmware as multipart/form-data.');
     let image: Buffer | null = null;
     let notes = '';

@@ -186,7 +186,7 @@ async function computeCircuitLeaderboard(q: Queryable, req: LeaderboardRequest &
 }
 
 export default async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/leaderboards', { preHandler: authenticate }, async (request) => {
+  app.post('/leaderboards', { onRequest: authenticate }, async (request) => {
     const req = parseInput(leaderboardRequestSchema, request.body ?? {}, 'Leaderboard request');
     return { rows: await computeLeaderboard(app.db, req) };
   });

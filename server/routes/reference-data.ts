@@ -240,10 +240,10 @@ function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance,
   if (r.datatablePath === 'public') {
     app.post(`/${r.path}/datatable`, async (request) => datatable(request.body));
   } else {
-    app.post(`/admin/${r.path}/datatable`, { preHandler: requireAdmin }, async (request) => datatable(request.body));
+    app.post(`/admin/${r.path}/datatable`, { onRequest: requireAdmin }, async (request) => datatable(request.body));
   }
 
-  app.post(`/admin/${r.path}`, { preHandler: requireAdmin }, async (request, reply) => {
+  app.post(`/admin/${r.path}`, { onRequest: requireAdmin }, async (request, reply) => {
     const input = parseInput(r.write, request.body) as Record<string, unknown>;
     await checkReferences(input);
     const cols = Object.entries(r.columns).filter(([f]) => input[f] !== undefined);
@@ -269,9 +269,9 @@ function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance,
     if (!rows.length) throw notFound(`${r.label} not found.`);
     return byId(id);
   };
-  app.put(`/admin/${r.path}/:id`, { preHandler: requireAdmin }, update(false));
-  app.patch(`/admin/${r.path}/:id`, { preHandler: requireAdmin }, update(true));
-  app.delete(`/admin/${r.path}/:id`, { preHandler: requireAdmin }, async (request, reply) => {
+  app.put(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, update(false));
+  app.patch(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, update(true));
+  app.delete(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
     try {
       const rows = await db.query(`delete from ${r.tableName} where id = $1 returning id`, [id]);

@@ -6,9 +6,10 @@ import { ApiError, notFound } from '../errors';
 import { parseId, parseInput } from '../validate';
 import { authenticate, caller, requireAdmin } from '../auth/guard';
 import { parseDataTableRequest, runDataTable } from '../datatable/datatable';
-import { SESSION_BODY_LIMIT } from '../limits';
+import { CONCURRENT_UPLOADS_PER_USER, SESSION_BODY_LIMIT } from '../limits';
 import { addColumnarUploadParser } from '../sessions/columnar-upload';
 import { deriveSessionStats } from '../sessions/lap-stats';
+import { uploadSlots } from '../sessions/upload-slots';
 import { adminSessionsTable, sessionsTable } from '../sessions/session-tables';
 import {
   circuitExists,
@@ -59,19 +60,21 @@ function parseDate(value: string): string {
 
 export default async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const bigBody = { bodyLimit: SESSION_BODY_LIMIT };
+  const slots = uploadSlots(CONCURRENT_UPLOADS_PER_USER);
+  /** Uploads: a big body limit, taken only once the caller is known and has a free upload slot. */
+  const upload = { bodyLimit: SESSION_BODY_LIMIT, onRequest: [authenticate, slots.take] };
   addColumnarUploadParser(app);
 
   /** The summary of a session that exists (it was just written or checked). */
   const summaryOf = async (q: Queryable, id: number) => (await findSummary(q, id)) ?? Promise.reject(notFound('Session not found.'));
 
-  app.get('/sessions', { preHandler: authenticate }, async (request) => listSummariesOf(db, caller(request).id));
+  app.get('/sessions', { onRequest: authenticate }, async (request) => listSummariesOf(db, caller(request).id));
 
-  app.post('/sessions/datatable', { preHandler: authenticate }, async (request) =>
+  app.post('/sessions/datatable', { onRequest: authenticate }, async (request) =>
     runDataTable(db, sessionsTable, parseDataTableRequest(request.body), { sql: 's.user_id = $1', params: [caller(request).id] }),
   );
 
-  app.post('/sessions', { preHandler: authenticate, ...bigBody }, async (request, reply) => {
+  app.post('/sessions', upload, async (request, reply) => {
     const me = caller(request);
     const input = parseInput(sessionWriteSchema, request.body);
     const values = { ...input, date: parseDate(input.date) };
@@ -90,13 +93,13 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     return reply.status(result.status).send(await summaryOf(db, result.id));
   });
 
-  app.get<WithId>('/sessions/:id', { preHandler: authenticate }, async (request) => {
+  app.get<WithId>('/sessions/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId(request.params.id);
     if (!mayTouch(request, await findOwner(db, id))) throw notFound('Session not found.');
     return (await findSession(db, id)) ?? Promise.reject(notFound('Session not found.'));
   });
 
-  app.put<WithId>('/sessions/:id', { preHandler: authenticate, ...bigBody }, async (request) => {
+  app.put<WithId>('/sessions/:id', upload, async (request) => {
     const id = parseId(request.params.id);
     if (!mayTouch(request, await findOwner(db, id))) throw notFound('Session not found.');
     const input = parseInput(sessionWriteSchema, request.body);
@@ -107,7 +110,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     return summaryOf(db, id);
   });
 
-  app.patch<WithId>('/sessions/:id', { preHandler: authenticate }, async (request) => {
+  app.patch<WithId>('/sessions/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId(request.params.id);
     const input = parseInput(sessionPatchSchema, request.body);
     let base: Date | null = null;
@@ -125,16 +128,16 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     });
   });
 
-  app.delete<WithId>('/sessions/:id', { preHandler: authenticate }, async (request, reply) => {
+  app.delete<WithId>('/sessions/:id', { onRequest: authenticate }, async (request, reply) => {
     const id = parseId(request.params.id);
     if (!mayTouch(request, await findOwner(db, id))) throw notFound('Session not found.');
     await deleteSession(db, id);
     return reply.status(204).send();
   });
 
-  app.post('/admin/sessions/datatable', { preHandler: requireAdmin }, async (request) => runDataTable(db, adminSessionsTable, parseDataTableRequest(request.body)));
+  app.post('/admin/sessions/datatable', { onRequest: requireAdmin }, async (request) => runDataTable(db, adminSessionsTable, parseDataTableRequest(request.body)));
 
-  app.get<WithId>('/admin/sessions/:id', { preHandler: requireAdmin }, async (request) => {
+  app.get<WithId>('/admin/sessions/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId(request.params.id);
     return (await findSession(db, id)) ?? Promise.reject(notFound('Session not found.'));
   });

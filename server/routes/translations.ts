@@ -118,11 +118,11 @@ export default async function translationRoutes(app: FastifyInstance): Promise<v
     },
   );
 
-  app.post('/admin/translations/datatable', { preHandler: requireAdmin }, async (request) =>
+  app.post('/admin/translations/datatable', { onRequest: requireAdmin }, async (request) =>
     runDataTable(db, translationsTable, parseDataTableRequest(request.body)),
   );
-  app.get('/admin/translations/:id', { preHandler: requireAdmin }, async (request) => byId(parseId((request.params as { id?: string }).id)));
-  app.post('/admin/translations', { preHandler: requireAdmin }, async (request, reply) => {
+  app.get('/admin/translations/:id', { onRequest: requireAdmin }, async (request) => byId(parseId((request.params as { id?: string }).id)));
+  app.post('/admin/translations', { onRequest: requireAdmin }, async (request, reply) => {
     const input = parseInput(writeSchema, request.body);
     const id = await db.tx(async (q) => {
       const [row] = await q.query<{ id: number }>(
@@ -136,7 +136,7 @@ export default async function translationRoutes(app: FastifyInstance): Promise<v
     });
     return reply.status(201).send(await byId(id));
   });
-  app.put('/admin/translations/:id', { preHandler: requireAdmin }, async (request) => {
+  app.put('/admin/translations/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     const input = parseInput(writeSchema, request.body);
     const [clash] = await db.query<{ id: number }>('select id from translation_overrides where locale = $1 and key = $2 and id <> $3', [
@@ -155,21 +155,21 @@ export default async function translationRoutes(app: FastifyInstance): Promise<v
     await db.query('delete from missing_translations where locale = $1 and key = $2', [input.locale, input.key]);
     return byId(id);
   });
-  app.delete('/admin/translations/:id', { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete('/admin/translations/:id', { onRequest: requireAdmin }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
     const rows = await db.query('delete from translation_overrides where id = $1 returning id', [id]);
     if (!rows.length) throw notFound('Translation not found.');
     return reply.status(204).send();
   });
 
-  app.get('/admin/translations/missing', { preHandler: requireAdmin }, async () => {
+  app.get('/admin/translations/missing', { onRequest: requireAdmin }, async () => {
     const rows = await db.query<MissingRow>(`select ${missingTable.select} from missing_translations m order by m.locale, m.key limit $1`, [MISSING_CAP]);
     return rows.map(toMissing);
   });
-  app.post('/admin/translations/missing/datatable', { preHandler: requireAdmin }, async (request) =>
+  app.post('/admin/translations/missing/datatable', { onRequest: requireAdmin }, async (request) =>
     runDataTable(db, missingTable, parseDataTableRequest(request.body)),
   );
-  app.delete('/admin/translations/missing/:id', { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete('/admin/translations/missing/:id', { onRequest: requireAdmin }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
     const rows = await db.query('delete from missing_translations where id = $1 returning id', [id]);
     if (!rows.length) throw notFound('Missing translation not found.');

@@ -110,43 +110,43 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     if (me.id !== id && !(adminToo && me.role === 'admin')) throw notFound();
   };
 
-  app.get('/users/:id', { preHandler: authenticate }, async (request) => {
+  app.get('/users/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     ownOr404(request, id, true);
     return (await findUserById(db, id)) ?? Promise.reject(notFound());
   });
-  app.put('/users/:id', { preHandler: authenticate }, async (request) => {
+  app.put('/users/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     ownOr404(request, id, false);
     return updateSelf(id, parseInput(userSelfWriteSchema, request.body));
   });
-  app.patch('/users/:id', { preHandler: authenticate }, async (request) => {
+  app.patch('/users/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     ownOr404(request, id, false);
     return updateSelf(id, parseInput(selfPatchSchema, request.body));
   });
   // Accounts are created by registering; POST /users is the admin's create (the API offers both paths).
-  app.post('/users', { preHandler: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
+  app.post('/users', { onRequest: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
 
-  app.get('/admin/users', { preHandler: requireAdmin }, async () => {
+  app.get('/admin/users', { onRequest: requireAdmin }, async () => {
     const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from users u order by u.first_name, u.id`);
     return rows.map(toUser);
   });
-  app.post('/admin/users/datatable', { preHandler: requireAdmin }, async (request) => runDataTable(db, usersTable, parseDataTableRequest(request.body)));
-  app.get('/admin/users/:id', { preHandler: requireAdmin }, async (request) => {
+  app.post('/admin/users/datatable', { onRequest: requireAdmin }, async (request) => runDataTable(db, usersTable, parseDataTableRequest(request.body)));
+  app.get('/admin/users/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     return (await findUserById(db, id)) ?? Promise.reject(notFound());
   });
-  app.post('/admin/users', { preHandler: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
-  app.put('/admin/users/:id', { preHandler: requireAdmin }, async (request) => {
+  app.post('/admin/users', { onRequest: requireAdmin }, async (request, reply) => createByAdmin(request.body, reply));
+  app.put('/admin/users/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     return setActive(id, parseInput(userAdminWriteSchema, request.body).active, caller(request).id);
   });
-  app.patch('/admin/users/:id', { preHandler: requireAdmin }, async (request) => {
+  app.patch('/admin/users/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     return setActive(id, parseInput(adminPatchSchema, request.body).active, caller(request).id);
   });
-  app.delete('/admin/users/:id', { preHandler: requireAdmin }, async (request, reply) => {
+  app.delete('/admin/users/:id', { onRequest: requireAdmin }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
     if (id === caller(request).id) throw new ApiError(409, 'CONFLICT', 'You cannot delete your own account.');
     const rows = await db.query('delete from users where id = $1 returning id', [id]);

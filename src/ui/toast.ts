@@ -4,6 +4,8 @@
  * `{ translated: true }` when the text is already in the user's language.
  */
 import { notifications } from '@mantine/notifications';
+import { createElement, type ReactNode } from 'react';
+import { ToastWithAction } from './toast-action';
 import { i18n, translateMessage } from '../app/i18n/setup';
 
 /** Toast life: long enough to read a sentence. */
@@ -12,16 +14,32 @@ const TOAST_LIFE_MS = 4000;
 export interface ToastOptions {
   /** The message is already translated (skip the `messages` lookup). */
   translated?: boolean;
+  /** A way on from the message (e.g. 'Analyse' after an import): a button in the toast, which then closes. */
+  action?: { label: string; onClick: () => void; testId?: string };
 }
+
+let shown = 0;
 
 type ToastKind = 'success' | 'warning' | 'error';
 const TITLE: Record<ToastKind, string> = { success: 'app:toast.success', warning: 'app:toast.warning', error: 'app:toast.error' };
 const COLOR: Record<ToastKind, string> = { success: 'green', warning: 'yellow', error: 'red' };
 
 function show(kind: ToastKind, message: string, options: ToastOptions = {}): string {
+  const text = options.translated ? message : translateMessage(message);
+  const id = `toast-${++shown}`;
+  const action = options.action;
+  let body: ReactNode = text;
+  if (action) {
+    const onClick = () => {
+      notifications.hide(id);
+      action.onClick();
+    };
+    body = createElement(ToastWithAction, { text, label: action.label, onClick, testId: action.testId });
+  }
   return notifications.show({
+    id,
     title: i18n.t(TITLE[kind]),
-    message: options.translated ? message : translateMessage(message),
+    message: body,
     color: COLOR[kind],
     autoClose: TOAST_LIFE_MS,
     withBorder: true,

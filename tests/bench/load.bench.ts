@@ -6,8 +6,9 @@
  *   - sessions data table (POST /api/sessions/datatable, sorted, first page)
  *   - leaderboard (POST /api/leaderboards for one circuit)
  * each reported as requests/s (mean) and latency p50/p99 in ms, with the count of non-2xx answers and errors.
- * Then 200 concurrent uploads of one 25 MB session (a retry storm of the same file: the first stores it, the rest
- * are deduplicated - so the disk is not filled with 5 GB) with the server's resident memory sampled every 50 ms:
+ * Then 200 concurrent uploads of one 25 MB session by one user (a retry storm of the same file: the server takes
+ * CONCURRENT_UPLOADS_PER_USER of them at once and answers the rest 429 before reading them; of those it takes, the
+ * first stores it, the others are deduplicated) with the server's resident memory sampled every 50 ms:
  * peak RSS above the idle baseline is the figure that shows whether memory stays bounded. A safety cap aborts
  * the uploads if the process passes 6 GiB (reported as `aborted`), so the shared machine is never exhausted.
  * The machine is shared (2 cores): run it alone (`npm run bench -- load`) for figures worth quoting.

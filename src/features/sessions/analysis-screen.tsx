@@ -24,18 +24,23 @@ import { isFullyUpdated, lapDisplayName, lapTraces } from './lap-views';
 import { NoActiveSession, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
 import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
+import { useOpenRequest } from './use-open-request';
 
 export interface AnalysisScreenProps {
   pickedLap: string | null;
   referenceLap: string | null;
   onPickLap: (key: string | null) => void;
   onReferenceLap: (key: string | null) => void;
+  /** A session asked for by '?open=' (local id), and how to drop that request from the URL once applied. */
+  openSessionId?: number | null;
+  onOpened?: () => void;
   store?: ActiveSessionsStore;
   /** Charts and map are canvas/WebGL: component tests turn them off. */
   withGraphics?: boolean;
 }
 
 const NO_HIDDEN: ReadonlySet<string> = new Set();
+const noop = () => undefined;
 
 /** The track map with the charts' cursor on it: only this re-renders as the cursor moves. */
 function CursorTrackMap({ store, reference, compared, ...props }: TrackMapProps & { store: CursorStore; reference: LapEntry | null; compared: LapEntry | null }) {
@@ -44,9 +49,10 @@ function CursorTrackMap({ store, reference, compared, ...props }: TrackMapProps 
   return <LazyTrackMap {...props} cursorMarkers={cursorMarkers} />;
 }
 
-export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReferenceLap, store = activeSessions, withGraphics = true }: AnalysisScreenProps) {
+export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReferenceLap, openSessionId = null, onOpened = noop, store = activeSessions, withGraphics = true }: AnalysisScreenProps) {
   const { t, i18n } = useTranslation('sessions');
   const port = useSessionsPort();
+  const opening = useOpenRequest(port, store, openSessionId, onOpened);
   const selection = useActiveSessions(store);
   const loaded = useLoadedSessions(port, selection);
   const dark = useComputedColorScheme('light') === 'dark';
@@ -101,6 +107,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   );
   const cursor = useMemo<ChartCursor>(() => ({ tooltipAt, onMove: cursorStore.set }), [tooltipAt, cursorStore]);
 
+  if (opening) return <SessionsLoading />;
   if (!selection.left) return <NoActiveSession plural={false} />;
   if (loaded.error) return <SessionsLoadError message={loaded.error} />;
   if (loaded.loading || !loaded.left) return <SessionsLoading />;

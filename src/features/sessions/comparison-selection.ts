@@ -5,6 +5,9 @@
  * - A third selection is ignored until a slot is free.
  * - A second session from a different circuit is refused ('You can only select sessions from the same circuit').
  * - Deleting a session deselects it (same as toggling it off).
+ * - Editing a selected session's circuit keeps it only while both sides stay on one circuit.
+ * One-tap ways in sit on the same rules: opening a session makes it the only active one (unless it already is
+ * active); 'Compare with...' sets both sides at once, same circuit only.
  * Pure: the screens keep the state in active-sessions-store.ts.
  */
 
@@ -48,6 +51,44 @@ export function toggleSelection(selection: ComparisonSelection, session: Selecte
   if (selection.right) return { selection, outcome: 'ignored-full' };
   if (selection.left.circuitId !== session.circuitId) return { selection, outcome: 'refused-other-circuit' };
   return { selection: { left: selection.left, right: session }, outcome: 'selected-right' };
+}
+
+/** The most sessions compared at once (spec: up to two, left and right). */
+export const MAX_COMPARED = 2;
+
+/**
+ * Opening one session (a tap on its library row, 'Analyse' after a download): an active session stays as it is,
+ * with its partner; any other becomes the only active one, on the left.
+ */
+export function openSession(selection: ComparisonSelection, session: SelectedSession): ComparisonSelection {
+  if (isSelected(selection, session.id)) return selection;
+  return { left: session, right: null };
+}
+
+export type CompareOutcome = 'compared' | 'refused-other-circuit' | 'refused-same-session';
+
+/** 'Compare with...': `left` against `right` at once, whatever was active before; same circuit only. */
+export function compareWith(selection: ComparisonSelection, left: SelectedSession, right: SelectedSession): { selection: ComparisonSelection; outcome: CompareOutcome } {
+  if (left.id === right.id) return { selection, outcome: 'refused-same-session' };
+  if (left.circuitId !== right.circuitId) return { selection, outcome: 'refused-other-circuit' };
+  return { selection: { left, right }, outcome: 'compared' };
+}
+
+/** The sessions 'Compare with...' offers for `session`: the others recorded on its circuit. */
+export function compareCandidates<T extends SelectedSession>(rows: readonly T[], session: SelectedSession): T[] {
+  return rows.filter((r) => r.id !== session.id && r.circuitId === session.circuitId);
+}
+
+/**
+ * A selected session's circuit was edited: it keeps its slot with the new circuit while its partner (if any) is
+ * on that circuit too, else it leaves the comparison (the same-circuit rule). Unselected sessions change nothing.
+ */
+export function afterCircuitEdit(selection: ComparisonSelection, id: number, circuitId: number | null): ComparisonSelection {
+  const slot = slotOf(selection, id);
+  if (!slot) return selection;
+  const other = slot === 'left' ? selection.right : selection.left;
+  if (other && other.circuitId !== circuitId) return deselect(selection, id);
+  return { ...selection, [slot]: { id, circuitId } };
 }
 
 /** Drops selected sessions that no longer exist (deleted elsewhere, another user's data after a logout). */

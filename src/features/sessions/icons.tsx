@@ -24,3 +24,10 @@ export const DownloadIcon = () => (
     <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />
   </svg>
 );
+
+/** Two overlaid traces: 'Compare with...'. */
+export const CompareWithIcon = () => (
+  <svg {...base}>
+    <path d="M3 17c3-6 6-6 9 0s6 6 9 0M3 7c3 6 6 6 9 0s6-6 9 0" />
+  </svg>
+);

@@ -5,6 +5,8 @@
 export interface LapSearch {
   lap?: string;
   ref?: string;
+  /** Analysis only: the local id of a session to open (from 'Analyse' after a download or an import). */
+  open?: number;
 }
 
 const LAP_KEY = /^[LR]-\d{1,4}$/;
@@ -15,7 +17,13 @@ const lapKey = (value: unknown): string | undefined => (typeof value === 'string
  * zod is not (it would grow the initial bundle).
  */
 export function parseLapSearch(search: Record<string, unknown>): LapSearch {
-  return { lap: lapKey(search.lap), ref: lapKey(search.ref) };
+  return { lap: lapKey(search.lap), ref: lapKey(search.ref), open: sessionId(search.open) };
+}
+
+/** A positive integer id (the router may hand over a number or its text), else undefined. */
+function sessionId(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
 export type Side = 'L' | 'R';

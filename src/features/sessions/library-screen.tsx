@@ -1,38 +1,42 @@
 /**
  * /sessions/library: the user's sessions. Offline-first: the table runs in local mode over the rows in
  * IndexedDB (the server list is mirrored into it on open when online), so filtering, sorting and paging work the
- * same with no connection. Row actions: compare (set active / deactivate), favorite, edit, delete, export.
+ * same with no connection. A tap on a row (or its name) opens that session's analysis; row actions: set active /
+ * deactivate (the spec's comparison model), 'Compare with...', favorite, edit, delete, export.
+ * The selection rules live in comparison-selection.ts, the columns in library-columns.tsx, imports in
+ * use-session-import.ts.
  */
-import { ActionIcon, Badge, Button, FileButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Button, FileButton, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../app/i18n/setup';
 import { isOfflineFailure } from '../../data/api/api-error';
-import { formatDateTime } from '../../app/i18n/format';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
-import { RowActions } from '../../ui/data-table/row-actions';
-import { notifyError, notifySuccess, notifyWarning } from '../../ui/toast';
-import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
-import { deselect, pruneSelection, slotOf, toggleSelection } from './comparison-selection';
-import { ExportMenu } from './export-menu';
 import { instantToWallClock } from '../../domain/format/wall-clock';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DataTable } from '../../ui/data-table/data-table';
+import { RowActions } from '../../ui/data-table/row-actions';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
+import { CompareWithDialog } from './compare-with-dialog';
+import { afterCircuitEdit, compareWith, deselect, MAX_COMPARED, openSession, pruneSelection, slotOf, toggleSelection } from './comparison-selection';
+import { ComparisonSummary } from './comparison-summary';
 import { errorText } from './error-text';
-import { CompareIcon, StarIcon, UploadIcon } from './icons';
+import { ExportMenu } from './export-menu';
+import { CompareIcon, CompareWithIcon, UploadIcon } from './icons';
+import { useLibraryColumns, type LibraryTableRow } from './library-columns';
 import { SessionEditDialog } from './session-edit-dialog';
-import { useSessionsPort, type LibraryRow, type SyncState } from './sessions-port';
+import { useSessionsPort, type LibraryRow } from './sessions-port';
+import { useSessionImport } from './use-session-import';
 
 const LIBRARY_TABLE_KEY = 'sessions-library';
 
-/** A library row with the session's start on the track's clock ('YYYY-MM-DDTHH:mm:ss', no zone). */
-type LibraryTableRow = LibraryRow & { trackDate: string };
-
-const syncColor: Record<SyncState, string> = { Pending: 'yellow', 'In Progress': 'blue', Completed: 'green', Failed: 'red' };
+/** A tap on these inside a row is theirs (buttons, inputs, menus), not the row's 'open'. */
+const INTERACTIVE = 'button, a, input, select, textarea, label, [role="menuitem"], [role="checkbox"]';
 
 export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessionsStore }) {
   const { t, i18n } = useTranslation('sessions');
   const port = useSessionsPort();
+  const navigate = useNavigate();
   const rows = port.useLibraryRows();
   const storedCircuits = port.useCircuits();
   const circuits = storedCircuits ?? [];
@@ -42,9 +46,10 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const selection = useActiveSessions(store);
   const [editing, setEditing] = useState<LibraryRow | null>(null);
   const [deleting, setDeleting] = useState<LibraryRow | null>(null);
+  const [comparing, setComparing] = useState<LibraryRow | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
-  const [importing, setImporting] = useState(false);
   const locale = i18n.language === 'pt-pt' ? 'pt-pt' : 'en-us';
+  const { importing, importFiles } = useSessionImport(port, (imported) => void navigate({ to: '/sessions/analysis', search: { open: imported.id } }));
 
   // Mirror the server list when online; offline the local rows are what we have (no toast for that). Any other
   // failure (a 5xx, a refusal) is a failed load: an error toast, while the local rows stay on screen.
@@ -63,10 +68,32 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
     (row: LibraryRow) => {
       const { selection: next, outcome } = toggleSelection(store.get(), { id: row.id, circuitId: row.circuitId });
       if (outcome === 'refused-other-circuit') notifyError(t('messages.sameCircuit'), { translated: true });
+      // A third pick is not silently dropped: say why, and how to make room.
+      if (outcome === 'ignored-full') notifyError(t('messages.atMostTwo', { count: MAX_COMPARED }), { translated: true });
       store.set(next);
     },
     [store, t],
   );
+
+  /** One tap into the analysis: this session becomes the active one (an active one keeps its partner). */
+  const openAnalysis = useCallback(
+    (row: LibraryRow) => {
+      store.set(openSession(store.get(), { id: row.id, circuitId: row.circuitId }));
+      void navigate({ to: '/sessions/analysis' });
+    },
+    [navigate, store],
+  );
+
+  const compare = (left: LibraryRow, right: LibraryRow) => {
+    const { selection: next, outcome } = compareWith(store.get(), { id: left.id, circuitId: left.circuitId }, { id: right.id, circuitId: right.circuitId });
+    setComparing(null);
+    if (outcome !== 'compared') {
+      notifyError(t('messages.sameCircuit'), { translated: true });
+      return;
+    }
+    store.set(next);
+    void navigate({ to: '/sessions/analysis' });
+  };
 
   const toggleFavorite = useCallback(
     async (row: LibraryRow) => {
@@ -78,85 +105,16 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
     },
     [port, t],
   );
+  const retrySync = useCallback((row: LibraryRow) => void port.retrySync(row.id), [port]);
 
   const tableRows = useMemo<LibraryTableRow[] | undefined>(() => rows?.map((r) => ({ ...r, trackDate: instantToWallClock(r.date, zoneOf(r.circuitId)) })), [rows, zoneOf]);
-  const columns = useMemo<DataTableColumn<LibraryTableRow>[]>(
-    () => [
-      { field: 'id', headerKey: 'columns.id', hidden: true },
-      { field: 'circuitId', headerKey: 'columns.circuitId', hidden: true },
-      { field: 'name', headerKey: 'columns.name', sortable: true, filter: 'text' },
-      // On a phone the name (which carries the circuit) leaves room for date, favourite and sync.
-      { field: 'circuitName', headerKey: 'columns.circuit', sortable: true, filter: 'text', visibleFrom: 'sm' },
-      { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text', visibleFrom: 'sm' },
-      // On the track's clock (the circuit's zone, like the session's name; else this device's): shown, filtered by
-      // calendar day and sorted by that wall-clock time.
-      { field: 'trackDate', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, locale, zoneOf(r.circuitId)) },
-      {
-        field: 'favorite',
-        headerKey: 'columns.favorite',
-        sortable: true,
-        filter: 'boolean',
-        render: (r) => (
-          <ActionIcon
-            variant="subtle"
-            color="yellow"
-            size="sm"
-            aria-label={r.favorite ? t('actions.unfavorite') : t('actions.favorite')}
-            aria-pressed={r.favorite}
-            onClick={() => void toggleFavorite(r)}
-            data-testid={`favorite-${r.id}`}
-          >
-            <StarIcon filled={r.favorite} />
-          </ActionIcon>
-        ),
-      },
-      {
-        field: 'syncState',
-        headerKey: 'columns.sync',
-        sortable: true,
-        render: (r) => (
-          <Tooltip label={r.lastError ? translateMessage(r.lastError) : (r.serverId === null ? t('sync.local') : t(`sync.${r.syncState}`))} openDelay={300}>
-            {r.syncState === 'Failed' ? (
-              // A failed upload is retried from here: a real button (keyboard, screen readers) with the badge's look.
-              <Badge
-                component="button"
-                type="button"
-                className="mantine-focus-auto"
-                size="xs"
-                variant="light"
-                color={syncColor.Failed}
-                miw="max-content"
-                style={{ cursor: 'pointer' }}
-                onClick={() => void port.retrySync(r.id)}
-                aria-label={t('sync.retry')}
-                data-sync-state={r.syncState}
-                data-testid={`retry-sync-${r.id}`}
-              >
-                {t('sync.Failed')}
-              </Badge>
-            ) : (
-              <Badge size="xs" variant="light" color={syncColor[r.syncState]} miw="max-content" data-sync-state={r.syncState}>
-                {t(`sync.${r.syncState}`)}
-              </Badge>
-            )}
-          </Tooltip>
-        ),
-      },
-    ],
-    [locale, port, t, toggleFavorite, zoneOf],
-  );
+  const columns = useLibraryColumns({ locale, zoneOf, onOpen: openAnalysis, onToggleFavorite: (r) => void toggleFavorite(r), onRetrySync: retrySync });
 
   const save = async (changes: Parameters<typeof port.editSession>[1]) => {
     if (!editing) return;
     try {
       if (Object.keys(changes).length > 0) await port.editSession(editing.id, changes);
-      // The edited circuit may break the same-circuit rule: drop it from the comparison then.
-      const slot = slotOf(store.get(), editing.id);
-      if (slot && changes.circuitId !== undefined) {
-        const other = slot === 'left' ? store.get().right : store.get().left;
-        if (other && other.circuitId !== changes.circuitId) store.set(deselect(store.get(), editing.id));
-        else store.set({ ...store.get(), [slot]: { id: editing.id, circuitId: changes.circuitId } });
-      }
+      if (changes.circuitId !== undefined) store.set(afterCircuitEdit(store.get(), editing.id, changes.circuitId));
       notifySuccess(t('messages.sessionUpdated'), { translated: true });
       setEditing(null);
     } catch (e) {
@@ -178,36 +136,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
     }
   };
 
-  /** Several files at once: each is imported; an ASTRO laps file goes with its nmea file. */
-  const importFiles = async (files: File[]) => {
-    if (files.length === 0) return;
-    setImporting(true);
-    try {
-      const [{ groupImportFiles }, picked] = await Promise.all([
-        import('./import-groups'),
-        Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text(), file }))),
-      ]);
-      const { imports, lapsWithoutPositions } = groupImportFiles(picked);
-      for (const lonely of lapsWithoutPositions) notifyError(t('import.lapsOnly', { file: lonely.name }), { translated: true });
-      for (const { file, laps } of imports) {
-        try {
-          const result = await port.importFile(file.file, laps?.file);
-          if (result.alreadyStored) {
-            notifyWarning(t('import.alreadyStored', { name: result.name }), { translated: true });
-            continue;
-          }
-          notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true });
-          if (!result.circuitFound) notifyError(t('import.noCircuit'), { translated: true });
-        } catch (e) {
-          notifyError(t('import.failed', { file: file.name, reason: errorText(e, t) }), { translated: true });
-        }
-      }
-    } finally {
-      setImporting(false);
-    }
-  };
-
-  const nameOf = (id: number | undefined) => rows?.find((r) => r.id === id)?.name ?? t('library.none');
+  const nameOf = (id: number) => rows?.find((r) => r.id === id)?.name ?? t('library.none');
 
   return (
     <Stack gap="sm">
@@ -226,32 +155,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
           </FileButton>
         </Group>
       </Group>
-      <Paper withBorder p="xs" data-testid="comparison-summary">
-        <Group gap="sm" wrap="wrap">
-          <Text size="sm" fw={600}>
-            {t('library.selection')}:
-          </Text>
-          <Badge color="blue" variant="light" data-testid="slot-left">
-            {t('library.left')}: {selection.left ? nameOf(selection.left.id) : t('library.none')}
-          </Badge>
-          <Badge color="grape" variant="light" data-testid="slot-right">
-            {t('library.right')}: {selection.right ? nameOf(selection.right.id) : t('library.none')}
-          </Badge>
-          {selection.left && (
-            <>
-              <Button component={Link} to="/sessions/map" size="compact-xs" variant="subtle">
-                {t('library.openMap')}
-              </Button>
-              <Button component={Link} to="/sessions/analysis" size="compact-xs" variant="subtle">
-                {t('library.openAnalysis')}
-              </Button>
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => store.set({ left: null, right: null })}>
-                {t('library.clearSelection')}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Paper>
+      <ComparisonSummary selection={selection} nameOf={nameOf} onClear={() => store.set({ left: null, right: null })} />
       <DataTable<LibraryTableRow>
         tableKey={LIBRARY_TABLE_KEY}
         aria-label={t('library.title')}
@@ -262,7 +166,17 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
         defaultSort={{ field: 'favorite', order: 'desc' }}
         rowProps={(r) => {
           const slot = slotOf(selection, r.id);
-          return { 'data-active': slot ?? undefined, style: slot ? { boxShadow: `inset 3px 0 0 var(--mantine-color-${slot === 'left' ? 'blue' : 'grape'}-6)` } : undefined };
+          return {
+            'data-active': slot ?? undefined,
+            // A tap anywhere on the row opens it; the name is the same action as a real button for keyboards.
+            onClick: (e: MouseEvent<HTMLElement>) => {
+              if (!(e.target instanceof Element) || e.target.closest(INTERACTIVE)) return;
+              // The actions cell (first) keeps its gaps between buttons inert.
+              if (e.target.closest('td')?.cellIndex === 0) return;
+              openAnalysis(r);
+            },
+            style: { cursor: 'pointer', ...(slot ? { boxShadow: `inset 3px 0 0 var(--mantine-color-${slot === 'left' ? 'blue' : 'grape'}-6)` } : {}) },
+          };
         }}
         rowActions={(r) => {
           const slot = slotOf(selection, r.id);
@@ -281,12 +195,18 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
                   <CompareIcon />
                 </ActionIcon>
               </Tooltip>
+              <Tooltip label={t('actions.compareWith')} openDelay={300}>
+                <ActionIcon size="sm" variant="subtle" color="grape" aria-label={t('actions.compareWith')} onClick={() => setComparing(r)} data-testid={`compare-with-${r.id}`}>
+                  <CompareWithIcon />
+                </ActionIcon>
+              </Tooltip>
               <ExportMenu row={r} />
             </RowActions>
           );
         }}
       />
       <SessionEditDialog row={editing} circuits={circuits} vehicleCategories={categories} onCancel={() => setEditing(null)} onSave={save} />
+      <CompareWithDialog row={comparing} rows={rows ?? []} locale={locale} zoneOf={zoneOf} onPick={compare} onCancel={() => setComparing(null)} />
       <ConfirmDialog opened={deleting !== null} value={deleting?.name ?? ''} busy={deleteBusy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
     </Stack>
   );

@@ -2,12 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AnalysisScreen } from '../../../features/sessions/analysis-screen';
 import { parseLapSearch } from '../../../features/sessions/lap-search';
 
-/** sessions/analysis (spec name session-analysis): the lap viewer. `?lap=` is the picked lap, `?ref=` the reference lap. */
+/** sessions/analysis (spec name session-analysis): the lap viewer. `?lap=` is the picked lap, `?ref=` the reference lap, `?open=` a session to open. */
 export const Route = createFileRoute('/_auth/sessions/analysis')({
   staticData: { menu: { labelKey: 'app:menu.analysis', icon: 'analysis', order: 3 } },
   validateSearch: parseLapSearch,
   component: function SessionAnalysisRoute() {
-    const { lap, ref } = Route.useSearch();
+    const { lap, ref, open } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <AnalysisScreen
@@ -15,6 +15,8 @@ export const Route = createFileRoute('/_auth/sessions/analysis')({
         referenceLap={ref ?? null}
         onPickLap={(next) => void navigate({ search: (s) => ({ ...s, lap: next ?? undefined }), replace: true })}
         onReferenceLap={(next) => void navigate({ search: (s) => ({ ...s, ref: next ?? undefined }), replace: true })}
+        openSessionId={open ?? null}
+        onOpened={() => void navigate({ search: (s) => ({ ...s, open: undefined }), replace: true })}
       />
     );
   },

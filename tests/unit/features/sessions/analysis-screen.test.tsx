@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActiveSessionsStore } from '../../../../src/features/sessions/active-sessions-store';
 import { AnalysisScreen } from '../../../../src/features/sessions/analysis-screen';
@@ -23,6 +25,12 @@ vi.mock('../../../../src/ui/toast', () => ({ notifySuccess: vi.fn(), notifyError
 
 afterEach(cleanup);
 
+/** The screen inside a router (its empty state links to the library). */
+function inRouter(node: ReactNode) {
+  const router = createRouter({ routeTree: createRootRoute({ component: () => node }), history: createMemoryHistory({ initialEntries: ['/sessions/analysis'] }) });
+  return { router, element: <RouterProvider router={router} /> };
+}
+
 function renderAnalysis(
   selection: { left: { id: number; circuitId: number } | null; right: { id: number; circuitId: number } | null },
   locale: 'en-us' | 'pt-pt' = 'en-us',
@@ -36,19 +44,39 @@ function renderAnalysis(
   const store = createActiveSessionsStore(undefined);
   store.set(selection);
   const onPickLap = vi.fn();
-  renderWithProviders(
+  const { element } = inRouter(
     <SessionsPortContext value={port}>
       <AnalysisScreen pickedLap={null} referenceLap={null} onPickLap={onPickLap} onReferenceLap={vi.fn()} store={store} withGraphics={false} />
     </SessionsPortContext>,
-    { locale, namespaces: { sessions: sessionsI18n } },
   );
+  renderWithProviders(element, { locale, namespaces: { sessions: sessionsI18n } });
   return { port, onPickLap };
 }
 
 describe('lap viewer', () => {
-  it("says There's no active session when none is selected", () => {
+  it("says There's no active session when none is selected, with the way on to the library", async () => {
     renderAnalysis({ left: null, right: null });
-    expect(screen.getByTestId('no-active-session').textContent).toBe("There's no active session");
+    const empty = await screen.findByTestId('no-active-session');
+    expect(within(empty).getByText("There's no active session")).toBeTruthy();
+    expect(within(empty).getByText('Open the library and tap a session to analyse it.')).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'Go to the library' }).getAttribute('href')).toBe('/sessions/library');
+  });
+
+  it("opens the session asked for by '?open=' (Analyse after a download or an import) and drops the request", async () => {
+    const { port } = createFakePort([libraryRow({ id: 1 }), libraryRow({ id: 2, circuitId: 3 })]);
+    port.loadSession.mockImplementation(async (id: number, index: number) => loadedSession(id, index));
+    const store = createActiveSessionsStore(undefined);
+    store.set({ left: { id: 1, circuitId: 1 }, right: null });
+    const onOpened = vi.fn();
+    const { element } = inRouter(
+      <SessionsPortContext value={port}>
+        <AnalysisScreen pickedLap={null} referenceLap={null} onPickLap={vi.fn()} onReferenceLap={vi.fn()} openSessionId={2} onOpened={onOpened} store={store} withGraphics={false} />
+      </SessionsPortContext>,
+    );
+    renderWithProviders(element, { locale: 'pt-pt', namespaces: { sessions: sessionsI18n } });
+    await waitFor(() => expect(onOpened).toHaveBeenCalled());
+    expect(store.get()).toEqual({ left: { id: 2, circuitId: 3 }, right: null });
+    await screen.findByTestId('lap-table-L');
   });
 
   it('shows the lap table with coloured sectors, best and optimal lap, and picks a lap on click', async () => {
@@ -94,7 +122,9 @@ describe('lap viewer', () => {
 
   it('speaks European Portuguese', async () => {
     renderAnalysis({ left: null, right: null }, 'pt-pt');
-    expect(screen.getByTestId('no-active-session').textContent).toBe('Não há nenhuma sessão ativa');
+    const empty = await screen.findByTestId('no-active-session');
+    expect(within(empty).getByText('Não há nenhuma sessão ativa')).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'Ir para a biblioteca' })).toBeTruthy();
   });
 
   it('writes decimals the pt-pt way (comma) in the figures and the corner table', async () => {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  afterCircuitEdit,
+  compareCandidates,
+  compareWith,
   deselect,
   emptySelection,
+  openSession,
   pruneSelection,
   selectedIds,
   toggleSelection,
@@ -79,5 +83,34 @@ describe('active sessions store', () => {
     expect(createActiveSessionsStore(storage).get()).toEqual(emptySelection);
     map.set(ACTIVE_SESSIONS_KEY, JSON.stringify({ left: null, right: b }));
     expect(createActiveSessionsStore(storage).get()).toEqual({ left: b, right: null });
+  });
+});
+
+describe('one-tap ways into the comparison', () => {
+  it('opening a session makes it the only active one, unless it is already active', () => {
+    expect(openSession({ left: a, right: b }, c)).toEqual({ left: c, right: null });
+    expect(openSession(emptySelection, other)).toEqual({ left: other, right: null });
+    const pair: ComparisonSelection = { left: a, right: b };
+    expect(openSession(pair, b)).toBe(pair);
+  });
+
+  it('compares two sessions at once, same circuit only, never a session with itself', () => {
+    expect(compareWith(emptySelection, b, a)).toEqual({ selection: { left: b, right: a }, outcome: 'compared' });
+    expect(compareWith({ left: c, right: null }, a, other)).toEqual({ selection: { left: c, right: null }, outcome: 'refused-other-circuit' });
+    expect(compareWith(emptySelection, a, a)).toEqual({ selection: emptySelection, outcome: 'refused-same-session' });
+  });
+
+  it("offers only the other sessions of the session's circuit to compare with", () => {
+    expect(compareCandidates([a, b, c, other], a)).toEqual([b, c]);
+    expect(compareCandidates([a, other], other)).toEqual([]);
+  });
+
+  it("keeps an edited session's slot while both sides share the new circuit, else drops it", () => {
+    expect(afterCircuitEdit({ left: a, right: null }, a.id, 20)).toEqual({ left: { id: a.id, circuitId: 20 }, right: null });
+    expect(afterCircuitEdit({ left: a, right: b }, b.id, 20)).toEqual({ left: a, right: null });
+    expect(afterCircuitEdit({ left: a, right: b }, a.id, 20)).toEqual({ left: b, right: null });
+    expect(afterCircuitEdit({ left: a, right: b }, a.id, 10)).toEqual({ left: a, right: b });
+    const untouched: ComparisonSelection = { left: a, right: null };
+    expect(afterCircuitEdit(untouched, other.id, 10)).toBe(untouched);
   });
 });

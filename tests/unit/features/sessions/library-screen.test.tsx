@@ -17,6 +17,8 @@ import { circuit, createFakePort, libraryRow } from './fake-sessions-port';
 const toast = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn() }));
 vi.mock('../../../../src/ui/toast', () => toast);
 
+let router: { state: { location: { pathname: string; href: string } }; navigate: (options: { to: string }) => Promise<void> };
+
 function renderLibrary(port: SessionsPort, locale: 'en-us' | 'pt-pt' = 'en-us') {
   const store = createActiveSessionsStore(undefined);
   const rootRoute = createRootRoute({
@@ -26,8 +28,9 @@ function renderLibrary(port: SessionsPort, locale: 'en-us' | 'pt-pt' = 'en-us') 
       </SessionsPortContext>
     ),
   });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  renderWithProviders(<RouterProvider router={router} />, { locale, namespaces: { sessions: sessionsI18n, app: appI18n } });
+  const created = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  router = created as unknown as typeof router;
+  renderWithProviders(<RouterProvider router={created} />, { locale, namespaces: { sessions: sessionsI18n, app: appI18n } });
   return store;
 }
 
@@ -121,6 +124,8 @@ describe('sessions library', () => {
     fireEvent.click(screen.getByTestId('activate-2'));
     fireEvent.click(screen.getByTestId('activate-3'));
     expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: { id: 2, circuitId: 1 } });
+    // The third pick is not silently dropped: the racer learns why.
+    expect(toast.notifyError).toHaveBeenLastCalledWith('At most 2 sessions can be compared: deactivate one first.', { translated: true });
     expect(screen.getByTestId('slot-left').textContent).toContain('A');
     expect(screen.getByTestId('slot-right').textContent).toContain('B');
     fireEvent.click(screen.getByTestId('activate-1'));
@@ -222,6 +227,63 @@ describe('sessions library', () => {
     await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('other.laps is an ASTRO laps file: pick it together with its nmea file.', { translated: true }));
     expect(toast.notifySuccess).toHaveBeenCalledTimes(2);
     expect(button).toBeTruthy();
+  });
+
+  it("opens a session's analysis with one tap on its row or its name, as the active session", async () => {
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'A' }), libraryRow({ id: 2, name: 'B' }), libraryRow({ id: 3, name: 'C' })]);
+    const store = renderLibrary(port);
+    await screen.findByText('A');
+    // A tap on the row's date cell (not a button).
+    const dateCell = rowNamed('C').querySelectorAll('td')[2];
+    fireEvent.click(dateCell);
+    expect(store.get()).toEqual({ left: { id: 3, circuitId: 1 }, right: null });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sessions/analysis'));
+    // The name is a real button for keyboards and screen readers; an active pair stays together.
+    store.set({ left: { id: 1, circuitId: 1 }, right: { id: 2, circuitId: 1 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Analyse B' }));
+    expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: { id: 2, circuitId: 1 } });
+    // The buttons of a row keep their own meaning.
+    await act(async () => {
+      await router.navigate({ to: '/' });
+    });
+    fireEvent.click(screen.getByTestId('favorite-1'));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("picks the second session with 'Compare with...' among the same circuit's sessions only", async () => {
+    const { port } = createFakePort([
+      libraryRow({ id: 1, name: 'Braga A' }),
+      libraryRow({ id: 2, name: 'Braga B' }),
+      libraryRow({ id: 3, name: 'Portimão', circuitId: 2, circuitName: 'Portimão' }),
+    ]);
+    const store = renderLibrary(port);
+    await screen.findByText('Braga A');
+    fireEvent.click(screen.getByTestId('compare-with-1'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Compare Braga A with…')).toBeTruthy();
+    expect(within(dialog).queryByTestId('compare-pick-3')).toBeNull();
+    expect(within(dialog).queryByTestId('compare-pick-1')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('compare-pick-2'));
+    expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: { id: 2, circuitId: 1 } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sessions/analysis'));
+    // A session alone on its circuit: the dialog says why there is nothing to pick.
+    fireEvent.click(screen.getByTestId('compare-with-3'));
+    expect(await screen.findByText('No other session was recorded on Portimão: only sessions from the same circuit can be compared.')).toBeTruthy();
+  });
+
+  it("offers 'Analyse' with each imported session, opening its analysis", async () => {
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
+    vi.mocked(port.importFile).mockResolvedValueOnce({ id: 7, name: 'Ride', laps: 3, circuitFound: true, alreadyStored: false });
+    renderLibrary(port, 'pt-pt');
+    await screen.findByTestId('session-import');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['<gpx></gpx>'], 'ride.gpx')] } });
+    await waitFor(() => expect(toast.notifySuccess).toHaveBeenCalledTimes(1));
+    const [message, options] = toast.notifySuccess.mock.calls[0] as [string, { action: { label: string; onClick: () => void } }];
+    expect(message).toBe('Ride importada com 3 voltas');
+    expect(options.action.label).toBe('Analisar');
+    await act(async () => options.action.onClick());
+    await waitFor(() => expect(router.state.location.href).toBe('/sessions/analysis?open=7'));
   });
 
   it('shows the screen in European Portuguese', async () => {

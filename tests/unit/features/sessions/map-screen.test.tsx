@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackMapProps } from '../../../../src/ui/map/types';
 import { createActiveSessionsStore } from '../../../../src/features/sessions/active-sessions-store';
@@ -41,9 +42,20 @@ function renderMap(selection: Parameters<ReturnType<typeof createActiveSessionsS
 }
 
 describe('sessions map', () => {
-  it('says There are no active sessions when none is selected', () => {
-    renderMap({ left: null, right: null });
-    expect(screen.getByTestId('no-active-session').textContent).toBe('There are no active sessions');
+  it('says There are no active sessions when none is selected, with the way on to the library', async () => {
+    const { port } = createFakePort([libraryRow({ id: 1 })]);
+    const store = createActiveSessionsStore(undefined);
+    // The empty state links to the library: the screen sits in a router here.
+    const screenInRouter = (
+      <SessionsPortContext value={port}>
+        <MapScreen pickedLap={null} onPickLap={vi.fn()} store={store} />
+      </SessionsPortContext>
+    );
+    const router = createRouter({ routeTree: createRootRoute({ component: () => screenInRouter }), history: createMemoryHistory({ initialEntries: ['/sessions/map'] }) });
+    renderWithProviders(<RouterProvider router={router} />, { namespaces: { sessions: sessionsI18n } });
+    const empty = await screen.findByTestId('no-active-session');
+    expect(within(empty).getByText('There are no active sessions')).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'Go to the library' }).getAttribute('href')).toBe('/sessions/library');
   });
 
   it('draws the laps of both sessions, hides a lap and splits laps into sectors with sector vision', async () => {
