@@ -68,7 +68,7 @@ export interface LoadedSession {
   skippedLines: number;
 }
 
-interface ImportResult {
+export interface ImportResult {
   id: number;
   name: string;
   laps: number;
