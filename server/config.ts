@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './auth/login-limiter';
 
 /**
  * Server configuration, read from the environment once at start-up. Every problem is reported together in one
@@ -51,9 +52,11 @@ const envSchema = z.object({
 interface RateLimits {
   /** Requests per window per client IP on each of login, register, reset-password and resend-verification. */
   authPerIp: number;
-  /** Requests per window per e-mail address on the same routes. */
+  /** Requests per window per e-mail address on register, reset-password and resend-verification (mails sent). */
   authPerEmail: number;
   windowMs: number;
+  /** Wrong-password limits of login, per (address, client IP) and per address; default DEFAULT_LOGIN_LIMITS. */
+  login?: LoginLimits;
 }
 
 export interface Config {
@@ -136,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tileUrl: e.TILE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? 0,
-    rateLimits: { authPerIp: 30, authPerEmail: 10, windowMs: 15 * 60 * 1000 },
+    rateLimits: { authPerIp: 30, authPerEmail: 10, windowMs: 15 * 60 * 1000, login: DEFAULT_LOGIN_LIMITS },
     ...overrides,
   };
 }

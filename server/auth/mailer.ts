@@ -67,3 +67,14 @@ export function resetMail(to: string, firstName: string, link: string): MailMess
     html: `<p>Hello ${escapeHtml(firstName)},</p><p>Choose a new password here:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>The link is valid for 1 hour. If you did not ask for it, ignore this mail.</p>`,
   };
 }
+
+/** To the owner of an address someone tried to register again (the register answer itself does not tell). */
+export function registerAttemptMail(to: string, firstName: string, link: string): MailMessage {
+  return {
+    to,
+    link,
+    subject: 'Someone tried to register with your ASTRO Companion address',
+    text: `Hello ${firstName},\n\nSomeone tried to create a new ASTRO Companion account with this e-mail address, which already has one.\nIf it was you, log in with your password, or choose a new one here if you forgot it:\n${link}\n\nIf it was not you, ignore this mail: your account was not changed.\n`,
+    html: `<p>Hello ${escapeHtml(firstName)},</p><p>Someone tried to create a new ASTRO Companion account with this e-mail address, which already has one.</p><p>If it was you, log in with your password, or choose a new one here if you forgot it:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>If it was not you, ignore this mail: your account was not changed.</p>`,
+  };
+}

@@ -13,8 +13,12 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { signAccessToken } from '../auth/access-token';
 import { REFRESH_TOKEN_TTL_S, issueRefreshToken, revokeAllForUser, revokeFamilyOf, rotateRefreshToken } from '../auth/refresh-tokens';
 import { consumeOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens';
-import { resetMail, verificationMail } from '../auth/mailer';
+import { registerAttemptMail, resetMail, verificationMail } from '../auth/mailer';
+import { createMailOutbox } from '../auth/mail-outbox';
+import { PgCodes, pgErrorCode } from '../db/db';
 import { KeyedLimiter } from '../auth/email-limiter';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../auth/login-limiter';
+import { isKnownClient, rememberKnownClient } from '../auth/known-client';
 import { authenticate, caller } from '../auth/guard';
 import { bumpTokenVersion, forgetAccessState, readAccessState } from '../auth/access-state';
 import { findUserByEmail, findUserById, insertUser } from '../users/user-store';
@@ -23,12 +27,18 @@ import type { User } from '../../src/contracts/entities';
 /** Same answer whether or not the address has an account (so the answer does not reveal which addresses have accounts). */
 const RESET_ANSWER = 'If an account exists for this e-mail address, a password reset link has been sent.';
 const RESEND_ANSWER = 'If an unverified account exists for this e-mail address, a new verification link has been sent.';
+/** The same for a new address and one that has an account (its owner gets a mail about the attempt instead). */
+const REGISTER_ANSWER = 'Registration received. Check your e-mail to continue.';
 
 /** Auth routes under /api/auth. */
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const limits = config.rateLimits;
   const emailLimiter = new KeyedLimiter(limits.authPerEmail, limits.windowMs);
+  const loginLimiter = new LoginLimiter(limits.login ?? DEFAULT_LOGIN_LIMITS);
+  // Mails (and the lookups and tokens behind them) go out after the answer; a closing server sends what is queued.
+  const mails = createMailOutbox(app.log);
+  app.addHook('onClose', () => mails.drain());
   const perIp = { rateLimit: { max: limits.authPerIp, timeWindow: limits.windowMs } };
   const secureCookie = config.appUrl.startsWith('https:');
 
@@ -52,10 +62,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/auth/login', { config: perIp }, async (request, reply) => {
     const body = parseInput(loginRequestSchema, request.body);
-    emailLimiter.hit(`login:${body.email}`);
+    // Failures count per (address, client IP): guesses from elsewhere never block the owner's own client.
+    loginLimiter.check(body.email, request.ip, isKnownClient(request, config.jwtSecret, body.email));
     const user = await findUserByEmail(app.db, body.email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-    if (!user || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+    if (!user || !ok) {
+      loginLimiter.failed(body.email, request.ip);
+      throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+    }
+    loginLimiter.succeeded(body.email, request.ip);
+    rememberKnownClient(request, reply, config.jwtSecret, body.email, secureCookie);
     // Told why only once the password proved who is asking.
     if (!user.verified) throw new ApiError(403, 'NOT_VERIFIED', 'Your account is not verified yet. Open the link in the verification e-mail, or ask for a new one.');
     if (!user.active) throw new ApiError(403, 'INACTIVE', 'Your account is inactive. Please contact support.');
@@ -67,14 +83,35 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/auth/register', { config: perIp }, async (request, reply) => {
     const body = parseInput(registerRequestSchema, request.body);
     emailLimiter.hit(`register:${body.email}`);
-    if (await findUserByEmail(app.db, body.email)) throw new ApiError(409, 'CONFLICT', 'An account with this e-mail address already exists.');
+    // Hashed for an address that has an account too: the answer takes as long either way.
     const passwordHash = await hashPassword(body.password);
-    const { user, token } = await app.db.tx(async (q) => {
-      const u = await insertUser(q, { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, role: 'user', active: true, verified: false });
-      return { user: u, token: await issueOneTimeToken(q, u.id, 'verify') };
-    });
-    await app.mailer.send(verificationMail(user.email, user.firstName, link('/verify', token)));
-    return reply.status(201).send({ message: 'Registration successful. Check your e-mail to verify your account.' });
+    let created: { user: User; token: string } | null = null;
+    if (!(await findUserByEmail(app.db, body.email))) {
+      try {
+        created = await app.db.tx(async (q) => {
+          const u = await insertUser(q, { email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash, role: 'user', active: true, verified: false });
+          return { user: u, token: await issueOneTimeToken(q, u.id, 'verify') };
+        });
+      } catch (err) {
+        // Registered by a concurrent request a moment ago: answered like any other existing address.
+        if (pgErrorCode(err) !== PgCodes.uniqueViolation) throw err;
+      }
+    }
+    if (created) {
+      const { user, token } = created;
+      mails.post('register', () => app.mailer.send(verificationMail(user.email, user.firstName, link('/verify', token))));
+    } else {
+      // The address has an account: its owner hears about the attempt by mail, the caller only sees the usual answer.
+      mails.post('register-existing', async () => {
+        const owner = await findUserByEmail(app.db, body.email);
+        if (!owner) return;
+        if (owner.verified) return app.mailer.send(registerAttemptMail(owner.email, owner.firstName, `${config.appUrl}/reset-password`));
+        // Not verified yet: the owner most likely lost the first mail; a new link helps them.
+        const token = await issueOneTimeToken(app.db, owner.id, 'verify');
+        return app.mailer.send(verificationMail(owner.email, owner.firstName, link('/verify', token)));
+      });
+    }
+    return reply.status(201).send({ message: REGISTER_ANSWER });
   });
 
   app.get('/auth/verify', async (request) => {
@@ -89,22 +126,24 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/auth/resend-verification', { config: perIp }, async (request) => {
     const { email } = parseInput(emailOnlyRequestSchema, request.body);
     emailLimiter.hit(`resend:${email}`);
-    const user = await findUserByEmail(app.db, email);
-    if (user && !user.verified) {
+    mails.post('resend-verification', async () => {
+      const user = await findUserByEmail(app.db, email);
+      if (!user || user.verified) return;
       const token = await issueOneTimeToken(app.db, user.id, 'verify');
       await app.mailer.send(verificationMail(user.email, user.firstName, link('/verify', token)));
-    }
+    });
     return { message: RESEND_ANSWER };
   });
 
   app.post('/auth/reset-password', { config: perIp }, async (request) => {
     const { email } = parseInput(emailOnlyRequestSchema, request.body);
     emailLimiter.hit(`reset:${email}`);
-    const user = await findUserByEmail(app.db, email);
-    if (user) {
+    mails.post('reset-password', async () => {
+      const user = await findUserByEmail(app.db, email);
+      if (!user) return;
       const token = await issueOneTimeToken(app.db, user.id, 'reset');
       await app.mailer.send(resetMail(user.email, user.firstName, link('/change-password', token)));
-    }
+    });
     return { message: RESET_ANSWER };
   });
 

@@ -120,7 +120,12 @@ describe('a session re-timed after its upload', () => {
     await expect.poll(async () => (await serverApi<ServerSession[]>(user.email, user.password, '/sessions'))[0]?.bestLapMs ?? null, { timeout: 60_000 }).not.toBeNull();
     const [before] = await serverApi<ServerSession[]>(user.email, user.password, '/sessions');
 
-    // Offline: the map of this session, its gates replaced by one start/finish drawn on the laps, saved.
+    // Offline (once the service worker serves the app, as it does at the track): the map of this session, its
+    // gates replaced by one start/finish drawn on the laps, saved.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+    await page.getByText('Sessions library').waitFor();
     await context.setOffline(true);
     const key = await page.locator('tr[data-row-key]').first().getAttribute('data-row-key');
     await page.getByTestId(`activate-${key}`).click();

@@ -8,7 +8,7 @@ import { toStoredBytes } from './bytes';
 import { newOutboxEntry } from './outbox-entries';
 import type { SessionIdentity } from './session-identity';
 
-export interface DownloadToStore {
+interface DownloadToStore {
   ownerId: number;
   filename: string;
   identity: SessionIdentity;

@@ -75,6 +75,8 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
         const others = await db().outbox.where('sessionLocalId').equals(e.sessionLocalId).toArray();
         // Deleted while uploading: the queued delete now knows which server row to remove.
         for (const d of others) if (d.kind === 'delete-session' && d.serverId === null) await db().outbox.update(d.id, { serverId: summary.id });
+        // A PATCH or PUT deferred while waiting for this upload is due now.
+        for (const o of others) if (o.kind === 'patch-session' || o.kind === 'replace-session') await db().outbox.update(o.id, { nextAttemptAt: 0 });
         // A PATCH or PUT queued while uploading is still to be sent.
         const pendingPatch = others.some((o) => o.kind === 'patch-session' || o.kind === 'replace-session');
         await db().sessions.update(e.sessionLocalId, {
@@ -139,6 +141,10 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
 
     async failEntry(e, update) {
       await db().outbox.update(e.id, { ...update, leaseUntil: 0 });
+    },
+
+    async defer(e, until) {
+      await db().outbox.update(e.id, { nextAttemptAt: until });
     },
 
     async release(e) {

@@ -163,7 +163,12 @@ export class SyncEngine {
     if (entry.kind === 'patch-session' || entry.kind === 'replace-session') {
       ref = await store.serverRef(entry);
       // Not on the server yet: the patch or PUT waits for the create in flight (which carries the fields anyway).
-      if (ref && ref.serverId === null) return 'next';
+      // Deferred, not left due: a create that failed or is parked must not make the queue re-run at once, forever;
+      // the create's success makes it due again (completeCreate).
+      if (ref && ref.serverId === null) {
+        await store.defer(entry, now + LEASE_MS);
+        return 'next';
+      }
     }
     if (!(await store.lease(entry.id, now, now + LEASE_MS))) return 'next';
     this.abort = new AbortController();

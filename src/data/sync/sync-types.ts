@@ -46,6 +46,8 @@ export interface SyncStore {
   completeDelete(entry: OutboxEntry): Promise<void>;
   /** Records a failure: releases the lease, sets the retry time (Infinity parks it) and the message. */
   failEntry(entry: OutboxEntry, update: { attempts: number; nextAttemptAt: number; lastError: string }): Promise<void>;
+  /** Makes the entry due only at `until` (a PATCH or PUT waiting for its session's upload), counting no failure. */
+  defer(entry: OutboxEntry, until: number): Promise<void>;
   /** Releases the entry's lease without counting a failure. */
   release(entry: OutboxEntry): Promise<void>;
   /**

@@ -25,7 +25,8 @@ export const authI18n = {
       submit: 'Register',
       haveAccount: 'Already have an account?',
       login: 'Login',
-      success: 'Account created. Check your email for the verification link.',
+      // The same answer whether or not the address already has an account: its mail says which.
+      success: 'Thank you. Check your email: we sent you a link to verify your account, or a note if this address already has one.',
     },
     verify: {
       title: 'Account Verification',
@@ -81,7 +82,7 @@ export const authI18n = {
       submit: 'Registar',
       haveAccount: 'Já tem conta?',
       login: 'Iniciar sessão',
-      success: 'Conta criada. Consulte o seu email para obter a ligação de verificação.',
+      success: 'Obrigado. Consulte o seu email: enviámos uma ligação para verificar a sua conta, ou um aviso se este endereço já tiver conta.',
     },
     verify: {
       title: 'Verificação da conta',

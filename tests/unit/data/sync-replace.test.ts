@@ -146,4 +146,31 @@ describe('local re-timing of a session', () => {
     expect(await outbox(bench)).toEqual([]);
     expect(await session(bench)).toMatchObject({ syncState: 'Completed' });
   });
+
+  it('a PUT waiting for an upload that gets refused waits quietly instead of making the queue run again at once', async () => {
+    const hold = holdFirst('create');
+    bench = createBench({ wrapTransport: hold.wrap });
+    bench.network.goOffline();
+    const saved = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    bench.server.faults = [400];
+    bench.network.goOnline();
+    const running = bench.engine.kick();
+    await settle();
+    await bench.repo.replaceSessionTexts(saved.session.localId, { laps: RETIMED, nmea: NMEA });
+    hold.release();
+    await running;
+    await bench.engine.idle();
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed' });
+    // No timer due now: nothing re-runs the queue in a loop while the upload waits for the user.
+    expect(bench.clock.nextTimerAt() === null || bench.clock.nextTimerAt()! > bench.clock.now()).toBe(true);
+    expect(bench.server.puts).toEqual([]);
+
+    // The user's retry: the upload goes, and the re-timed texts with it (one POST; the PUT then has nothing new).
+    await bench.repo.retrySync(saved.session.localId);
+    await bench.engine.idle();
+    await bench.engine.kick();
+    expect(bench.server.rows.get(FILE)!.laps).toBe(RETIMED);
+    expect(await outbox(bench)).toEqual([]);
+    expect(await session(bench)).toMatchObject({ syncState: 'Completed' });
+  });
 });
