@@ -23,7 +23,7 @@ export interface SmtpCapture {
 }
 
 /** Decodes quoted-printable soft line breaks and =XX escapes (enough for links in nodemailer's output). */
-function decodeQuotedPrintable(s: string): string {
+export function decodeQuotedPrintable(s: string): string {
   const joined = s.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {
