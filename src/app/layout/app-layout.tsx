@@ -1,7 +1,9 @@
 /** The page frame: header, side menu (a drawer below the `sm` breakpoint), content. */
-import { AppShell, Divider } from '@mantine/core';
+import { AppShell, Box, Divider } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
+import { isSignedIn } from '../auth/auth-port';
+import { useAuthView } from '../auth/auth-react';
 import { HeaderBar } from './header-bar';
 import { LocaleSelect } from './locale-select';
 import { NavMenu } from './nav-menu';
@@ -15,6 +17,8 @@ function DeferredUpdatePrompt() {
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Signed out, the header has the language select from sm up: the menu shows its own only in the drawer below.
+  const signedIn = isSignedIn(useAuthView());
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
@@ -25,8 +29,10 @@ export function AppLayout() {
           <NavMenu onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section>
-          <Divider my="sm" />
-          <LocaleSelect size="sm" testId="menu-locale-select" />
+          <Box hiddenFrom={signedIn ? undefined : 'sm'}>
+            <Divider my="sm" />
+            <LocaleSelect size="sm" testId="menu-locale-select" />
+          </Box>
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -85,14 +85,13 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
           </>
         ) : (
           <>
-            {/* On a phone the language is chosen in the menu (the burger's drawer has the same select). */}
-            <Box visibleFrom="xs">
+            {/* One language select on screen: here beside the side menu; with the burger's drawer (below sm), in it. */}
+            <Box visibleFrom="sm">
               <LocaleSelect />
             </Box>
-            <Button component={Link} to="/login" leftSection={<Icon name="login" size={16} />} aria-label={t('header.login')} data-testid="login-button">
-              <Text span visibleFrom="xs" inherit>
-                {t('header.login')}
-              </Text>
+            {/* Labelled at every width: an icon alone read as an empty button on a phone. */}
+            <Button component={Link} to="/login" leftSection={<Icon name="login" size={16} />} data-testid="login-button">
+              {t('header.login')}
             </Button>
           </>
         )}

@@ -15,7 +15,7 @@ const EMPTY: ChangePasswordValues = { password: '', confirmPassword: '' };
 export function ChangePasswordPage({ token }: { token?: string }) {
   const { t } = useTranslation('auth');
   const auth = useAppAuth();
-  const { field, submit, busy, done, show, setShow, passwordType: type } = useValidatedForm(EMPTY, validateChangePassword, (values) =>
+  const { field, passwordRule, submit, busy, done, show, setShow, passwordType: type } = useValidatedForm(EMPTY, validateChangePassword, (values) =>
     auth.changePassword(token ?? '', values.password),
   );
 
@@ -46,7 +46,7 @@ export function ChangePasswordPage({ token }: { token?: string }) {
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
-            <TextInput type={type} label={t('change.password')} autoComplete="new-password" required {...field('password')} />
+            <TextInput type={type} label={t('change.password')} autoComplete="new-password" required {...passwordRule} {...field('password')} />
             <TextInput type={type} label={t('confirmPassword')} autoComplete="new-password" required {...field('confirmPassword')} />
             <Switch label={t('showPassword')} checked={show} onChange={(e) => setShow(e.currentTarget.checked)} />
             <Button type="submit" loading={busy} data-testid="change-submit">

@@ -9,6 +9,7 @@ export const authI18n = {
     invalidEmail: 'Enter a valid email address',
     passwordsMismatch: 'Passwords do not match',
     passwordTooShort: 'Use at least {{min}} characters',
+    passwordRule: 'At least {{min}} characters (at most {{max}}).',
     login: {
       title: 'Login',
       submit: 'Login',
@@ -17,6 +18,7 @@ export const authI18n = {
       register: 'Register',
       success: 'Login successful',
       failed: 'Login failed',
+      unverified: 'This account is not verified yet. Open the link in the verification email, or ask for a new one here.',
     },
     register: {
       title: 'Register',
@@ -66,6 +68,7 @@ export const authI18n = {
     invalidEmail: 'Introduza um endereço de email válido',
     passwordsMismatch: 'As palavras-passe não coincidem',
     passwordTooShort: 'Use pelo menos {{min}} caracteres',
+    passwordRule: 'Pelo menos {{min}} caracteres (no máximo {{max}}).',
     login: {
       title: 'Iniciar sessão',
       submit: 'Entrar',
@@ -74,6 +77,7 @@ export const authI18n = {
       register: 'Registar',
       success: 'Sessão iniciada com sucesso',
       failed: 'Falha ao iniciar sessão',
+      unverified: 'Esta conta ainda não foi verificada. Abra a ligação do email de verificação ou peça um novo aqui.',
     },
     register: {
       title: 'Registo',

@@ -3,7 +3,7 @@
  * Register links; the button is disabled until both fields are filled. Success: 'Login successful', reference
  * data preloaded in the background, then the redirect target or the welcome route.
  */
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useAppAuth } from '../../app/auth/auth-react';
 import { safeRedirect } from '../../app/auth/guards';
 import { takePrerenderedForm } from '../../app/prerender/handoff';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { AuthCard } from './auth-card';
+import { AuthCard, errorMessage } from './auth-card';
 import { canSubmitLogin } from './validation';
 
 export function LoginPage({ redirect }: { redirect?: string }) {
@@ -21,6 +21,8 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // The account exists but its address is not verified: the way to a new verification mail, for the typed address.
+  const [unverified, setUnverified] = useState<'ask' | 'sending' | 'sent' | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const sendHandedOver = useRef(false);
 
@@ -53,15 +55,33 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       await navigate({ href: safeRedirect(redirect) });
     } catch (err) {
       notifyError(err instanceof Error && err.message ? err.message : 'Login failed');
+      if (isNotVerified(err)) setUnverified('ask');
       setBusy(false);
     }
+  };
+
+  const resend = async () => {
+    setUnverified('sending');
+    try {
+      await auth.resendVerification(email.trim());
+      setUnverified('sent');
+    } catch (err) {
+      notifyError(errorMessage(err));
+      setUnverified('ask');
+    }
+  };
+
+  const changeEmail = (value: string) => {
+    setEmail(value);
+    // Another address may not be the unverified one.
+    if (unverified !== 'sending') setUnverified(null);
   };
 
   return (
     <AuthCard title={t('login.title')} testId="login-page">
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          <TextInput type="email" label={t('email')} autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} name="email" />
+          <TextInput type="email" label={t('email')} autoComplete="username" required value={email} onChange={(e) => changeEmail(e.currentTarget.value)} name="email" />
           <PasswordInput label={t('password')} autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} name="password" />
           <Group justify="flex-end">
             <Anchor component={Link} to="/reset-password" size="sm">
@@ -71,6 +91,31 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           <Button type="submit" disabled={!canSubmitLogin({ email, password })} loading={busy} data-testid="login-submit">
             {t('login.submit')}
           </Button>
+          {unverified === 'sent' && (
+            <Alert color="green" data-testid="login-verification-sent">
+              {t('verify.resent')}
+            </Alert>
+          )}
+          {(unverified === 'ask' || unverified === 'sending') && (
+            <>
+              <Alert color="orange" data-testid="login-unverified">
+                {t('login.unverified')}
+              </Alert>
+              {/* Full width, its label wrapping: the pt-pt label is wider than a phone's card. */}
+              <Button
+                variant="default"
+                fullWidth
+                h="auto"
+                py={8}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 } }}
+                loading={unverified === 'sending'}
+                onClick={() => void resend()}
+                data-testid="login-resend-verification"
+              >
+                {t('verify.resend')}
+              </Button>
+            </>
+          )}
           <Text size="sm" ta="center">
             {t('login.noAccount')}{' '}
             <Anchor component={Link} to="/register">
@@ -81,4 +126,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       </form>
     </AuthCard>
   );
+}
+
+/** The server refused the login because the account's address is not verified yet (error code NOT_VERIFIED). */
+function isNotVerified(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'NOT_VERIFIED';
 }

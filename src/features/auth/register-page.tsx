@@ -16,7 +16,7 @@ const EMPTY: RegisterValues = { email: '', firstName: '', lastName: '', password
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const auth = useAppAuth();
-  const { field, submit, busy, done, show, setShow, passwordType: type } = useValidatedForm(EMPTY, validateRegister, (values) =>
+  const { field, passwordRule, submit, busy, done, show, setShow, passwordType: type } = useValidatedForm(EMPTY, validateRegister, (values) =>
     auth.register({ ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() }),
   );
 
@@ -42,7 +42,7 @@ export function RegisterPage() {
           <TextInput type="email" label={t('email')} autoComplete="email" required {...field('email')} />
           <TextInput label={t('register.firstName')} autoComplete="given-name" required {...field('firstName')} />
           <TextInput label={t('register.lastName')} autoComplete="family-name" {...field('lastName')} />
-          <TextInput type={type} label={t('password')} autoComplete="new-password" required {...field('password')} />
+          <TextInput type={type} label={t('password')} autoComplete="new-password" required {...passwordRule} {...field('password')} />
           <TextInput type={type} label={t('confirmPassword')} autoComplete="new-password" required {...field('confirmPassword')} />
           <Switch label={t('showPassword')} checked={show} onChange={(e) => setShow(e.currentTarget.checked)} data-testid="show-password" />
           <Button type="submit" loading={busy} data-testid="register-submit">

@@ -6,7 +6,7 @@
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '../../contracts/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth';
 import { notifyError } from '../../ui/toast';
 import { errorMessage } from './auth-card';
 import { hasErrors, type FieldErrors } from './validation';
@@ -48,5 +48,11 @@ export function useValidatedForm<T extends { [K in keyof T]: string }>(initial: 
     }
   };
 
-  return { field, submit, busy, done, show, setShow, passwordType: show ? 'text' : 'password' } as const;
+  /** Props of a new password's field: the server's rule as help text under the field, shown before any submit. */
+  const passwordRule = {
+    description: t('passwordRule', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+  };
+
+  return { field, passwordRule, submit, busy, done, show, setShow, passwordType: show ? 'text' : 'password' } as const;
 }

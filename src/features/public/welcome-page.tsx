@@ -14,19 +14,7 @@ export function WelcomePage() {
       <Stack gap="lg">
         <Title order={1}>{t('welcome.title')}</Title>
         <Text size="lg">{t('welcome.subtitle')}</Text>
-        <video
-          src={INTRO_VIDEO}
-          poster={INTRO_POSTER}
-          controls
-          muted
-          playsInline
-          preload="metadata"
-          aria-label={t('welcome.videoLabel')}
-          style={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 12, background: '#111' }}
-          data-testid="intro-video"
-        >
-          {t('welcome.videoFallback')}
-        </video>
+        {/* Where to go next comes before the video: on a 1280x800 screen it was below the fold under it. */}
         <Group>
           {signedIn ? (
             <Button component={Link} to="/astro">
@@ -41,6 +29,19 @@ export function WelcomePage() {
             {t('welcome.learnMore')}
           </Button>
         </Group>
+        <video
+          src={INTRO_VIDEO}
+          poster={INTRO_POSTER}
+          controls
+          muted
+          playsInline
+          preload="metadata"
+          aria-label={t('welcome.videoLabel')}
+          style={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 12, background: '#111' }}
+          data-testid="intro-video"
+        >
+          {t('welcome.videoFallback')}
+        </video>
       </Stack>
     </Container>
   );

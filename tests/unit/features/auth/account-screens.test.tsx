@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../../../../src/features/auth/login-page';
 import { RegisterPage } from '../../../../src/features/auth/register-page';
@@ -9,7 +10,11 @@ import { ChangePasswordPage } from '../../../../src/features/auth/change-passwor
 import { ApiError } from '../../../../src/data/api/api-error';
 import { fakeAuth, renderScreen } from './render-screen';
 
-afterEach(() => cleanup());
+// Toasts live in a module-wide store: one test's toasts must not fill the visible slots of the next one's.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 
 const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
@@ -56,6 +61,35 @@ describe('the login screen', () => {
     expect(await screen.findByText('Please verify your email before logging in.')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/screen');
+  });
+});
+
+describe('the login screen of an account that is not verified', () => {
+  it('offers a new verification email for the typed address, and says it is on its way', async () => {
+    const auth = fakeAuth({ login: vi.fn(async () => Promise.reject(new ApiError('NOT_VERIFIED', 'Not verified yet.', 403))) });
+    await renderScreen(() => <LoginPage />, auth);
+    type('email', ' rita@example.com ');
+    type('password', 'secret');
+    await act(async () => fireEvent.click(button('login-submit')));
+    await act(async () => fireEvent.click(await screen.findByTestId('login-resend-verification')));
+    expect(auth.resendVerification).toHaveBeenCalledWith('rita@example.com');
+    expect((await screen.findByTestId('login-verification-sent')).textContent).toContain('a new email is on its way');
+    expect(screen.queryByTestId('login-resend-verification')).toBeNull();
+  });
+
+  it('offers no resend for wrong credentials, nor once the address is changed', async () => {
+    const reasons = [new ApiError('INVALID_CREDENTIALS', 'Invalid email or password.', 401), new ApiError('NOT_VERIFIED', 'Not verified yet.', 403)];
+    const auth = fakeAuth({ login: vi.fn(async () => Promise.reject(reasons.shift())) });
+    await renderScreen(() => <LoginPage />, auth);
+    type('email', 'rita@example.com');
+    type('password', 'secret');
+    await act(async () => fireEvent.click(button('login-submit')));
+    await screen.findByText('Invalid email or password.');
+    expect(screen.queryByTestId('login-resend-verification')).toBeNull();
+    await act(async () => fireEvent.click(button('login-submit')));
+    await screen.findByTestId('login-resend-verification');
+    type('email', 'other@example.com');
+    expect(screen.queryByTestId('login-resend-verification')).toBeNull();
   });
 });
 
