@@ -6,7 +6,7 @@ const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
 export const PASSWORD_MIN_LENGTH = 8;
 /** Longest password the server accepts (the account forms state the rule under the password field). */
 export const PASSWORD_MAX_LENGTH = 200;
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 export const loginRequestSchema = z.strictObject({ email: emailSchema, password: z.string().min(1).max(200) });
 export const registerRequestSchema = z
