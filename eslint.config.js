@@ -111,4 +111,22 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  {
+    // Spreading an array into a call's arguments puts every element on the stack: from ~100k elements it throws
+    // RangeError (a 125,000-lap upload did, in Math.min(...laps)). Loops instead, in app, worker and server code.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'workers/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.object.name='Math'] > SpreadElement",
+          "CallExpression[callee.property.name=/^(push|unshift|splice|fromCharCode|fromCodePoint)$/] > SpreadElement",
+          "CallExpression[callee.property.name=/^(apply)$/][callee.object.property.name=/^(min|max|push|unshift|fromCharCode|fromCodePoint)$/]",
+        ].map((selector) => ({
+          selector,
+          message: 'No spread (or apply) of an array into Math.min/max, push, unshift, splice or String.fromCharCode: it overflows the stack on big arrays. Use a loop.',
+        })),
+      ],
+    },
+  },
 );

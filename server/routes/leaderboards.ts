@@ -86,7 +86,9 @@ export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest):
     params,
   );
   const rows: LeaderboardRow[] = [];
-  for (const c of circuits) rows.push(...(await computeCircuitLeaderboard(q, { ...req, circuitId: c.circuit_id })));
+  for (const c of circuits) {
+    for (const row of await computeCircuitLeaderboard(q, { ...req, circuitId: c.circuit_id })) rows.push(row);
+  }
   return rows;
 }
 

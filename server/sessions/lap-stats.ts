@@ -23,12 +23,14 @@ const fitsInteger = (n: number) => Number.isInteger(n) && Math.abs(n) < 2_147_48
 export function deriveSessionStats(laps: string, coordinates: string): SessionStats {
   const parsed = parseLapsText(laps);
   const rows = parsed.laps.filter((l) => fitsInteger(l.lapNumber) && fitsInteger(l.timeMs) && l.sectorsMs.every(fitsInteger));
-  const valid = rows.filter((l) => l.valid);
+  let bestLapMs: number | null = null;
+  // A loop, not Math.min(...times): a spread of 125,000 laps overflows the stack.
+  for (const l of rows) if (l.valid && (bestLapMs === null || l.timeMs < bestLapMs)) bestLapMs = l.timeMs;
   return {
     lapsBytes: Buffer.byteLength(laps, 'utf8'),
     coordinatesBytes: Buffer.byteLength(coordinates, 'utf8'),
     contentSha256: createHash('sha256').update(laps, 'utf8').update('\0').update(coordinates, 'utf8').digest('hex'),
-    bestLapMs: valid.length ? Math.min(...valid.map((l) => l.timeMs)) : null,
+    bestLapMs,
     lapCount: rows.length,
     rows,
   };

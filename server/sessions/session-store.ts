@@ -137,14 +137,28 @@ export async function vehicleCategoryExists(q: Queryable, id: number): Promise<b
 
 async function writeLaps(q: Queryable, sessionId: number, rows: LapRow[]): Promise<void> {
   await q.query('delete from session_laps where session_id = $1', [sessionId]);
-  // One multi-row insert per 500 laps (7 parameters a lap stays far below PostgreSQL's 65535 limit).
-  for (let i = 0; i < rows.length; i += 500) {
-    const chunk = rows.slice(i, i + 500);
-    const params: unknown[] = [];
-    const values = chunk.map((l) => {
-      params.push(sessionId, l.lapNumber, l.timeMs, l.sectorsMs[0], l.sectorsMs[1], l.sectorsMs[2], l.valid);
-      return `(${placeholders(params.length - 6, 7).join(', ')})`;
-    });
-    await q.query(`insert into session_laps (session_id, lap_number, time_ms, s1_ms, s2_ms, s3_ms, valid) values ${values.join(', ')}`, params);
+  if (rows.length === 0) return;
+  // One statement with one array a column, whatever the lap count (a multi-row VALUES list needs a parameter per
+  // value and a statement per few hundred laps).
+  const n = rows.length;
+  const lapNumber = new Array<number>(n);
+  const timeMs = new Array<number>(n);
+  const s1 = new Array<number>(n);
+  const s2 = new Array<number>(n);
+  const s3 = new Array<number>(n);
+  const valid = new Array<boolean>(n);
+  for (let i = 0; i < n; i++) {
+    const l = rows[i];
+    lapNumber[i] = l.lapNumber;
+    timeMs[i] = l.timeMs;
+    s1[i] = l.sectorsMs[0];
+    s2[i] = l.sectorsMs[1];
+    s3[i] = l.sectorsMs[2];
+    valid[i] = l.valid;
   }
+  await q.query(
+    `insert into session_laps (session_id, lap_number, time_ms, s1_ms, s2_ms, s3_ms, valid)
+     select $1, * from unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::boolean[])`,
+    [sessionId, lapNumber, timeMs, s1, s2, s3, valid],
+  );
 }

@@ -6,10 +6,12 @@ import { countriesApi } from './api/countries';
 import { firmwareApi } from './api/firmware';
 import { leaderboardsApi } from './api/leaderboards';
 import { sessionsApi } from './api/sessions';
+import { usersApi } from './api/users';
 import { vehicleCategoriesApi } from './api/vehicle-categories';
 import { vehicleTypesApi } from './api/vehicle-types';
-import { authSession } from './auth/session';
+import { authSession, profileRepository } from './auth/session';
 import { getDb } from './db/database';
+import { createDeviceVersionRepository } from './repositories/device-version-repository';
 import { createFirmwareRepository } from './repositories/firmware-repository';
 import { createLeaderboardRepository } from './repositories/leaderboard-repository';
 import { createReferenceRepository } from './repositories/reference-repository';
@@ -77,7 +79,16 @@ export const leaderboardRepository = createLeaderboardRepository({ db: getDb, ap
 
 export const sessionGatesRepository = createSessionGatesRepository({ db: getDb });
 
+/** The firmware version ASTRO reported: kept at once, sent to the user's record when online. */
+export const deviceVersionRepository = createDeviceVersionRepository({
+  db: getDb,
+  send: (userId, firmwareVersion) => usersApi.patch(userId, { firmwareVersion }),
+  saveUser: (user) => profileRepository.saveFullUser(user),
+  currentUserId,
+});
+
 export { getStorageStatus, requestPersistentStorage };
+export { shownFirmwareVersion } from './repositories/device-version-repository';
 export type { SyncNotice };
 export type { ReferenceRows, ReferenceTable } from './repositories/reference-repository';
 export type { StorageStatus } from './storage/storage-manager';
@@ -121,9 +132,13 @@ export function startDataLayer(): Promise<void> {
     authSession.onSignedIn(() => {
       quiet(syncEngine.start());
       quiet(refreshFromServer());
+      quiet(deviceVersionRepository.flush());
     });
     authSession.onSignedOut(() => syncEngine.stop());
-    browserNetworkStatus.onOnline(() => quiet(referenceRepository.refreshAll()));
+    browserNetworkStatus.onOnline(() => {
+      quiet(referenceRepository.refreshAll());
+      quiet(deviceVersionRepository.flush());
+    });
     // Any new or retried outbox entry - written by this tab's repositories, another module, or another tab
     // (Dexie's liveQuery sees cross-tab writes) - runs the queue at once.
     liveQuery(() => getDb().outbox.where('nextAttemptAt').equals(0).primaryKeys()).subscribe({
@@ -134,8 +149,10 @@ export function startDataLayer(): Promise<void> {
     });
     const snap = await authSession.start();
     if (snap.status !== 'signed-out') quiet(syncEngine.start());
-    if (snap.status === 'signed-in') quiet(refreshFromServer());
-    else quiet(referenceRepository.refreshAll());
+    if (snap.status === 'signed-in') {
+      quiet(refreshFromServer());
+      quiet(deviceVersionRepository.flush());
+    } else quiet(referenceRepository.refreshAll());
   })();
   return started;
 }

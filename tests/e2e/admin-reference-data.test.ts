@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { buildFirmwareImage, sampleFirmwarePayload } from '../../src/domain/firmware-image';
 
 /**
  * Browser end-to-end: an admin creates, edits and deletes a country and a circuit from /admin, seeing
@@ -32,6 +33,37 @@ async function pick(dialog: Locator, label: string, option: string): Promise<voi
 }
 
 describe('admin reference data', () => {
+  it('picks a firmware image with a button that names the chosen file, then uploads it', async () => {
+    const built = buildFirmwareImage({ version: '1.6.0', payload: sampleFirmwarePayload('1.6.0', 48 * 1024) });
+    if (!built.ok) throw new Error(built.code);
+    const { page, errors } = await e2e.newPage();
+    await e2e.login(page, e2e.admin.email, e2e.admin.password);
+    await page.goto(e2e.url('/admin?section=firmware'));
+    const choose = page.getByTestId('firmware-choose');
+    // A real button that says what it does, and 'No file chosen' beside it until a file is picked.
+    await expect.poll(() => choose.textContent(), { timeout: 15_000 }).toBe('Choose file…');
+    expect(await choose.evaluate((el) => el.tagName)).toBe('BUTTON');
+    expect(await page.getByTestId('firmware-file-name').textContent()).toBe('No file chosen');
+    expect(await page.getByRole('button', { name: 'Upload firmware' }).isDisabled()).toBe(true);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'astro-1.6.0.bin', mimeType: 'application/octet-stream', buffer: Buffer.from(built.bytes) });
+    await expect.poll(() => page.getByTestId('firmware-file-name').textContent()).toBe(`astro-1.6.0.bin (${(built.bytes.length / 1024).toFixed(1)} KiB)`);
+    await e2e.screenshot(page, 'admin-firmware-chosen-en-us-1280');
+    await page.getByRole('button', { name: 'Upload firmware' }).click();
+    await expect.poll(() => toast(page, 'Firmware 1.6.0 uploaded.').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('firmware-version').textContent()).toBe('1.6.0');
+    expect(await page.getByTestId('firmware-file-name').textContent()).toBe('No file chosen');
+    for (const locale of ['en-us', 'pt-pt'] as const) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      for (const [w, hgt] of [[1280, 800], [390, 844]] as const) {
+        await page.setViewportSize({ width: w, height: hgt });
+        await page.reload();
+        await expect.poll(() => choose.textContent(), { timeout: 15_000 }).toBe(locale === 'en-us' ? 'Choose file…' : 'Escolher ficheiro…');
+        await e2e.screenshot(page, `admin-firmware-${locale}-${w}`);
+      }
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+  }, 120_000);
+
   it('creates, edits and deletes a country and a circuit with the spec toasts', async () => {
     const { page, errors } = await e2e.newPage();
     await e2e.login(page, e2e.admin.email, e2e.admin.password);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe';
-import { startE2E, type E2E } from './harness';
+import { startE2E, type Credentials, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -18,6 +18,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
+
+/** The user's record as the server has it (GET /users/{id} after logging in through the API). */
+async function serverUser(who: Credentials): Promise<{ id: number; firmwareVersion: string | null }> {
+  const login = await fetch(e2e.url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: who.email, password: who.password }) });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const id = (JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as { id: number }).id;
+  const res = await fetch(e2e.url(`/api/users/${id}`), { headers: { authorization: `Bearer ${accessToken}` } });
+  return (await res.json()) as { id: number; firmwareVersion: string | null };
+}
 
 /** Row counts of the app's IndexedDB stores, read with the plain IndexedDB API from the test. */
 function storeCounts(page: Page, stores: string[]) {
@@ -94,5 +103,41 @@ describe('device screen with the simulated ASTRO', () => {
     // Again with every badge state shown (Completed, In Cloud) and the panels filled in.
     expect(await seriousViolations(page, '/astro after the downloads')).toEqual([]);
     await e2e.screenshot(page, 'device-simulated');
+
+    // The profile and the account know the version ASTRO reported after the update.
+    await page.getByTestId('profile-button').click();
+    await expect.poll(() => page.getByTestId('profile-firmware').textContent(), { timeout: 15_000 }).toBe('1.5.0');
+    await expect.poll(async () => (await serverUser(creds)).firmwareVersion, { timeout: 15_000 }).toBe('1.5.0');
   }, 300_000);
+
+  it('keeps the version ASTRO reports while offline on the profile, and sends it to the account once online', async () => {
+    const { page, context } = await e2e.newPage();
+    const creds = await e2e.signUpAndVerify();
+    await e2e.login(page, creds.email, creds.password);
+    // Both screens once online (their code loaded; the profile saved on this device says 'Not seen yet').
+    await page.goto(e2e.url('/profile'));
+    await expect.poll(() => page.getByTestId('profile-firmware').textContent(), { timeout: 15_000 }).toMatch(/^Not seen yet/);
+    await page.goto(e2e.url('/astro'));
+    await expect.poll(async () => (await storeCounts(page, ['circuits'])).circuits ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+    await context.setOffline(true);
+    await page.getByTestId('connect-simulated').click();
+    await expect.poll(() => page.getByTestId('device-version').textContent(), { timeout: 15_000 }).toBe('1.4.0');
+    await page.getByTestId('profile-button').click();
+    await expect.poll(() => page.getByTestId('profile-firmware').textContent(), { timeout: 15_000 }).toBe('1.4.0');
+    await page.getByTestId('profile-firmware-unsent').waitFor();
+    expect((await serverUser(creds)).firmwareVersion).toBeNull();
+    await context.setOffline(false);
+    await expect.poll(async () => (await serverUser(creds)).firmwareVersion, { timeout: 20_000 }).toBe('1.4.0');
+    await expect.poll(() => page.getByTestId('profile-firmware-unsent').count(), { timeout: 15_000 }).toBe(0);
+    expect(await page.getByTestId('profile-firmware').textContent()).toBe('1.4.0');
+    for (const locale of ['en-us', 'pt-pt'] as const) {
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      for (const [w, hgt] of [[1280, 800], [390, 844]] as const) {
+        await page.setViewportSize({ width: w, height: hgt });
+        await page.reload();
+        await expect.poll(() => page.getByTestId('profile-firmware').textContent(), { timeout: 15_000 }).toBe('1.4.0');
+        await e2e.screenshot(page, `profile-firmware-${locale}-${w}`);
+      }
+    }
+  }, 180_000);
 });

@@ -2,6 +2,7 @@
  * A session already uploaded, re-timed on this device while offline (gates drawn on the map, 'Save gates'): once the
  * network is back the app sends it to the server by itself, and the leaderboard shows the re-timed best, the same
  * one the lap viewer shows. Before, the re-timing stayed in this browser and the leaderboard kept the old best.
+ * The same log imported once more is then recognised as that session and leaves it as it is.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -166,6 +167,15 @@ describe('a session re-timed after its upload', () => {
     const cells = table.locator('tbody tr').filter({ hasText: 'Gina' }).locator('td');
     await expect.poll(async () => (await cells.count()) > 2 && (await cells.nth(2).textContent())?.trim(), { timeout: 15_000 }).toBe(lapText(after.bestLapMs));
     await e2e.screenshot(page, 'leaderboard-after-retiming-en');
+
+    // The same log imported again is recognised: said so, nothing stored, the re-timed session left as it is.
+    await page.goto(e2e.url('/sessions/library'));
+    await page.getByText('Sessions library').waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'rustavi-again.vbo', mimeType: 'text/plain', buffer: Buffer.from(VBO) });
+    await page.locator('[data-toast="warning"]').filter({ hasText: /Already in your library: Rustavi International Motorpark \d{2}\/\d{2}\/\d{4} \d{2}H\d{2}/ }).waitFor({ timeout: 30_000 });
+    await e2e.screenshot(page, 'library-already-stored-en');
+    expect(await page.locator('tr[data-row-key]').count()).toBe(1);
+    expect(await storedLapsText(page)).toBe(retimed);
     expect(unexpectedErrors(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED|Failed to fetch|net::/.test(e))).toEqual([]);
     await context.close();
   });

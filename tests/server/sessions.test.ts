@@ -115,6 +115,16 @@ describe('POST /api/sessions', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('stores a laps file of 200,000 laps (under the body limit) with its best lap and every lap row', { timeout: HOOK_TIMEOUT_MS }, async () => {
+    const times = Array.from({ length: 200_000 }, (_, i) => 60_000 + (i % 997));
+    times[123_456] = 55_555;
+    const res = await post(h.racer.headers, sessionPayload({ laps: lapsText(times) }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ lapCount: 200_000, bestLapMs: 55_555 });
+    const [row] = await h.app.db.query<{ n: number }>('select count(*)::int as n from session_laps where session_id = $1', [res.json().id]);
+    expect(row.n).toBe(200_000);
+  });
+
   it('refuses a body over 40 MB with 413 and keeps serving', { timeout: HOOK_TIMEOUT_MS }, async () => {
     const res = await h.inject({
       method: 'POST',

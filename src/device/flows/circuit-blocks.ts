@@ -57,7 +57,7 @@ export function packLines(lines: string[], max = MAX_CIRCUIT_BLOCK_BYTES): strin
       if (block) blocks.push(block);
       block = '';
       bytes = 0;
-      blocks.push(...cut(line, max));
+      for (const piece of cut(line, max)) blocks.push(piece);
       continue;
     }
     if (bytes + n > max) {

@@ -56,6 +56,8 @@ export function fromUtf8(bytes: Uint8Array): string {
         break;
       }
     }
+    // At most JS_DECODE_MAX arguments: far below the stack's limit.
+    // eslint-disable-next-line no-restricted-syntax
     if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   }
   return decoder.decode(bytes);

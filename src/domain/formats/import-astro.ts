@@ -39,7 +39,7 @@ export function importAstro(files: AstroFiles, options: ImportOptions = {}): Imp
   if (files.laps !== undefined) {
     const laps = parseLapsText(files.laps);
     deviceLaps = laps.laps;
-    issues.push(...laps.issues.map((i) => ({ line: i.line, reason: `laps file: ${i.reason}` })));
+    for (const i of laps.issues) issues.push({ line: i.line, reason: `laps file: ${i.reason}` });
   }
   return {
     positions: parsed.positions,

@@ -5,6 +5,7 @@
  * device writes and our stored texts and exports keep, so a copy rounds to the very same integers, not times, laps or speeds: KML spreads times over a lap, and laps
  * are re-detected on import. Not a cryptographic hash: it tells copies apart from other sessions, nothing more.
  */
+import { parsePositionsText } from '../parse-positions';
 import type { PositionColumns } from '../session-types';
 
 /** 16 hex digits (two 32-bit FNV-1a lanes with different seeds over the rounded coordinates). */
@@ -31,4 +32,13 @@ export function positionsFingerprint(positions: Pick<PositionColumns, 'count' | 
   }
   const hex = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
   return hex(a) + hex(b);
+}
+
+/**
+ * The fingerprint of a device-format position text (as stored): positions read back from the text, as every
+ * analysis of the stored session reads them. Fingerprinting an import's own numbers instead could differ in the
+ * last rounding (x * 1e7 lands on .5 where the text's 7 decimals rounded the other way).
+ */
+export function positionsTextFingerprint(nmeaText: string): string {
+  return positionsFingerprint(parsePositionsText(nmeaText, { maxIssues: 0 }).positions);
 }

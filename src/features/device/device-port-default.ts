@@ -10,7 +10,7 @@ import { createSimulatedAstro } from '../../device/simulated/create-simulated-as
 import { SimulatedTransport } from '../../device/simulated/simulated-transport';
 import { WebBluetoothTransport } from '../../device/web-bluetooth-transport';
 import { authSession } from '../../data/auth/session';
-import { firmwareRepository, referenceRepository, sessionsRepository } from '../../data/services';
+import { deviceVersionRepository, firmwareRepository, referenceRepository, sessionsRepository } from '../../data/services';
 import type { DevicePort, LocalSessionInfo } from './device-port';
 import { closeLink } from './device-session';
 
@@ -55,4 +55,5 @@ export const defaultDevicePort: DevicePort = {
     const row = await firmwareRepository.ensureDownloaded(info);
     return new Uint8Array(row.bytes);
   },
+  recordFirmwareVersion: (version) => deviceVersionRepository.record(version),
 };

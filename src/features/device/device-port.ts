@@ -39,6 +39,8 @@ export interface DevicePort {
   firmwareInfo(): Promise<FirmwareVersion>;
   /** The binary of that version, from IndexedDB or downloaded (verified) and kept. */
   firmwareBinary(info: FirmwareVersion): Promise<Uint8Array>;
+  /** Keeps the version ASTRO reported as the user's firmware version (at once, sent to the server when online). */
+  recordFirmwareVersion(version: string): Promise<void>;
 }
 
 export const DevicePortContext = createContext<DevicePort | null>(null);

@@ -60,8 +60,26 @@ export function unloadGuardActive(): boolean {
   return unloadGuarded;
 }
 
-/** Replaces the controller (disconnecting the old link) with one over `transport`. */
-export async function openLink(kind: LinkKind, transport: DeviceTransport, sink: SessionSink, clock?: Clock): Promise<AstroController> {
+/**
+ * Calls `onVersion` with each firmware version the device reports (on connect, and again after a firmware update
+ * when it comes back), once per change, for as long as this link lives.
+ */
+function followVersion(controller: AstroController, onVersion: ((version: string) => void) | undefined): () => void {
+  if (!onVersion) return () => undefined;
+  let reported: string | null = null;
+  return controller.subscribe(() => {
+    const version = controller.getSnapshot().version;
+    if (version === null || version === reported) return;
+    reported = version;
+    onVersion(version);
+  });
+}
+
+/**
+ * Replaces the controller (disconnecting the old link) with one over `transport`. `onVersion` hears every firmware
+ * version the device reports (the app records it as the user's firmwareVersion).
+ */
+export async function openLink(kind: LinkKind, transport: DeviceTransport, sink: SessionSink, clock?: Clock, onVersion?: (version: string) => void): Promise<AstroController> {
   const old = current;
   if (old) {
     await old.controller.disconnect().catch(() => undefined);
@@ -69,7 +87,16 @@ export async function openLink(kind: LinkKind, transport: DeviceTransport, sink:
     old.controller.dispose();
   }
   const controller = new AstroController({ transport, sink, clock });
-  current = { controller, kind, offTitle: followTitle(controller) };
+  const offTitle = followTitle(controller);
+  const offVersion = followVersion(controller, onVersion);
+  current = {
+    controller,
+    kind,
+    offTitle: () => {
+      offTitle();
+      offVersion();
+    },
+  };
   for (const l of listeners) l();
   return controller;
 }

@@ -22,6 +22,7 @@ export const profileI18n = {
       title: 'ASTRO',
       firmware: 'Firmware version last seen',
       none: 'Not seen yet: connect your ASTRO on the ASTRO screen.',
+      unsent: 'Saved on this device; it is sent to your account when you are online.',
       available: 'Latest firmware available',
     },
     storage: {
@@ -61,6 +62,7 @@ export const profileI18n = {
       title: 'ASTRO',
       firmware: 'Última versão de firmware vista',
       none: 'Ainda não vista: ligue o seu ASTRO no ecrã ASTRO.',
+      unsent: 'Guardada neste dispositivo; é enviada para a sua conta quando estiver com ligação.',
       available: 'Firmware mais recente disponível',
     },
     storage: {

@@ -13,7 +13,7 @@ import type { FirmwareVersion } from '../../contracts/firmware';
 import { firmwareApi } from '../../data/api/firmware';
 import { usersApi } from '../../data/api/users';
 import { authApi, profileRepository } from '../../data/auth/session';
-import { referenceRepository } from '../../data/services';
+import { deviceVersionRepository, referenceRepository, shownFirmwareVersion } from '../../data/services';
 import { useAuthView } from '../../app/auth/auth-react';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import { profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
@@ -30,6 +30,9 @@ export function ProfileScreen() {
   const [latest, setLatest] = useState<FirmwareVersion | null>(null);
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
+  // What ASTRO reported on this device, kept at once (offline too) and sent when online.
+  const seenHere = useLiveQuery(() => (userId === null ? null : deviceVersionRepository.seen(userId)), [userId]) ?? null;
+  const firmware = shownFirmwareVersion(user, seenHere);
 
   useEffect(() => {
     if (userId === null) return;
@@ -154,9 +157,14 @@ export function ProfileScreen() {
           <Group gap="xs">
             <Text size="sm">{t('device.firmware')}:</Text>
             <Text size="sm" fw={600} data-testid="profile-firmware">
-              {user?.firmwareVersion || t('device.none')}
+              {firmware.version ?? t('device.none')}
             </Text>
           </Group>
+          {firmware.unsent && (
+            <Text size="xs" c="dimmed" data-testid="profile-firmware-unsent">
+              {t('device.unsent')}
+            </Text>
+          )}
           {latest && (
             <Group gap="xs">
               <Text size="sm">{t('device.available')}:</Text>

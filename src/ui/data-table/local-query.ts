@@ -122,7 +122,7 @@ export function queryLocal<T>(rows: readonly T[], request: DataTableRequest): Da
       if (xMissing || yMissing) return xMissing === yMissing ? x.index - y.index : xMissing ? 1 : -1;
       return compareCells(x.key, y.key) * direction || x.index - y.index;
     });
-    filtered.splice(0, filtered.length, ...keyed.map((k) => k.row));
+    for (let i = 0; i < keyed.length; i++) filtered[i] = keyed[i].row;
   }
   const start = request.page * request.pageSize;
   return { data: filtered.slice(start, start + request.pageSize), totalRecords: filtered.length };

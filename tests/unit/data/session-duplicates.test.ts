@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportGpx } from '../../../src/domain/formats/export-gpx';
-import { positionsFingerprint } from '../../../src/domain/formats/positions-fingerprint';
+import { positionsTextFingerprint } from '../../../src/domain/formats/positions-fingerprint';
+import { createDirectAnalysisClient } from '../../../src/analysis/analysis-client';
+import type { Analyser } from '../../../src/data/repositories/sessions-repository';
 import { parsePositionsText } from '../../../src/domain/parse-positions';
 import { prepareImport } from '../../../src/features/sessions/import-session';
 import { circuit } from '../features/sessions/fake-sessions-port';
@@ -25,6 +27,8 @@ const rustavi = {
   country: { id: 3, name: 'Georgia', timezone: 'Asia/Tbilisi' },
 };
 const FILE = '20260412_1030_Kartodromo de Braga';
+const direct = createDirectAnalysisClient();
+const analyse: Analyser = (input, signal) => direct.processSession({ nmea: new Uint8Array(input.nmea), laps: new Uint8Array(input.laps) }, { signal });
 
 /** As the library's import does it: the prepared texts, with the fingerprint of the imported positions. */
 async function importText(b: Bench, fileName: string, text: string) {
@@ -33,14 +37,15 @@ async function importText(b: Bench, fileName: string, text: string) {
     filename: prepared.fileName,
     laps: prepared.lapsText,
     nmea: prepared.nmeaText,
-    contentHash: positionsFingerprint(prepared.positions),
+    contentHash: positionsTextFingerprint(prepared.nmeaText),
   });
   return { prepared, saved };
 }
 
 describe('storing data already in the library', () => {
   it('a GPX exported from a session and imported back is recognised as that session and overwrites nothing', async () => {
-    bench = createBench();
+    // With the analysis, as in the app: it fingerprints the stored positions too.
+    bench = createBench({ analyse });
     bench.network.goOffline();
     await bench.db.circuits.put(rustavi);
     const first = await importText(bench, 'rustavi.vbo', VBO);
@@ -57,6 +62,9 @@ describe('storing data already in the library', () => {
     expect(await bench.db.sessions.count()).toBe(1);
     expect(await bench.repo.loadTextStrings(first.saved.session.localId)).toEqual(original);
     expect(await bench.db.outbox.count()).toBe(1);
+    // The very same log again, too.
+    expect((await importText(bench, 'rustavi-again.vbo', VBO)).saved.alreadyStored).toBe(true);
+    expect(await bench.db.sessions.count()).toBe(1);
   });
 
   it('the device sending a stored file again is the same session, even after its laps were re-timed here', async () => {

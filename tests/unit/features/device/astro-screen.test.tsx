@@ -23,6 +23,7 @@ function fakePort(device: SimulatedAstro) {
   let local: LocalSessionInfo[] = [{ filename: '20260101_0900_Jerez', inCloud: true, syncState: 'Completed', lastError: null }];
   const listeners = new Set<() => void>();
   const saved: string[] = [];
+  const versions: string[] = [];
   const port: DevicePort = {
     bluetoothSupported: () => false,
     bluetoothTransport: () => {
@@ -49,8 +50,11 @@ function fakePort(device: SimulatedAstro) {
     circuitsForSync: async () => [],
     firmwareInfo: async () => ({ version: '1.5.0', size: 100, sha256: 'a'.repeat(64), notes: 'Notes', createdAt: '2026-01-01T00:00:00.000Z' }),
     firmwareBinary: async () => new Uint8Array(100),
+    recordFirmwareVersion: async (v) => {
+      versions.push(v);
+    },
   };
-  return { port, saved };
+  return { port, saved, versions };
 }
 
 function renderScreen(port: DevicePort, locale: 'en-us' | 'pt-pt' = 'en-us') {
@@ -76,7 +80,7 @@ afterEach(async () => {
 describe('device screen', () => {
   it('connects to the simulated ASTRO, lists its sessions with the cloud ones, downloads one and deletes another', async () => {
     const device = new SimulatedAstro({ sessions: [fakeSession(A), fakeSession(B)], chunkPayloadBytes: 200 });
-    const { port, saved } = fakePort(device);
+    const { port, saved, versions } = fakePort(device);
     renderScreen(port);
     expect(screen.getByTestId('connection-state').textContent).toBe('Not connected');
     expect(rowOf('20260101_0900_Jerez')).not.toBeNull();
@@ -86,6 +90,8 @@ describe('device screen', () => {
     expect(toast.notifySuccess).toHaveBeenCalledWith('Connected to ASTRO.', { translated: true });
     await waitFor(() => expect(rowOf(A)).not.toBeNull(), { timeout: 4000 });
     expect(screen.getByTestId('device-version').textContent).toBe('1.4.0');
+    // The version ASTRO reported is handed on once, to be kept as the user's firmware version.
+    expect(versions).toEqual(['1.4.0']);
     await waitFor(() => expect(port.refreshServerSessions).toHaveBeenCalled());
     const rowA = rowOf(A)!;
     expect(within(rowA).getByText('Kartodromo de Braga 12/04/2026 10H30')).toBeTruthy();

@@ -9,10 +9,12 @@ const storage = vi.hoisted(() => ({
   getStorageStatus: vi.fn(),
   requestPersistentStorage: vi.fn(),
 }));
-vi.mock('../../../../src/data/services', () => ({
+vi.mock('../../../../src/data/services', async () => ({
   getStorageStatus: storage.getStorageStatus,
   requestPersistentStorage: storage.requestPersistentStorage,
   referenceRepository: { list: async () => [] },
+  deviceVersionRepository: { seen: async () => null },
+  shownFirmwareVersion: (await vi.importActual<typeof import('../../../../src/data/repositories/device-version-repository')>('../../../../src/data/repositories/device-version-repository')).shownFirmwareVersion,
 }));
 vi.mock('../../../../src/data/auth/session', () => ({ authApi: {}, profileRepository: {} }));
 vi.mock('../../../../src/data/api/users', () => ({ usersApi: {} }));
