@@ -19,7 +19,9 @@ async function securityHeaders(app: FastifyInstance): Promise<void> {
         scriptSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts],
-        connectSrc: ["'self'"],
+        // Tiles are fetched too, not only shown: by the service worker (its tile cache; a worker's fetches fall under
+        // connect-src) and by the page when a racer keeps a circuit's map for offline.
+        connectSrc: ["'self'", ...tileHosts],
         // Mantine injects style tags at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],

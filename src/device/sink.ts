@@ -9,5 +9,9 @@ export interface DownloadedSession {
 }
 
 export interface SessionSink {
-  save(session: DownloadedSession): Promise<void>;
+  /**
+   * Keeps the session. `stored` is called once it is safe on this device (before slower work such as the
+   * analysis), so closing the tab no longer loses it; resolving (or failing) ends the save either way.
+   */
+  save(session: DownloadedSession, stored?: () => void): Promise<void>;
 }

@@ -5,12 +5,10 @@
  * per lap on the map; a tap does it on a phone. Lap table: no 00:00.00 for the unknown In Lap times, km/h on the
  * speed columns. Screenshots at 1280x800 and 390x844 in en-us and pt-pt (tests/.artifacts/analysis-cursor-*.png).
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
-
-const VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
+import { activeRustaviSession } from './session-import';
 
 let e2e: E2E;
 
@@ -22,38 +20,9 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** Signs a new racer in, imports the VBO and makes it the active session; leaves the page on the lap viewer. */
+/** A new racer with the Rustavi session active, on the lap viewer with its charts and map drawn. */
 async function analysedSession(page: Page, locale: 'en-us' | 'pt-pt'): Promise<void> {
-  const user = await e2e.signUpAndVerify();
-  await e2e.login(page, user.email, user.password);
-  await page.evaluate((l) => localStorage.setItem('locale', l), locale);
-  await page.goto(e2e.url('/sessions/library'));
-  await page.locator('input[type=file]').waitFor({ state: 'attached', timeout: 20_000 });
-  // The circuits arrive after login; laps are detected only once they are stored.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const req = indexedDB.open('astro-companion');
-              req.onsuccess = () => {
-                const db = req.result;
-                if (!db.objectStoreNames.contains('circuits')) return resolve(0);
-                const count = db.transaction('circuits').objectStore('circuits').count();
-                count.onsuccess = () => resolve(count.result);
-              };
-              req.onerror = () => resolve(0);
-            }),
-        ),
-      { timeout: 20_000 },
-    )
-    .toBeGreaterThan(0);
-  await page.locator('input[type=file]').setInputFiles({ name: 'rustavi.vbo', mimeType: 'text/plain', buffer: Buffer.from(VBO) });
-  const row = page.locator('tr[data-row-key]').first();
-  await row.waitFor({ timeout: 30_000 });
-  const id = await row.getAttribute('data-row-key');
-  await page.getByTestId(`activate-${id}`).click();
+  await activeRustaviSession(e2e, page, locale);
   await page.goto(e2e.url('/sessions/analysis'));
   await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
   await page.getByTestId('chart-speed').locator('canvas').first().waitFor({ timeout: 30_000 });

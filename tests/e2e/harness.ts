@@ -89,9 +89,10 @@ export function builtAppDir(): string {
 }
 
 /**
- * `staticDir` serves another copy of the built app (tests that change built files, e.g. a new service worker).
+ * `staticDir` serves another copy of the built app (tests that change built files, e.g. a new service worker);
+ * `tileUrl` is the server's TILE_URL (a local tile server the test runs).
  */
-export async function startE2E(options: { launchArgs?: string[]; staticDir?: string } = {}): Promise<E2E> {
+export async function startE2E(options: { launchArgs?: string[]; staticDir?: string; tileUrl?: string } = {}): Promise<E2E> {
   const staticDir = options.staticDir ?? builtAppDir();
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`No built app in ${staticDir}: run 'npm run build' first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'astro-e2e-'));
@@ -114,6 +115,7 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
       adminPassword: admin.password,
       logLevel: 'warn',
       rateLimits: { authPerIp: 1000, authPerEmail: 200, windowMs: 15 * 60 * 1000 },
+      ...(options.tileUrl ? { tileUrl: options.tileUrl } : {}), // a local test tile server instead of OpenStreetMap
     }, { staticDir, db: await openTemplatePglite(), closeDb: true }); // in memory, from the migrated, seeded template
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,

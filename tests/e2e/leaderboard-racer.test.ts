@@ -140,6 +140,11 @@ describe('leaderboard', () => {
     const onFirst = await cellsOf(circuit.id);
     expect(onFirst[0].slice(0, 4)).toEqual(['1', 'Rui E.', '00:59.00', '-']);
     expect(onFirst.map((c) => c[1])).not.toContain('Lia E.');
+    // The date is the circuit's local date, and says so.
+    const date = page.locator(`[data-testid="leaderboard-circuit"][data-circuit-id="${other.id}"] [data-circuit-time]`).first();
+    expect(await date.getAttribute('aria-label')).toBe(`05/10/2026 (Local time at ${other.name})`);
+    await date.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent(), { timeout: 10_000 }).toBe(`Local time at ${other.name}`);
 
     for (const locale of ['en-us', 'pt-pt'] as const) {
       await page.evaluate((l) => localStorage.setItem('locale', l), locale);

@@ -102,7 +102,7 @@ describe('bad input', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org/);
-    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("connect-src 'self' https://tile.openstreetmap.org");
   });
 
   it('a database failure is a generic 500 without internals', async () => {

@@ -21,4 +21,10 @@ describe('GET /api/map-config', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(/img-src[^;]*https:\/\/tiles\.example\.org/.test(csp)).toBe(true);
   });
+
+  it('lets the service worker and the page fetch tiles from its host (the tile cache, keeping a map for offline)', async () => {
+    const res = await h.inject({ method: 'GET', url: '/sw.js' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/tiles\.example\.org(;|$)/);
+  });
 });

@@ -121,11 +121,15 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     },
 
     /** The device transfer sink: store first, analyse second. Throws StorageError (QUOTA_EXCEEDED...) when the store fails. */
-    async saveDownloadedSession(input: DownloadedSession, signal?: AbortSignal): Promise<SaveResult> {
+    /** `stored` is called once the session is kept (or found kept already), before the slower analysis. */
+    async saveDownloadedSession(input: DownloadedSession, signal?: AbortSignal, stored?: () => void): Promise<SaveResult> {
       const ownerId = requireUser();
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
       const duplicate = await checkDuplicate(db(), ownerId, { filename: input.filename, nmea: texts.nmea, contentHash: input.contentHash });
-      if (duplicate.kind === 'same') return { session: duplicate.existing, analysis: null, analysisError: null, alreadyStored: true };
+      if (duplicate.kind === 'same') {
+        stored?.();
+        return { session: duplicate.existing, analysis: null, analysisError: null, alreadyStored: true };
+      }
       const filename = duplicate.kind === 'rename' ? duplicate.filename : input.filename;
       const identity = await sessionIdentityFromFileName(filename, (name) => circuitNamed(db(), name), iso());
       let localId: number;
@@ -134,6 +138,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       } catch (e) {
         throw toStorageError(e, `the session ${input.filename}`);
       }
+      stored?.();
       deps.onQueued?.();
       return analyseSaved(localId, texts, signal);
     },

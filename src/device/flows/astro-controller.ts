@@ -20,6 +20,7 @@ import { waitForReply, type FlowContext } from './flow-context';
 import { runFirmwareUpdate, type FirmwarePhase, type FirmwareResult } from './firmware-update';
 import { DeviceSessionList, type DeviceSessionRow } from './session-list';
 import { TransferQueue, type QueueEvent, type TransferFailure, type UploadState } from './transfer-queue';
+import type { TransferEstimate } from './transfer-rate';
 
 export type ConnectionState = 'Not connected' | 'Connecting' | 'Connected' | 'Disconnected';
 
@@ -48,6 +49,10 @@ export interface DeviceSnapshot {
   queue: QueueItemView[];
   /** 0..100 while a download runs, else null. */
   overallProgress: number | null;
+  /** Speed and time left of the running download, once measurable. */
+  transferEstimate: TransferEstimate | null;
+  /** Something queued, in transit or not yet kept on this device: closing the tab now would lose it. */
+  unsavedTransfer: boolean;
   firmware: FirmwareStatus;
   circuitSync: CircuitSyncStatus;
   wifi: WifiStatus;
@@ -142,6 +147,8 @@ export class AstroController {
           failure: i.failure,
         })),
         overallProgress: this.queue.overallProgress(),
+        transferEstimate: this.queue.estimate(),
+        unsavedTransfer: this.queue.hasUnsavedWork(),
         firmware: this.firmware,
         circuitSync: this.circuitSync,
         wifi: this.wifi,

@@ -14,6 +14,7 @@ import type { FileKind, Reply } from '../protocol/replies';
 import type { SessionSink } from '../sink';
 import { realClock, type Clock } from '../clock';
 import type { DeviceLink } from './device-link';
+import { addSample, estimateTransfer, type RateSample, type TransferEstimate } from './transfer-rate';
 
 export type UploadState = 'Pending' | 'In Progress' | 'Uploading' | 'Completed' | 'Failed';
 
@@ -91,6 +92,11 @@ export class TransferQueue {
   private runDoneBytes = 0;
   private runTotalBytes = 0;
   private saving = false;
+  /** A finished session handed to the sink that the sink has not reported kept yet. */
+  private unstored = false;
+  /** Bytes actually received in this run, sampled on the clock for the speed and time left. */
+  private runReceivedBytes = 0;
+  private samples: RateSample[] = [];
   /** Bumped by reset(): work that started before a disconnect must not touch the new state. */
   private generation = 0;
   /** Replies handled for the current session, watched by the stall watchdog. */
@@ -126,6 +132,21 @@ export class TransferQueue {
     return total > 0 ? Math.min(100, (100 * item.receivedBytes) / total) : 0;
   }
 
+  /**
+   * Whether closing the tab now would lose something: a session queued or being received, or one received but
+   * not yet kept by the sink. Once kept (IndexedDB), the slower analysis and the upload lose nothing.
+   */
+  hasUnsavedWork(): boolean {
+    return this.current !== null || this.waiting.length > 0 || this.unstored;
+  }
+
+  /** Speed and time left of the running download (null before there is enough to measure, or when idle). */
+  estimate(): TransferEstimate | null {
+    if (!this.current && this.waiting.length === 0) return null;
+    const cur = this.current ? this.current.item.receivedBytes : 0;
+    return estimateTransfer(this.samples, this.runTotalBytes - this.runDoneBytes - cur);
+  }
+
   /** Overall progress of the current run 0..100 (capped), or null when no transfer runs. */
   overallProgress(): number | null {
     if (!this.busy) return null;
@@ -144,6 +165,8 @@ export class TransferQueue {
       if (!this.busy) {
         this.runDoneBytes = 0;
         this.runTotalBytes = 0;
+        this.runReceivedBytes = 0;
+        this.samples = [{ atMs: this.clock.now(), bytes: 0 }];
       }
       this.items.set(r.filename, { filename: r.filename, state: 'Pending', lapsBytes: r.lapsBytes, nmeaBytes: r.nmeaBytes, receivedBytes: 0 });
       this.waiting.push(r.filename);
@@ -176,6 +199,8 @@ export class TransferQueue {
   reset(): void {
     this.generation++;
     this.saving = false;
+    this.unstored = false;
+    this.samples = [];
     this.items.clear();
     this.waiting.length = 0;
     this.current = null;
@@ -309,6 +334,8 @@ export class TransferQueue {
     part.received += payload.length;
     part.nextIndex++;
     current.item.receivedBytes += payload.length;
+    this.runReceivedBytes += payload.length;
+    addSample(this.samples, { atMs: this.clock.now(), bytes: this.runReceivedBytes });
     // Ask for the next chunk at once: the link, not the app, must be the limit.
     void this.link.send(commands.getSessionData()).then((ok) => {
       if (!ok && this.current === current) this.failCurrent('write-failed', 'GET_SESSION_DATA');
@@ -340,8 +367,14 @@ export class TransferQueue {
   private complete(current: Current, laps: Uint8Array, nmea: Uint8Array): void {
     const item = current.item;
     // The sink first, before any state change or network call: the session must be stored whatever follows.
-    const saved = this.sink.save({ filename: item.filename, laps, nmea });
     const generation = this.generation;
+    this.unstored = true;
+    const stored = () => {
+      if (generation !== this.generation || !this.unstored) return;
+      this.unstored = false;
+      this.changed();
+    };
+    const saved = this.sink.save({ filename: item.filename, laps, nmea }, stored);
     this.current = null;
     this.saving = true;
     item.state = 'Uploading';
@@ -360,6 +393,7 @@ export class TransferQueue {
     ).finally(() => {
       if (generation !== this.generation) return;
       this.saving = false;
+      this.unstored = false;
       // A reset (disconnect) during the save leaves the queue empty; otherwise go on.
       this.changed();
       void this.next();

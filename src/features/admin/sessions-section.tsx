@@ -9,8 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '../../contracts/entities';
 import { sessionsApi } from '../../data/api/sessions';
-import { formatDateTime } from '../../app/i18n/format';
-import { currentLocale } from '../../app/i18n/setup';
+import { CircuitTime } from '../../ui/circuit-time';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
@@ -30,6 +29,8 @@ export function AdminSessionsSection() {
   const width = useDialogWidth();
   const circuits = useReferenceList('circuits');
   const categories = useReferenceList('vehicleCategories');
+  // A session's time is shown at its circuit's clock (its country's zone), as everywhere in the app.
+  const zones = new Map(circuits.map((c) => [c.id, c.country?.timezone]));
   const [refreshKey, setRefreshKey] = useState(0);
   const [editing, setEditing] = useState<{ row: SessionSummary; form: SessionForm } | null>(null);
   const [deleting, setDeleting] = useState<SessionSummary | null>(null);
@@ -81,7 +82,7 @@ export function AdminSessionsSection() {
           { field: 'name', headerKey: 'fields.name', sortable: true, filter: 'text' },
           { field: 'circuit.name', headerKey: 'fields.circuit', sortable: true, filter: 'text', render: (r) => r.circuit?.name ?? '' },
           { field: 'vehicleCategory.name', headerKey: 'fields.vehicleCategory', sortable: true, filter: 'text', render: (r) => r.vehicleCategory?.name ?? '' },
-          { field: 'date', headerKey: 'fields.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, currentLocale()) },
+          { field: 'date', headerKey: 'fields.date', sortable: true, filter: 'date', render: (r) => <CircuitTime value={r.date} timeZone={r.circuitId === null ? null : zones.get(r.circuitId)} circuitName={r.circuit?.name} /> },
           { field: 'favorite', headerKey: 'fields.favorite', sortable: true, filter: 'boolean', render: (r) => (r.favorite ? '★' : '') },
           { field: 'id', hidden: true },
           { field: 'circuitId', hidden: true },

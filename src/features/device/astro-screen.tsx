@@ -64,6 +64,7 @@ export function AstroScreen() {
         rows={rows}
         connected={connected}
         overallProgress={snapshot.overallProgress}
+        estimate={snapshot.transferEstimate}
         onDownload={(files) => controller?.download(files)}
         onStop={() => void controller?.stopTransfer()}
         onDelete={async (files) => {

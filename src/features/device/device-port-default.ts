@@ -19,7 +19,7 @@ authSession.onSignedOut(() => void closeLink());
 
 async function localSessions(): Promise<LocalSessionInfo[]> {
   const rows = await sessionsRepository.listSessions();
-  return rows.map((s) => ({ filename: s.filename, inCloud: s.serverId !== null, syncState: s.syncState, lastError: s.lastError }));
+  return rows.map((s) => ({ localId: s.localId, filename: s.filename, inCloud: s.serverId !== null, syncState: s.syncState, lastError: s.lastError }));
 }
 
 const circuits = (): Promise<Circuit[]> => referenceRepository.list('circuits');
@@ -33,8 +33,8 @@ export const defaultDevicePort: DevicePort = {
     return new SimulatedTransport(createSimulatedAstro(recorded, { sessionCount: 4, flyingLaps: 6, latencyMs: 1 }));
   },
   sink: {
-    async save(session) {
-      await sessionsRepository.saveDownloadedSession(session);
+    async save(session, stored) {
+      await sessionsRepository.saveDownloadedSession(session, undefined, stored);
     },
   },
   useLocalSessions: () => useLiveQuery(localSessions, []),

@@ -13,6 +13,8 @@ type LocalSyncState = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
 
 /** A session this app already has (downloaded here, or listed by the server). */
 export interface LocalSessionInfo {
+  /** Local (IndexedDB) id: the analysis opens it by this. */
+  localId: number;
   filename: string;
   /** On the server (has a server id). */
   inCloud: boolean;

@@ -27,8 +27,9 @@ function followTitle(controller: AstroController): () => void {
   const off = controller.subscribe(() => {
     const snapshot = controller.getSnapshot();
     const p = snapshot.overallProgress;
-    // Closing or reloading the tab now would lose what is half-received: the browser asks first.
-    guardUnload(p !== null || snapshot.firmware.phase === 'sending');
+    // Closing or reloading the tab now would lose what is queued, half-received or not yet kept on this device: the
+    // browser asks first. Once a session is in IndexedDB nothing is lost (the analysis and the upload resume).
+    guardUnload(snapshot.unsavedTransfer || snapshot.firmware.phase === 'sending');
     const whole = p === null ? null : Math.floor(p);
     if (whole === shown) return;
     shown = whole;
@@ -133,6 +134,8 @@ const idle: DeviceSnapshot = {
   sessions: [],
   queue: [],
   overallProgress: null,
+  transferEstimate: null,
+  unsavedTransfer: false,
   firmware: { phase: 'idle' },
   circuitSync: { phase: 'idle' },
   wifi: { state: 'IDLE' },

@@ -18,7 +18,14 @@ export interface AstroSessionRow {
   inCloud: boolean;
   /** Kept on this device (downloaded, maybe not uploaded yet). */
   onThisDevice: boolean;
+  /** The local id of the copy kept here (to open its analysis), else null. */
+  localId: number | null;
   state: UploadState;
+  /**
+   * What the badge says: the state, except that a download the user stopped reads 'Stopped' (the state stays
+   * Failed underneath, as the queue's rules have it; nothing went wrong).
+   */
+  shownState: UploadState | 'Stopped';
   /** 0..100 while queued or transferring, else null. */
   progress: number | null;
   /** Bytes on the device (laps + nmea), when listed there. */
@@ -69,7 +76,9 @@ export function mergeSessionRows(device: DeviceSessionRow[], queue: QueueItemVie
       inAstro: d !== undefined,
       inCloud: l?.inCloud ?? false,
       onThisDevice: l !== undefined,
+      localId: l?.localId ?? null,
       state,
+      shownState: state === 'Failed' && failure !== null && 'code' in failure && failure.code === 'stopped' ? 'Stopped' : state,
       progress: q && (q.state === 'In Progress' || q.state === 'Pending') ? q.progress : null,
       bytes: d ? d.lapsBytes + d.nmeaBytes : null,
       failure,
@@ -77,4 +86,15 @@ export function mergeSessionRows(device: DeviceSessionRow[], queue: QueueItemVie
   }
   // Newest first: the file names start with the date and time.
   return [...rows.values()].sort((a, b) => (a.filename < b.filename ? 1 : a.filename > b.filename ? -1 : 0));
+}
+
+/** Sessions on ASTRO this app has no copy of (not here, not in the cloud) and that no download is running for. */
+export function newOnDevice(rows: readonly AstroSessionRow[]): string[] {
+  return rows.filter((r) => r.inAstro && !r.onThisDevice && !r.inCloud && r.state !== 'In Progress' && r.state !== 'Uploading' && r.progress === null).map((r) => r.filename);
+}
+
+/** Of `filenames`, those whose only copy is on ASTRO (never downloaded here nor uploaded): deleting loses them. */
+export function onlyCopies(rows: readonly AstroSessionRow[], filenames: readonly string[]): AstroSessionRow[] {
+  const chosen = new Set(filenames);
+  return rows.filter((r) => chosen.has(r.filename) && r.inAstro && !r.onThisDevice && !r.inCloud);
 }

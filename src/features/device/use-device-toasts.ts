@@ -43,6 +43,8 @@ export function useDeviceToasts(controller: AstroController | null, port: Device
           notifyError(t('toast.deviceError', { message: t(`deviceErrors.${event.code}`, { defaultValue: event.code }) }), { translated: true });
           return;
         case 'session-failed':
+          // A download the user stopped did not fail: its row says 'Stopped', no red toast.
+          if (event.failure.code === 'stopped') return;
           // The detail (chunk numbers, byte counts, the store's message) is for support, not for the toast.
           console.warn(`ASTRO session ${event.filename} failed: ${event.failure.code} (${event.failure.detail})`);
           notifyError(

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { LeaderboardRow } from '../../contracts/leaderboard';
 import { isApiError } from '../../data/api/api-error';
 import { leaderboardRepository, referenceRepository } from '../../data/services';
-import { formatDate, formatDateTime } from '../../app/i18n/format';
+import { formatDateTime } from '../../app/i18n/format';
+import { CircuitTime } from '../../ui/circuit-time';
 import { currentLocale } from '../../app/i18n/setup';
 import { notifyError } from '../../ui/toast';
 import { boardsByCircuit, circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
@@ -79,6 +80,8 @@ export function LeaderboardsScreen() {
     };
   }, [showingCopy]);
 
+  // Dates at the circuit's clock (its country's zone), the one rule for a session's time.
+  const zones = useMemo(() => new Map(circuits.map((c) => [c.id, c.country?.timezone])), [circuits]);
   const circuitOptions = useMemo(() => circuitChoices(circuits, form), [circuits, form]);
   const opts = (list: readonly { id: number; name: string }[]) => list.map((x) => ({ value: String(x.id), label: x.name }));
   const idOf = (v: string | null) => (v === null ? null : Number(v));
@@ -183,7 +186,9 @@ export function LeaderboardsScreen() {
                           <Table.Td>{r.driver}</Table.Td>
                           <Table.Td ff="monospace">{lapText(r.bestLapMs)}</Table.Td>
                           <Table.Td ff="monospace">{gapText(r.gapMs)}</Table.Td>
-                          <Table.Td>{formatDate(r.date, locale)}</Table.Td>
+                          <Table.Td>
+                            <CircuitTime value={r.date} timeZone={zones.get(r.circuitId)} circuitName={r.circuitName} dateOnly />
+                          </Table.Td>
                           <Table.Td>{r.vehicleCategory ?? '-'}</Table.Td>
                           <Table.Td ff="monospace">{lapText(r.optimalLapMs)}</Table.Td>
                         </Table.Tr>

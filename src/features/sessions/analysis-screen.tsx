@@ -20,7 +20,7 @@ import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './a
 import { comparedLap, cornerRows, type LapEntry, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from './analysis-view';
 import { LazySessionCharts } from './charts/lazy-charts';
 import { LapTable, PerformanceLegend } from './lap-table';
-import { isFullyUpdated, lapDisplayName, lapTraces } from './lap-views';
+import { circuitOutline, isFullyUpdated, lapDisplayName, lapTraces } from './lap-views';
 import { NoActiveSession, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
 import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
@@ -84,6 +84,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   );
 
   const cursorStore = useMemo(() => createCursorStore(), []);
+  const outline = useMemo(() => (loaded.left ? circuitOutline(loaded.left) : null), [loaded.left]);
   const numberLocale = intlLocale(currentLocale(i18n));
   const tooltipAt = useCallback(
     (distanceM: number) => {
@@ -160,6 +161,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
               gateWidthM={loaded.left.circuit?.widthM ?? 15}
               showLabels={false}
               fitKey={sessions.map((s) => s.id).join('|')}
+              outline={outline}
               height={420}
             />
           </Grid.Col>

@@ -100,6 +100,23 @@ export function lapTraces(session: LoadedSession, options: MapOptions): MapTrace
   return traces;
 }
 
+/**
+ * The circuit's outline for a map without tiles: the session's fastest drawable lap from the downsampled views
+ * (whether or not it is hidden: the outline is the track, not a lap).
+ */
+export function circuitOutline(session: LoadedSession): { lat: ArrayLike<number>; lon: ArrayLike<number>; from: number; to: number } | null {
+  const v = session.views.map;
+  let best: { from: number; to: number; timeMs: number } | null = null;
+  for (const lap of drawableLaps(session)) {
+    const slot = viewSlot(session.views, lap.lapNumber);
+    if (slot < 0) continue;
+    const from = v.lapOffsets[slot];
+    const to = v.lapOffsets[slot + 1];
+    if (to - from >= 2 && (!best || lap.timeMs < best.timeMs)) best = { from, to, timeMs: lap.timeMs };
+  }
+  return best ? { lat: v.lat, lon: v.lon, from: best.from, to: best.to } : null;
+}
+
 /** Min and max speed markers of each shown lap. */
 export function speedMarkers(session: LoadedSession, hidden: ReadonlySet<string>, format: (kmh: number, kind: 'min' | 'max') => string): MapMarker[] {
   const side = sideOf(session);

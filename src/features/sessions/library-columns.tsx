@@ -6,9 +6,9 @@
 import { ActionIcon, Badge, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
 import { translateMessage } from '../../app/i18n/setup';
 import type { Locale } from '../../contracts/translations';
+import { CircuitTime } from '../../ui/circuit-time';
 import type { DataTableColumn } from '../../ui/data-table/data-table';
 import { StarIcon } from './icons';
 import type { LibraryRow, SyncState } from './sessions-port';
@@ -52,7 +52,7 @@ export function useLibraryColumns({ locale, zoneOf, onOpen, onToggleFavorite, on
       { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text', visibleFrom: 'sm' },
       // On the track's clock (the circuit's zone, like the session's name; else this device's): shown, filtered by
       // calendar day and sorted by that wall-clock time.
-      { field: 'trackDate', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => formatDateTime(r.date, locale, zoneOf(r.circuitId)) },
+      { field: 'trackDate', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => <CircuitTime value={r.date} timeZone={zoneOf(r.circuitId)} circuitName={r.circuitName} /> },
       {
         field: 'favorite',
         headerKey: 'columns.favorite',

@@ -9,13 +9,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSpeedKmh } from '../../domain/format/speed';
 import type { GatePoint } from '../../domain/session-types';
+import { KeepOfflineButton } from '../../ui/map/keep-offline';
 import { LazyTrackMap } from '../../ui/map/lazy-track-map';
+import { MAX_GATES } from '../../ui/map/gate-limits';
 import type { GateMode } from '../../ui/map/types';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
 import { errorText } from './error-text';
 import { lapKeyOf } from './lap-search';
-import { drawableLaps, isFullyUpdated, lapTraces, sideOf, speedMarkers } from './lap-views';
+import { circuitOutline, drawableLaps, isFullyUpdated, lapTraces, sideOf, speedMarkers } from './lap-views';
 import { NoActiveSession, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
 import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
@@ -69,6 +71,10 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
     [minMax, showLaps, sessions, hidden, t, locale],
   );
   const fitKey = sessions.map((s) => s.id).join('|');
+  const outline = useMemo(() => (left ? circuitOutline(left) : null), [left]);
+  const gateNames = [t('map.gateLabels.sf'), t('map.gateLabels.s1'), t('map.gateLabels.s2')];
+  // What a click does in Draw mode, and why it does nothing once every gate is placed.
+  const gateHint = gateMode !== 'draw' ? null : gates.length >= MAX_GATES ? t('map.gatesFull', { count: MAX_GATES }) : t('map.drawNext', { gate: gateNames[gates.length] });
 
   if (!selection.left) return <NoActiveSession plural />;
   if (loaded.error) return <SessionsLoadError message={loaded.error} />;
@@ -111,6 +117,8 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
           <Switch size="xs" label={t('map.speed')} checked={speedColoured} onChange={(e) => setSpeedColoured(e.currentTarget.checked)} disabled={sectorVision} />
           <Switch size="xs" label={t('map.sectors')} checked={sectorVision} onChange={(e) => setSectorVision(e.currentTarget.checked)} />
           <Switch size="xs" label={t('map.minMax')} checked={minMax} onChange={(e) => setMinMax(e.currentTarget.checked)} />
+          {/* Every gate button is always there (disabled when it does not apply): a button appearing with Draw
+              wrapped the toolbar and pushed the map down a line. */}
           <Group gap={6}>
             <Button size="compact-xs" variant={gateMode === 'draw' ? 'filled' : 'light'} onClick={() => setGateMode(gateMode === 'draw' ? 'view' : 'draw')} aria-pressed={gateMode === 'draw'}>
               {t('map.toggleDraw')}
@@ -119,30 +127,25 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
               {t('map.toggleEdit')}
             </Button>
             <Checkbox size="xs" label={t('map.snap')} checked={snap} onChange={(e) => setSnap(e.currentTarget.checked)} />
-            {gateMode === 'draw' && gates.length >= 3 && (
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setDraftGates([])}>
-                {t('map.resetGates')}
-              </Button>
-            )}
-            {draftGates && (
-              <>
-                <Button size="compact-xs" onClick={() => void saveGates()} loading={saving} disabled={draftGates.length === 0} data-testid="save-gates">
-                  {t('map.saveGates')}
-                </Button>
-                <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setDraftGates(null)}>
-                  {t('map.resetGates')}
-                </Button>
-              </>
-            )}
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setDraftGates([])} disabled={gateMode === 'view' || gates.length === 0} data-testid="clear-gates">
+              {t('map.clearGates')}
+            </Button>
+            <Button size="compact-xs" onClick={() => void saveGates()} loading={saving} disabled={!draftGates || draftGates.length === 0} data-testid="save-gates">
+              {t('map.saveGates')}
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setDraftGates(null)} disabled={!draftGates} data-testid="discard-gates">
+              {t('map.discardGates')}
+            </Button>
           </Group>
         </Group>
       </Paper>
+      <div style={{ position: 'relative' }}>
       <LazyTrackMap
         aria-label={t('map.mapLabel')}
         traces={traces}
         gates={gates}
         gateWidthM={widthM}
-        gateLabels={[t('map.gateLabels.sf'), t('map.gateLabels.s1'), t('map.gateLabels.s2')]}
+        gateLabels={gateNames}
         showLabels={showLabels}
         speedColoured={speedColoured && !sectorVision}
         sectorVision={sectorVision}
@@ -151,8 +154,19 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions }: MapS
         snapToTraces={snap}
         onGatesChange={setDraftGates}
         fitKey={fitKey}
+        outline={outline}
         height="min(65vh, 640px)"
       />
+        {gateHint && (
+          // Over the map, not above it: the hint never moves the map.
+          <Paper role="status" data-testid="gate-hint" shadow="sm" px="xs" py={4} style={{ position: 'absolute', top: 8, left: 48, right: 48, zIndex: 2, textAlign: 'center' }}>
+            <Text size="xs" fw={500}>
+              {gateHint}
+            </Text>
+          </Paper>
+        )}
+      </div>
+      <KeepOfflineButton outline={outline} />
       {sessions.map((s) => (
         <Paper key={s.id} withBorder p="xs">
           <Text size="sm" fw={600} mb={4}>

@@ -63,5 +63,4 @@ export function gateText(gates: readonly GatePoint[]): string {
   return gates.map((g) => `${g.lat.toFixed(7)};${g.lon.toFixed(7)}`).join(';');
 }
 
-/** Start/finish plus two sector gates (the product fixes 3 sectors per lap). */
-export const MAX_GATES = 3;
+export { MAX_GATES } from './gate-limits';

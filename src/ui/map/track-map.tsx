@@ -60,21 +60,30 @@ function traceStyle(feature: FeatureLike): Style {
 }
 
 /**
- * A dot with a label above it, or below it (`below`): gate labels sit below their gate and lap labels above the
- * lap's first fix, so at the start/finish line 'S/F' and 'L 1' never print over each other.
+ * A dot with a label above it, below it or to its right: gate labels sit below their gate, lap labels above the
+ * lap's first fix (at the start/finish line 'S/F' and 'L 1' never print over each other), and min/max speed
+ * labels to the right of their dot, off the vertical where the gate and lap labels are.
  */
-function labelStyle(text: string, color: string, below = false): Style {
+function labelStyle(text: string, color: string, placement: 'above' | 'below' | 'right' = 'above'): Style {
   return new Style({
     image: new CircleStyle({ radius: 4, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 1 }) }),
     text: new Text({
       text,
-      offsetY: below ? 14 : -12,
+      offsetY: placement === 'below' ? 14 : placement === 'above' ? -12 : 0,
+      offsetX: placement === 'right' ? 8 : 0,
+      textAlign: placement === 'right' ? 'left' : 'center',
       font: '600 11px system-ui, sans-serif',
       fill: new Fill({ color: '#111' }),
       stroke: new Stroke({ color: '#fff', width: 3 }),
     }),
   });
 }
+
+/** The circuit's outline without tiles: a wide light band under the traces, like tarmac on a map. */
+const OUTLINE_STYLE = [
+  new Style({ stroke: new Stroke({ color: '#868e96', width: 18, lineCap: 'round', lineJoin: 'round' }) }),
+  new Style({ stroke: new Stroke({ color: '#dee2e6', width: 14, lineCap: 'round', lineJoin: 'round' }) }),
+];
 
 const cursorStyles = new Map<string, Style>();
 /** The cursor's dot: larger than a label dot, ringed in white so it reads over the traces. */
@@ -148,10 +157,12 @@ export default function TrackMap(props: TrackMapProps) {
   const { t } = useTranslation('app');
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
-  const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource; cursor: VectorSource } | null>(null);
+  const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource; cursor: VectorSource; outline: VectorSource; outlineLayer: VectorLayer } | null>(null);
   const editor = useRef<GateEditor | null>(null);
   const latestProps = useRef(props);
   latestProps.current = props;
+  // No tile has come while some failed: offline, or the tile server unreachable.
+  const [tilesOffline, setTilesOffline] = useState(false);
 
   // Create the map once.
   useEffect(() => {
@@ -164,6 +175,21 @@ export default function TrackMap(props: TrackMapProps) {
     void fetchTileUrl().then((url) => {
       if (!disposed && url && url !== tileSource.getUrls()?.[0]) tileSource.setUrl(url);
     });
+    let tilesLoaded = 0;
+    tileSource.on('tileloadend', () => {
+      tilesLoaded++;
+      setTilesOffline(false);
+    });
+    tileSource.on('tileloaderror', () => {
+      if (tilesLoaded === 0) setTilesOffline(true);
+    });
+    // Back online: ask again for the tiles that failed.
+    const retry = () => {
+      if (tilesLoaded === 0) tileSource.refresh();
+    };
+    window.addEventListener('online', retry);
+    const outline = new VectorSource();
+    const outlineLayer = new VectorLayer({ source: outline, visible: false, properties: { name: 'outline' } });
     const traces = new VectorSource();
     const gateLines = new VectorSource();
     const gatePoints = new VectorSource();
@@ -174,6 +200,7 @@ export default function TrackMap(props: TrackMapProps) {
       controls: defaultControls({ attributionOptions: { collapsible: false } }),
       layers: [
         new TileLayer({ source: tileSource }),
+        outlineLayer,
         new VectorImageLayer({ source: traces, style: traceStyle, imageRatio: 1, properties: { name: 'traces' } }),
         new VectorLayer({ source: gateLines, properties: { name: 'gate-lines' } }),
         new VectorLayer({ source: gatePoints, properties: { name: 'gate-points' } }),
@@ -183,9 +210,10 @@ export default function TrackMap(props: TrackMapProps) {
       view: new View({ center: [mercatorX(-8.6), mercatorY(41.5)], zoom: 5, maxZoom: 21 }),
     });
     map.current = instance;
-    sources.current = { traces, gateLines, gatePoints, overlay, cursor };
+    sources.current = { traces, gateLines, gatePoints, overlay, cursor, outline, outlineLayer };
     return () => {
       disposed = true;
+      window.removeEventListener('online', retry);
       instance.setTarget(undefined);
       instance.dispose();
       map.current = null;
@@ -215,11 +243,30 @@ export default function TrackMap(props: TrackMapProps) {
     s.overlay.addFeatures(labels);
     for (const marker of markers ?? []) {
       const f = new Feature({ geometry: new Point([mercatorX(marker.lon), mercatorY(marker.lat)]) });
-      f.setStyle(labelStyle(showLabels ? marker.label : '', marker.color));
+      f.setStyle(labelStyle(showLabels ? marker.label : '', marker.color, 'right'));
       s.overlay.addFeature(f);
     }
     target.current?.setAttribute('data-trace-features', String(lines.length));
   }, [traces, speedColoured, showLabels, markers]);
+
+  // Without tiles the circuit is drawn from a lap as a grey band, so the traces do not float on a white canvas.
+  const { outline } = props;
+  useEffect(() => {
+    const s = sources.current;
+    if (!s) return;
+    s.outline.clear(true);
+    const flat = outline ? toMercatorFlat(outline.lat, outline.lon, outline.from ?? 0, outline.to ?? outline.lat.length, DECIMATE_M) : null;
+    if (flat && flat.length >= 4) {
+      const f = new Feature({ geometry: new LineString(Array.from(flat), 'XY') });
+      f.setStyle(OUTLINE_STYLE);
+      s.outline.addFeature(f);
+    }
+    s.outline.changed();
+  }, [outline]);
+  useEffect(() => {
+    sources.current?.outlineLayer.setVisible(tilesOffline);
+    target.current?.setAttribute('data-tiles', tilesOffline ? 'offline' : 'online');
+  }, [tilesOffline]);
 
   // The charts' cursor: one dot per compared lap, moved without touching the other layers.
   const { cursorMarkers } = props;
@@ -256,7 +303,7 @@ export default function TrackMap(props: TrackMapProps) {
       line.setStyle(lineStyle(color, 4, 3));
       s.gateLines.addFeature(line);
       const point = new Feature({ geometry: new Point([mercatorX(segment.centre.lon), mercatorY(segment.centre.lat)]), gateIndex: segment.index });
-      point.setStyle(labelStyle(showLabels ? (gateLabels?.[segment.index] ?? String(segment.index)) : '', color, true));
+      point.setStyle(labelStyle(showLabels ? (gateLabels?.[segment.index] ?? String(segment.index)) : '', color, 'below'));
       s.gatePoints.addFeature(point);
     }
     target.current?.setAttribute('data-gates', String(segments.length));
@@ -307,6 +354,15 @@ export default function TrackMap(props: TrackMapProps) {
         data-testid="track-map"
         style={{ width: '100%', height: props.height ?? 480, position: 'relative', borderRadius: 4, overflow: 'hidden' }}
       />
+      {tilesOffline && (
+        <div
+          role="status"
+          data-testid="map-offline"
+          style={{ position: 'absolute', right: 8, bottom: 28, maxWidth: 'calc(100% - 16px)', padding: '2px 8px', borderRadius: 4, background: 'rgba(255, 255, 255, 0.9)', color: '#111', font: '600 12px system-ui, sans-serif' }}
+        >
+          {t('mapControls.offline')}
+        </div>
+      )}
       {speedLegend && <SpeedLegend range={speedLegend} label={t('mapControls.speedLegend', { min: Math.round(speedLegend[0]), max: Math.round(speedLegend[1]) })} />}
     </div>
   );

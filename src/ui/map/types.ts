@@ -55,6 +55,8 @@ export interface TrackMapProps {
   /** Colour the gates by sector (start/finish, sector 1, sector 2). */
   sectorVision?: boolean;
   markers?: readonly MapMarker[];
+  /** One lap's positions drawn as the circuit's outline when no map tiles come (offline, no signal). */
+  outline?: { lat: ArrayLike<number>; lon: ArrayLike<number>; from?: number; to?: number } | null;
   /** Where the charts' cursor is on each compared lap: drawn on a layer of their own, cheap to move. */
   cursorMarkers?: readonly CursorMarker[];
   gateMode?: GateMode;

@@ -12,7 +12,7 @@ export class RecordingSink implements SessionSink {
   failNext = false;
   /** The next save fails as the app's repository does on a full disk (StorageError code QUOTA_EXCEEDED). */
   fullNext = false;
-  async save(session: DownloadedSession): Promise<void> {
+  async save(session: DownloadedSession, stored?: () => void): Promise<void> {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('the database refused the write');
@@ -22,6 +22,7 @@ export class RecordingSink implements SessionSink {
       throw new StorageError('QUOTA_EXCEEDED', 'Not enough storage space to save the session. Free some space and try again.');
     }
     this.saved.push({ filename: session.filename, laps: session.laps.slice(), nmea: session.nmea.slice() });
+    stored?.();
   }
 }
 

@@ -117,6 +117,45 @@ describe('transfer queue', () => {
     expect(overall.some((p) => p > 0 && p < 100)).toBe(true);
   });
 
+  it("gives the download's speed and time left from the flow's clock, and none once it ends", async () => {
+    // 100-byte chunks, 20 ms each way on the virtual clock: 40 ms a chunk, 2500 B/s (less around BOF and EOF).
+    const r = await connected({ latencyMs: 20 });
+    const estimates: { bytesPerSecond: number; secondsLeft: number }[] = [];
+    r.controller.subscribe(() => {
+      const e = r.controller.getSnapshot().transferEstimate;
+      if (e) estimates.push(e);
+    });
+    r.controller.download([A, B, C]);
+    await until(() => r.sink.saved.length === 3 && !r.controller.transferring, 200000);
+    expect(estimates.length).toBeGreaterThan(0);
+    for (const e of estimates) expect(e.bytesPerSecond).toBeGreaterThan(1800);
+    for (const e of estimates) expect(e.bytesPerSecond).toBeLessThanOrEqual(2500);
+    // The time left falls as the run goes on.
+    expect(estimates[0].secondsLeft).toBeGreaterThan(estimates[estimates.length - 1].secondsLeft);
+    expect(r.controller.getSnapshot().transferEstimate).toBeNull();
+  });
+
+  it('counts a session as safe once the sink has kept it, while its slower analysis still runs', async () => {
+    const r = await connected();
+    let finishAnalysis: () => void = () => undefined;
+    r.sink.save = (session, stored) => {
+      r.sink.saved.push(session);
+      stored?.();
+      return new Promise<void>((resolve) => (finishAnalysis = resolve));
+    };
+    expect(r.controller.getSnapshot().unsavedTransfer).toBe(false);
+    r.controller.download([C]);
+    expect(r.controller.getSnapshot().unsavedTransfer).toBe(true);
+    await until(() => r.sink.saved.length === 1);
+    await settle();
+    // Kept on this device: closing the tab loses nothing, although the save (analysis) has not finished.
+    expect(r.controller.transferring).toBe(true);
+    expect(r.controller.getSnapshot().unsavedTransfer).toBe(false);
+    finishAnalysis();
+    await until(() => !r.controller.transferring);
+    expect(r.controller.getSnapshot().unsavedTransfer).toBe(false);
+  });
+
   it('an ERROR mid-queue fails that session and the next one continues', async () => {
     const r = await connected({ faults: [{ on: 'chunk', kind: 'nmea', filename: A, index: 3, action: 'error', code: 'READ_FAILED' }] });
     r.controller.download([A, B]);

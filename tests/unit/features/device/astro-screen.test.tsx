@@ -20,7 +20,7 @@ const A = '20260412_1030_Kartodromo de Braga';
 const B = '20260413_0915_Circuito do Estoril';
 
 function fakePort(device: SimulatedAstro) {
-  let local: LocalSessionInfo[] = [{ filename: '20260101_0900_Jerez', inCloud: true, syncState: 'Completed', lastError: null }];
+  let local: LocalSessionInfo[] = [{ localId: 1, filename: '20260101_0900_Jerez', inCloud: true, syncState: 'Completed', lastError: null }];
   const listeners = new Set<() => void>();
   const saved: string[] = [];
   const versions: string[] = [];
@@ -34,7 +34,7 @@ function fakePort(device: SimulatedAstro) {
       async save(s) {
         saved.push(s.filename);
         // As the data layer would: stored, then uploaded by the sync engine.
-        local = [...local, { filename: s.filename, inCloud: true, syncState: 'Completed', lastError: null }];
+        local = [...local, { localId: local.length + 1, filename: s.filename, inCloud: true, syncState: 'Completed', lastError: null }];
         for (const l of listeners) l();
       },
     },
@@ -112,6 +112,36 @@ describe('device screen', () => {
     await waitFor(() => expect(rowOf(B)).toBeNull());
     expect(device.sessions.has(B)).toBe(false);
     expect(device.log).toContain(`DELETE_SESSION?p=${B}`);
+  }, 20000);
+
+  it("downloads all new sessions at once, and names what a delete removes, warning when ASTRO holds the only copy", async () => {
+    const device = new SimulatedAstro({ sessions: [fakeSession(A), fakeSession(B)], chunkPayloadBytes: 200 });
+    const { port, saved } = fakePort(device);
+    renderScreen(port, 'pt-pt');
+    fireEvent.click(screen.getByTestId('connect-simulated'));
+    await waitFor(() => expect(rowOf(B)).not.toBeNull(), { timeout: 8000 });
+    // 'Pending' is explained: not downloaded yet.
+    expect(within(rowOf(A)!).getByText('Ainda não transferida: só está no ASTRO.')).toBeTruthy();
+    fireEvent.click(within(rowOf(A)!).getByRole('checkbox'));
+    fireEvent.click(within(rowOf(B)!).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('delete-selected'));
+    const names = await screen.findByTestId('delete-names');
+    expect(within(names).getByText('Kartodromo de Braga 12/04/2026 10H30')).toBeTruthy();
+    expect(within(names).getByText('Circuito do Estoril 13/04/2026 09H15')).toBeTruthy();
+    expect(screen.getByTestId('delete-only-copy').textContent).toBe('2 delas nunca foram transferidas: o ASTRO guarda as únicas cópias, que se vão perder.');
+    fireEvent.click(screen.getByTestId('confirm-cancel'));
+    expect(device.sessions.size).toBe(2);
+
+    expect(screen.getByTestId('download-all-new').textContent).toBe('Transferir todas as novas (2)');
+    fireEvent.click(screen.getByTestId('download-all-new'));
+    await waitFor(() => expect(saved.sort()).toEqual([A, B].sort()), { timeout: 8000 });
+    await waitFor(() => expect((screen.getByTestId('download-all-new') as HTMLButtonElement).disabled).toBe(true));
+    // Downloaded: one tap from the analysis, and deleting it from ASTRO loses nothing.
+    expect(within(rowOf(A)!).getByRole('button', { name: 'Analisar Kartodromo de Braga 12/04/2026 10H30' })).toBeTruthy();
+    fireEvent.click(within(rowOf(A)!).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('delete-selected'));
+    await screen.findByTestId('delete-names');
+    expect(screen.queryByTestId('delete-only-copy')).toBeNull();
   }, 20000);
 
   it('says which downloads a dropped link cut, in the user language, and that they are still on ASTRO', async () => {

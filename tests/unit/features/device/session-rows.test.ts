@@ -3,7 +3,7 @@ import { createI18n, translateMessage } from '../../../../src/app/i18n/setup';
 import { MissingKeyCollector } from '../../../../src/app/i18n/missing-keys';
 import { failureText } from '../../../../src/features/device/failure-text';
 import { deviceI18n } from '../../../../src/features/device/i18n';
-import { mergeSessionRows } from '../../../../src/features/device/session-rows';
+import { mergeSessionRows, newOnDevice, onlyCopies } from '../../../../src/features/device/session-rows';
 
 const A = '20260412_1030_Kartodromo de Braga';
 const B = '20260413_0915_Circuito do Estoril';
@@ -15,8 +15,8 @@ describe('device screen session list', () => {
       [{ filename: A, lapsBytes: 10, nmeaBytes: 90 }, { filename: B, lapsBytes: 5, nmeaBytes: 5 }],
       [{ filename: B, state: 'In Progress', progress: 40 }],
       [
-        { filename: A, inCloud: true, syncState: 'Completed', lastError: null },
-        { filename: C, inCloud: false, syncState: 'Failed', lastError: 'Failed to update session' },
+        { localId: 1, filename: A, inCloud: true, syncState: 'Completed', lastError: null },
+        { localId: 3, filename: C, inCloud: false, syncState: 'Failed', lastError: 'Failed to update session' },
       ],
     );
     expect(rows.map((r) => [r.filename, r.inAstro, r.inCloud, r.state, r.progress])).toEqual([
@@ -30,7 +30,7 @@ describe('device screen session list', () => {
 
   it('a session only on the device is Pending; one downloaded but not uploaded shows its sync state', () => {
     const rows = mergeSessionRows([{ filename: A, lapsBytes: 1, nmeaBytes: 1 }, { filename: B, lapsBytes: 1, nmeaBytes: 1 }], [], [
-      { filename: B, inCloud: false, syncState: 'In Progress', lastError: null },
+      { localId: 2, filename: B, inCloud: false, syncState: 'In Progress', lastError: null },
     ]);
     expect(rows.find((r) => r.filename === A)?.state).toBe('Pending');
     expect(rows.find((r) => r.filename === B)).toMatchObject({ state: 'Uploading', onThisDevice: true, inCloud: false });
@@ -57,5 +57,42 @@ describe('the failure shown for a session', () => {
     expect(failureText(t, { code: 'device-error', detail: 'SESSION_NOT_FOUND' })).not.toBe('SESSION_NOT_FOUND');
     expect(failureText(t, { message: 'Failed to update session' }, (m) => translateMessage(m, pt))).toBe('Falha ao atualizar a sessão');
     expect(failureText(t, null)).toBe('');
+  });
+});
+
+describe('what the device list offers', () => {
+  const A = '20260412_1030_Kartodromo de Braga';
+  const B = '20260413_0915_Circuito do Estoril';
+  const C = '20260414_1600_Kartodromo Internacional do Algarve';
+  const device = [A, B, C].map((filename) => ({ filename, lapsBytes: 10, nmeaBytes: 90 }));
+
+  it("reads a stopped download as 'Stopped' while its state stays Failed, and a real failure as Failed", () => {
+    const rows = mergeSessionRows(
+      device,
+      [
+        { filename: A, state: 'Failed', progress: 30, failure: { code: 'stopped', detail: 'Transfer stopped' } },
+        { filename: B, state: 'Failed', progress: 30, failure: { code: 'gap', detail: 'chunk 4, expected 3' } },
+      ],
+      [],
+    );
+    expect(rows.find((r) => r.filename === A)).toMatchObject({ state: 'Failed', shownState: 'Stopped' });
+    expect(rows.find((r) => r.filename === B)).toMatchObject({ state: 'Failed', shownState: 'Failed' });
+  });
+
+  it("'Download all new' takes only what this app has no copy of and nothing already running", () => {
+    const rows = mergeSessionRows(device, [{ filename: B, state: 'In Progress', progress: 20 }], [
+      { localId: 4, filename: C, inCloud: false, syncState: 'Pending', lastError: null },
+    ]);
+    expect(newOnDevice(rows)).toEqual([A]);
+    expect(rows.find((r) => r.filename === C)?.localId).toBe(4);
+  });
+
+  it('names the sessions whose only copy is on ASTRO among those to delete', () => {
+    const rows = mergeSessionRows(device, [], [
+      { localId: 1, filename: A, inCloud: false, syncState: 'Pending', lastError: null },
+      { localId: 2, filename: B, inCloud: true, syncState: 'Completed', lastError: null },
+    ]);
+    expect(onlyCopies(rows, [A, B, C]).map((r) => r.filename)).toEqual([C]);
+    expect(onlyCopies(rows, [A, B])).toEqual([]);
   });
 });

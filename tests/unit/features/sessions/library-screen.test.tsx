@@ -71,6 +71,8 @@ describe('sessions library', () => {
     renderLibrary(port, 'pt-pt');
     await screen.findByText('Rustavi 17/01/2026 10H31');
     expect(within(rowNamed('Rustavi 17/01/2026 10H31')).getByText('17/01/2026 10:31')).toBeTruthy();
+    // Said where it is shown: the circuit's local time.
+    expect(within(rowNamed('Rustavi 17/01/2026 10H31')).getByText('17/01/2026 10:31').getAttribute('aria-label')).toBe('17/01/2026 10:31 (Hora local em Rustavi)');
     expect(within(rowNamed('Braga 18/01/2026 09H00')).getByText(formatDateTime('2026-01-18T09:00:00.000Z', 'pt-pt'))).toBeTruthy();
   });
 

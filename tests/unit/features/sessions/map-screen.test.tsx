@@ -70,6 +70,11 @@ describe('sessions map', () => {
     expect(Number(screen.getByTestId('map-probe').getAttribute('data-traces'))).toBe((laps - 1) * 3);
     fireEvent.click(screen.getByRole('switch', { name: 'Min/max speed' }));
     expect(mapProps.last!.markers!.length).toBe((laps - 1) * 2);
+    // Min/max labels carry their unit.
+    for (const m of mapProps.last!.markers!) expect(m.label).toMatch(/^(Min|Max) \d+\.\d km\/h$/);
+    // Without tiles the map draws the circuit from the session's fastest lap.
+    const outline = mapProps.last!.outline!;
+    expect((outline.to ?? 0) - (outline.from ?? 0)).toBeGreaterThan(10);
   });
 
   it('toggles draw and edit, and saving drawn gates re-times the session', async () => {
@@ -90,7 +95,37 @@ describe('sessions map', () => {
     await waitFor(() => expect(toast.notifySuccess).toHaveBeenCalledWith('Gates saved: 7 laps re-timed', { translated: true }));
     // The session reloads with its re-timed laps; the editor is back to viewing.
     expect((await screen.findByTestId('map-probe')).getAttribute('data-mode')).toBe('view');
-    expect(screen.queryByTestId('save-gates')).toBeNull();
+    expect(screen.getByTestId('save-gates').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says why a Draw click adds nothing once 3 gates are placed, and names the two reset buttons apart', async () => {
+    renderMap({ left: { id: 1, circuitId: 1 }, right: null });
+    await screen.findByTestId('map-probe');
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle Draw' }));
+    // The session's circuit has one gate: the next click places S1.
+    expect(screen.getByTestId('gate-hint').textContent).toBe('Click the map to place the S1 gate.');
+    act(() => mapProps.last!.onGatesChange!([{ lat: 41.5, lon: -8.6 }, { lat: 41.501, lon: -8.601 }, { lat: 41.502, lon: -8.602 }]));
+    expect(screen.getByTestId('gate-hint').textContent).toBe('All 3 gates are placed: a click adds none. Drag them with Toggle Edit, or Clear gates to draw them again.');
+    expect(screen.queryAllByRole('button', { name: 'Reset gates' })).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear gates' }));
+    expect(screen.getByTestId('map-probe').getAttribute('data-gates')).toBe('0');
+    expect(screen.getByTestId('gate-hint').textContent).toBe('Click the map to place the S/F gate.');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByTestId('map-probe').getAttribute('data-gates')).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle Draw' }));
+    expect(screen.queryByTestId('gate-hint')).toBeNull();
+  });
+
+  it('keeps every gate button in the toolbar whatever the mode, so turning Draw on does not move the map', async () => {
+    renderMap({ left: { id: 1, circuitId: 1 }, right: null });
+    await screen.findByTestId('map-probe');
+    const buttons = () => screen.getAllByRole('button').map((b) => b.textContent);
+    // Three gates being edited: every button that applies to any mode is on screen.
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle Edit' }));
+    act(() => mapProps.last!.onGatesChange!([{ lat: 41.5, lon: -8.6 }, { lat: 41.501, lon: -8.601 }, { lat: 41.502, lon: -8.602 }]));
+    const before = buttons();
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle Draw' }));
+    expect(buttons()).toEqual(before);
   });
 
   it('picks a lap from its chip', async () => {
