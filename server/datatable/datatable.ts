@@ -143,9 +143,12 @@ function addFilter(def: FieldDef, name: string, f: DataTableFilter, w: Where): v
     }
     case 'numeric': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-      if (!Number.isFinite(n) || Math.abs(n) > 1e15) throw new ApiError(400, 'VALIDATION', `Filter value for '${name}' must be a number.`);
+      if (!Number.isFinite(n)) throw new ApiError(400, 'VALIDATION', `Filter value for '${name}' must be a number.`);
       const op = { equals: '=', notEquals: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' }[f.matchMode as 'equals'];
-      w.clauses.push(`${def.sql} ${op} ${p(n)}`);
+      // An integer column compared with 1.5 or 3e9 as an integer parameter is a PostgreSQL error: such values
+      // are compared as numeric (exact). Small integers stay plain, so an index on an integer column still serves.
+      const asInteger = Number.isInteger(n) && Math.abs(n) <= 2_147_483_647;
+      w.clauses.push(`${def.sql} ${op} ${asInteger ? p(n) : `${p(String(n))}::numeric`}`);
       return;
     }
   }

@@ -112,6 +112,8 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
 
   app.patch<WithId>('/sessions/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId(request.params.id);
+    // Someone else's session is a 404 whatever the body (checked again under the row lock below).
+    if (!mayTouch(request, await findOwner(db, id))) throw notFound('Session not found.');
     const input = parseInput(sessionPatchSchema, request.body);
     let base: Date | null = null;
     if (input.baseUpdatedAt !== undefined) {

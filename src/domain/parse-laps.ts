@@ -18,6 +18,10 @@ export interface ParsedLaps {
 /** A plain decimal number: optional sign, digits, optional fraction. Rejects '', 'NaN', '1e5', '0x10', ' '. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
+/** Longest lap or sector time kept: under 24 h (a session is one day at the track). */
+export const MAX_TIME_MS = 24 * 3600 * 1000 - 1;
+/** Fastest speed kept (km/h): beyond what a kart, motorcycle or car on a circuit reaches. */
+export const MAX_SPEED_KMH = 500;
 
 function decimal(field: string): number {
   const t = field.trim();
@@ -63,6 +67,15 @@ export function parseLapsText(text: string): ParsedLaps {
     if (bad >= 0) {
       const names = ['lap time', 'sector 1 time', 'sector 2 time', 'sector 3 time', 'max speed', 'min speed'];
       issues.push({ line: lineNo, reason: `${names[bad]} is not a number` });
+      continue;
+    }
+    // Physical bounds: a time under a day, a speed up to 500 km/h (zero or less stays: it marks a lap that was not
+    // closed, kept as invalid). Garbage that still reads as a number (a damaged line) is reported, never kept as
+    // a lap of days or years.
+    const outOfRange = values.findIndex((v, k) => v > (k < 4 ? MAX_TIME_MS : MAX_SPEED_KMH));
+    if (outOfRange >= 0) {
+      const names = ['lap time', 'sector 1 time', 'sector 2 time', 'sector 3 time', 'max speed', 'min speed'];
+      issues.push({ line: lineNo, reason: `${names[outOfRange]} is out of range` });
       continue;
     }
     if (lapNumber === 0) continue;

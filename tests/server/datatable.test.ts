@@ -145,6 +145,24 @@ describe('the data table contract', () => {
     ).toBe(3);
   });
 
+  it('filters numbers with fractions and beyond the integer range, as numbers or numeric strings', async () => {
+    const count = async (value: unknown, matchMode: string) => {
+      const res = await table('/api/sessions/datatable', { page: 0, pageSize: 50, filterBy: [{ field: 'lapCount', value, type: 'numeric', matchMode }] }, h.racer.headers);
+      expect(res.statusCode, `${matchMode} ${String(value)}: ${res.body}`).toBe(200);
+      return res.json().totalRecords;
+    };
+    const all = await count(0, 'gte');
+    expect(all).toBeGreaterThan(0);
+    const [{ laps }] = await h.app.db.query<{ laps: number }>('select min(lap_count)::int as laps from sessions where user_id = $1', [h.racer.id]);
+    expect(await count(laps - 0.5, 'gt')).toBe(all);
+    expect(await count(`${laps - 0.5}`, 'gte')).toBe(all);
+    expect(await count(laps - 0.5, 'lt')).toBe(0);
+    expect(await count(laps + 0.5, 'equals')).toBe(0);
+    expect(await count(3e9, 'gt')).toBe(0);
+    expect(await count(1e16, 'lt')).toBe(all);
+    expect(await count('12345678901234567890', 'lte')).toBe(all);
+  });
+
   it("dateIs and dateIsNot mean the column's calendar day in the database's time zone, also at midnight edges", async () => {
     const saved = await h.app.db.query<{ id: number; date: Date }>('select id, date from sessions order by id');
     const edges = ['2026-05-03T23:59:59.999Z', '2026-05-04T00:00:00.000Z', '2026-05-04T00:00:00.001Z', '2026-05-02T23:59:59.999Z'];

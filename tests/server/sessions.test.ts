@@ -86,6 +86,27 @@ describe('POST /api/sessions', () => {
       payload: Buffer.from('this is not gzip at all'),
     });
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/^The request body is not valid gzip data/) });
+    // Cut short: zlib's 'unexpected end of file' never reaches the client either.
+    const cut = await h.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: { ...h.racer.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(sessionPayload())).subarray(0, 100),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/^The request body is not valid gzip data/) });
+  });
+
+  it('names an unsupported Content-Encoding (zstd) in its 415', async () => {
+    const res = await h.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: { ...h.racer.headers, 'content-type': 'application/json', 'content-encoding': 'zstd' },
+      payload: Buffer.from('{}'),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/^Unsupported Content-Encoding 'zstd'/) });
   });
 
   it('accepts a 7 h session (25 MB of position text) gzipped, and lists it without the text', { timeout: HOOK_TIMEOUT_MS }, async () => {
@@ -123,6 +144,15 @@ describe('POST /api/sessions', () => {
     expect(res.json()).toMatchObject({ lapCount: 200_000, bestLapMs: 55_555 });
     const [row] = await h.app.db.query<{ n: number }>('select count(*)::int as n from session_laps where session_id = $1', [res.json().id]);
     expect(row.n).toBe(200_000);
+  });
+
+  it('stores no lap of a damaged laps line whose time is beyond a day', async () => {
+    const laps = `${lapsText([65_432, 64_210])}3;3;90000000;1;1;1;1;1\n`;
+    const res = await post(h.racer.headers, sessionPayload({ laps }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ lapCount: 2, bestLapMs: 64_210 });
+    const rows = await h.app.db.query<{ time_ms: number }>('select time_ms from session_laps where session_id = $1 order by lap_number', [res.json().id]);
+    expect(rows.map((r) => r.time_ms)).toEqual([65_432, 64_210]);
   });
 
   it('refuses a body over 40 MB with 413 and keeps serving', { timeout: HOOK_TIMEOUT_MS }, async () => {
@@ -192,6 +222,11 @@ describe('reading, editing and deleting sessions', () => {
         headers: h.other.headers,
         ...(method === 'PATCH' ? { payload: { favorite: true } } : method === 'PUT' ? { payload: sessionPayload() } : {}),
       });
+      expect(res.statusCode, method).toBe(404);
+    }
+    // An invalid body does not tell them the session exists either: 404 before the body is validated.
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const res = await h.inject({ method, url: `/api/sessions/${id}`, headers: h.other.headers, payload: { userId: 1, name: '' } });
       expect(res.statusCode, method).toBe(404);
     }
     expect((await h.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: h.racer.headers })).statusCode).toBe(200);

@@ -61,6 +61,25 @@ describe('parseLapsText', () => {
     expect(issues.map((i) => i.line)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('reports lap and sector times of a day or more and speeds over 500 km/h as damaged lines, never as laps', () => {
+    const text = [
+      '1;1;60500;19900;20600;20000;99.1;41.7',
+      '2;2;99999999999999;1;1;1;1;1',
+      '3;3;86400000;1;1;1;1;1',
+      '4;4;60000;1;86400000;1;1;1',
+      '5;5;60000;1;1;1;501;1',
+      '6;6;86399999;20000;21000;20000;500;40',
+    ].join('\n');
+    const { laps, issues } = parseLapsText(text);
+    expect(laps.map((l) => l.lapNumber)).toEqual([1, 6]);
+    expect(issues).toEqual([
+      { line: 2, reason: 'lap time is out of range' },
+      { line: 3, reason: 'lap time is out of range' },
+      { line: 4, reason: 'sector 2 time is out of range' },
+      { line: 5, reason: 'max speed is out of range' },
+    ]);
+  });
+
   it('returns nothing for empty text', () => {
     expect(parseLapsText('')).toEqual({ laps: [], issues: [] });
   });
