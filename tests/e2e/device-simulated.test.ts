@@ -84,6 +84,9 @@ describe('device screen with the simulated ASTRO', () => {
     // Firmware: the seeded 1.5.0 image over the device's 1.4.0.
     await expect.poll(() => page.getByTestId('firmware-latest').textContent(), { timeout: 10_000 }).toBe('1.5.0');
     await page.getByTestId('firmware-update').click();
+    // It asks first, naming both versions.
+    await page.getByText('ASTRO goes from version 1.4.0 to 1.5.0.').waitFor({ timeout: 10_000 });
+    await page.getByTestId('firmware-confirm-update').click();
     await page.getByTestId('firmware-progress').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByText('ASTRO firmware updated to 1.5.0.').count(), { timeout: 90_000, interval: 1000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('device-version').textContent()).toBe('1.5.0');

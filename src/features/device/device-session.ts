@@ -26,7 +26,9 @@ function followTitle(controller: AstroController): () => void {
   let shown: number | null = null;
   const off = controller.subscribe(() => {
     const snapshot = controller.getSnapshot();
-    const p = snapshot.overallProgress;
+    // A firmware update shows its percentage like a download (the two never run together).
+    const fw = snapshot.firmware;
+    const p = snapshot.overallProgress ?? (fw.phase === 'sending' ? fw.progress : null);
     // Closing or reloading the tab now would lose what is queued, half-received or not yet kept on this device: the
     // browser asks first. Once a session is in IndexedDB nothing is lost (the analysis and the upload resume).
     guardUnload(snapshot.unsavedTransfer || snapshot.firmware.phase === 'sending');

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n/setup';
@@ -20,6 +20,8 @@ export function FirmwarePanel({ controller, snapshot, port }: { controller: Astr
   /** Why there is no firmware information (offline with nothing kept yet, or the server's answer); null while none. */
   const [failure, setFailure] = useState<unknown>(null);
   const [preparing, setPreparing] = useState(false);
+  /** The update asks first: from which version to which, and to keep ASTRO powered and close. */
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -91,11 +93,33 @@ export function FirmwarePanel({ controller, snapshot, port }: { controller: Astr
           </Stack>
         )}
         <Group>
-          <Button onClick={() => void update()} disabled={!canUpdate} loading={preparing} data-testid="firmware-update">
+          <Button onClick={() => setAsking(true)} disabled={!canUpdate} loading={preparing} data-testid="firmware-update">
             {t('firmware.update')}
           </Button>
         </Group>
       </Stack>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t('firmware.confirmTitle')} centered closeButtonProps={{ 'aria-label': t('firmware.cancel') }}>
+        <Stack gap="sm" data-testid="firmware-confirm">
+          <Text size="sm">{t('firmware.confirmVersions', { from: snapshot.version ?? t('connection.unknown'), to: info?.version ?? t('connection.unknown') })}</Text>
+          <Alert color="yellow" variant="light">
+            {t('firmware.confirmKeep')}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)} data-testid="firmware-cancel">
+              {t('firmware.cancel')}
+            </Button>
+            <Button
+              onClick={() => {
+                setAsking(false);
+                void update();
+              }}
+              data-testid="firmware-confirm-update"
+            >
+              {t('firmware.confirmStart')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }

@@ -79,6 +79,11 @@ export const deviceI18n = {
       timeout: 'ASTRO stopped answering',
     },
     firmware: {
+      confirmTitle: 'Update the ASTRO firmware?',
+      confirmVersions: 'ASTRO goes from version {{from}} to {{to}}.',
+      confirmKeep: 'Keep ASTRO powered on and close to this device until it has restarted (a few minutes).',
+      confirmStart: 'Update now',
+      cancel: 'Cancel',
       heading: 'Firmware',
       installed: 'Installed',
       latest: 'Latest',
@@ -207,6 +212,11 @@ export const deviceI18n = {
       timeout: 'o ASTRO deixou de responder',
     },
     firmware: {
+      confirmTitle: 'Atualizar o firmware do ASTRO?',
+      confirmVersions: 'O ASTRO passa da versão {{from}} para a {{to}}.',
+      confirmKeep: 'Mantenha o ASTRO ligado e perto deste dispositivo até reiniciar (alguns minutos).',
+      confirmStart: 'Atualizar agora',
+      cancel: 'Cancelar',
       heading: 'Firmware',
       installed: 'Instalada',
       latest: 'Mais recente',

@@ -144,6 +144,21 @@ describe('device screen', () => {
     expect(screen.queryByTestId('delete-only-copy')).toBeNull();
   }, 20000);
 
+  it('asks before a firmware update, naming the versions and to keep ASTRO powered and close', async () => {
+    const device = new SimulatedAstro({ sessions: [fakeSession(A)] });
+    const { port } = fakePort(device);
+    renderScreen(port, 'pt-pt');
+    fireEvent.click(screen.getByTestId('connect-simulated'));
+    await waitFor(() => expect((screen.getByTestId('firmware-update') as HTMLButtonElement).disabled).toBe(false), { timeout: 8000 });
+    fireEvent.click(screen.getByTestId('firmware-update'));
+    const confirm = await screen.findByTestId('firmware-confirm');
+    expect(within(confirm).getByText('O ASTRO passa da versão 1.4.0 para a 1.5.0.')).toBeTruthy();
+    expect(within(confirm).getByText('Mantenha o ASTRO ligado e perto deste dispositivo até reiniciar (alguns minutos).')).toBeTruthy();
+    fireEvent.click(within(confirm).getByTestId('firmware-cancel'));
+    // Cancelled: nothing was sent.
+    expect(device.log.some((l) => l.startsWith('FIRMWARE'))).toBe(false);
+  }, 20000);
+
   it('says which downloads a dropped link cut, in the user language, and that they are still on ASTRO', async () => {
     const device = new SimulatedAstro({
       sessions: [fakeSession(A), fakeSession(B)],
