@@ -1,7 +1,8 @@
-// Lint: typescript-eslint's recommended rules plus the architecture's import boundaries (see README).
+// Lint: typescript-eslint's recommended rules, the architecture's import boundaries and no import cycles (see README).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import path from 'node:path';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -10,7 +11,26 @@ const root = path.dirname(new URL(import.meta.url).pathname);
  * Where each area may import from. Keys and values are folders relative to the project root; a relative import
  * resolving outside the allowed folders, or a package on the deny list, is an error.
  */
+/**
+ * The data layer's public surface, the only parts of src/data that screens may import (module paths without
+ * extension): the wired repositories and sync (services), the auth session, the typed errors, and the typed
+ * calls of the online-only screens (admin lists, profile). Dexie tables, repository factories, the sync queue
+ * and the HTTP client itself stay inside src/data.
+ */
+const dataPublic = [
+  'src/data/services',
+  'src/data/auth/session',
+  'src/data/api/api-error',
+  'src/data/storage/storage-error',
+  ...['circuit-types', 'circuits', 'countries', 'firmware', 'sessions', 'translations', 'users', 'vehicle-categories', 'vehicle-types'].map((r) => `src/data/api/${r}`),
+];
+
 const areas = [
+  // Screens reach storage and the server only through the data layer's public surface, and the workers only
+  // through their bridge in src/analysis.
+  // package.json: the About page shows the app version.
+  { dir: 'src/features', allow: ['src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', 'src/device', 'src/analysis', 'package.json', ...dataPublic], denyPackages: /^dexie$/ },
+  { dir: 'src/routes', allow: ['src/routes', 'src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', ...dataPublic], denyPackages: /^dexie$/ },
   { dir: 'src/domain', allow: ['src/domain'], denyPackages: /^(react|react-dom|dexie|dexie-react-hooks|@mantine\/|ol|echarts|echarts-for-react|i18next|react-i18next|comlink|@tanstack\/)/ },
   { dir: 'src/contracts', allow: ['src/contracts'], denyPackages: /^(react|dexie|@mantine\/|ol|echarts)/ },
   { dir: 'src/device', allow: ['src/device', 'src/domain', 'src/contracts'], denyPackages: /^(react|react-dom|@mantine\/|dexie|ol|echarts)/ },
@@ -78,9 +98,15 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { astro: boundaries },
+    plugins: { astro: boundaries, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
     rules: {
       'astro/import-boundaries': 'error',
+      // A cycle makes load order decide what a module sees at start; dynamic imports count too.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'warn',
     },

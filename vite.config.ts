@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** Where `npm run dev` sends /api calls: the API server started by scripts/dev.mjs. */
+/** Where `npm run dev` sends /api calls: the API server started by server/dev.ts. */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**

@@ -42,7 +42,7 @@ export interface BuildOptions {
 }
 
 /** Removes `token=...` from URLs before they reach the log (verification and reset links carry one). */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 

@@ -49,7 +49,7 @@ const envSchema = z.object({
   LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).default('info'),
 });
 
-export interface RateLimits {
+interface RateLimits {
   /** Requests per window per client IP on each of login, register, reset-password and resend-verification. */
   authPerIp: number;
   /** Requests per window per e-mail address on register, reset-password and resend-verification (mails sent). */

@@ -17,7 +17,4 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what = 'Not Found') => new ApiError(404, 'NOT_FOUND', what);
-export const unauthorized = (message = 'Authentication required.') => new ApiError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You do not have permission to access this resource.') => new ApiError(403, 'FORBIDDEN', message);
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message);
-export const badRequest = (message: string) => new ApiError(400, 'BAD_REQUEST', message);

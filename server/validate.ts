@@ -38,10 +38,3 @@ export function iso(v: unknown): string {
   if (typeof v === 'string') return new Date(v).toISOString();
   return '';
 }
-
-/** YYYY-MM-DD for a `date` column (PGlite and pg return Dates at local midnight UTC-normalised). */
-export function isoDay(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return String(v).slice(0, 10);
-}

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole suite, in the order that fails fastest.
- *   1. type check (app, worker, server, tests) and lint (import boundaries)
+ *   1. type check (app, worker, server, tests), lint (import boundaries, no import cycles) and knip (no unused
+ *      files, exports or dependencies)
  *   2. unit tests (Vitest, Node)
  *   3. server tests on PGlite, then again on PostgreSQL when one answers
  *      (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; set it to 'off' to skip)
@@ -62,6 +63,7 @@ function pgReachable(url) {
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
+run('knip', 'npm', ['run', '--silent', 'knip']);
 vitest('unit', 'unit');
 vitest('server (PGlite)', 'server', { DATABASE_URL: '' });
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

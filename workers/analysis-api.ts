@@ -138,8 +138,6 @@ export const analysisApi = {
   },
 };
 
-export type AnalysisApi = typeof analysisApi;
-
 /** An upload as the outbox hands it over (stored Blobs): read its texts, then `analysisApi.encodeSessionWrite`. */
 export async function encodeSessionUpload(upload: SessionUpload): Promise<EncodedSessionWrite> {
   return analysisApi.encodeSessionWrite(await readSessionUpload(upload));

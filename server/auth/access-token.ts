@@ -4,7 +4,7 @@ import { accessTokenClaimsSchema, type AccessTokenClaims, type Role } from '../.
 import { ApiError } from '../errors';
 
 /** Access tokens live 15 minutes (at most 15 minutes, so a leaked one is short-lived); the refresh cookie renews them. */
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
+const ACCESS_TOKEN_TTL_S = 15 * 60;
 const ISSUER = 'astro-companion';
 
 export interface TokenUser {

@@ -3,7 +3,7 @@ import { hashToken, newToken } from './random-token';
 
 export type OneTimeKind = 'verify' | 'reset';
 /** Verification links live 24 h, reset links 1 h: long enough to open the mail, short enough to limit a leaked link. */
-export const ONE_TIME_TTL_S: Record<OneTimeKind, number> = { verify: 24 * 3600, reset: 3600 };
+const ONE_TIME_TTL_S: Record<OneTimeKind, number> = { verify: 24 * 3600, reset: 3600 };
 
 /** Issues a new token of `kind`; earlier unused ones of the same kind stop working (only the latest mail's link works). */
 export async function issueOneTimeToken(q: Queryable, userId: number, kind: OneTimeKind): Promise<string> {

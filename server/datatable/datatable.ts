@@ -8,9 +8,9 @@ import { parseInput } from '../validate';
  * Each table declares a whitelist of API field names -> SQL expressions and filter types; nothing from the request
  * reaches SQL except through that whitelist and numbered parameters.
  */
-export type FieldType = 'text' | 'date' | 'boolean' | 'numeric';
+type FieldType = 'text' | 'date' | 'boolean' | 'numeric';
 
-export interface FieldDef {
+interface FieldDef {
   /** SQL expression over the table's FROM clause (trusted: written here, never from the request). */
   sql: string;
   type: FieldType;
@@ -259,7 +259,7 @@ async function countRows(q: Queryable, from: string, where: string, params: unkn
  * unwritten NULLS placement is PostgreSQL's default: last for asc, first for desc, so flipping the direction alone
  * moves them too).
  */
-export function reverseOrderTerm(term: string): string {
+function reverseOrderTerm(term: string): string {
   const m = /^\s*(.+?)(?:\s+(asc|desc))?(?:\s+nulls\s+(first|last))?\s*$/i.exec(term);
   if (!m) throw new Error(`Cannot reverse order term '${term}'.`);
   const [, expr, dir, nulls] = m;

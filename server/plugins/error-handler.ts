@@ -16,7 +16,7 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
 export default fp(errorHandler, { name: 'error-handler' });
 
 /** Maps any thrown error to a safe status and body: specific below 500, generic at 500. */
-export function errorResponse(error: unknown): { status: number; body: { message: string; code: string; fields?: Record<string, string> } } {
+function errorResponse(error: unknown): { status: number; body: { message: string; code: string; fields?: Record<string, string> } } {
   if (error instanceof ApiError) {
     return { status: error.statusCode, body: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
   }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 
-export interface NotFoundOptions {
+interface NotFoundOptions {
   /** The built app's folder (absolute), when it is served: unknown non-API GETs then get its index.html. */
   staticDir?: string;
 }

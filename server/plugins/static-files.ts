@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export interface StaticFilesOptions {
+interface StaticFilesOptions {
   /** The built app's folder (absolute). */
   root: string;
 }

@@ -52,7 +52,7 @@ async function insertImage(q: Queryable, image: Uint8Array, notes: string, userI
 }
 
 /** Stores the seed image when the table is empty (idempotent; concurrent starts meet the unique version). */
-export async function ensureSeedFirmware(q: Queryable): Promise<void> {
+async function ensureSeedFirmware(q: Queryable): Promise<void> {
   const any = await q.query('select 1 from firmware limit 1');
   if (any.length) return;
   const built = buildFirmwareImage({ version: SEED_FIRMWARE_VERSION, payload: sampleFirmwarePayload(SEED_FIRMWARE_VERSION, SEED_PAYLOAD_BYTES) });

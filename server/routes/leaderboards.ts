@@ -26,7 +26,7 @@ import { iso, parseInput } from '../validate';
  */
 
 /** Hard cap on rows returned, even when many drivers tie at the cut-off. */
-export const MAX_ROWS = 100;
+const MAX_ROWS = 100;
 /** Rows of leaderboard_bests read per step while walking its index in best-lap order. */
 const BATCH = 200;
 

@@ -19,7 +19,7 @@ import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable
  */
 
 /** Most missing-key rows kept; reports of new keys beyond it are dropped (known keys still count up). */
-export const MISSING_CAP = 5000;
+const MISSING_CAP = 5000;
 /** Reports per IP per minute. */
 export const MISSING_REPORTS_PER_MINUTE = 30;
 
@@ -37,7 +37,7 @@ const toTranslation = (r: OverrideRow): Translation => ({
   updatedAt: iso(r.updated_at),
 });
 
-export const translationsTable: TableDef<OverrideRow, Translation> = {
+const translationsTable: TableDef<OverrideRow, Translation> = {
   from: 'translation_overrides t',
   select: 't.id, t.locale, t.key, t.value, t.created_at, t.updated_at',
   fields: {
@@ -56,7 +56,7 @@ export const translationsTable: TableDef<OverrideRow, Translation> = {
 type MissingRow = { id: number; locale: MissingTranslation['locale']; key: string; count: number; last_seen_at: Date };
 const toMissing = (r: MissingRow): MissingTranslation => ({ id: r.id, locale: r.locale, key: r.key, count: r.count, lastSeenAt: iso(r.last_seen_at) });
 
-export const missingTable: TableDef<MissingRow, MissingTranslation> = {
+const missingTable: TableDef<MissingRow, MissingTranslation> = {
   from: 'missing_translations m',
   select: 'm.id, m.locale, m.key, m.count, m.last_seen_at',
   fields: {

@@ -11,7 +11,7 @@ import { USER_COLUMNS, findUserById, findUserByEmail, insertUser, toUser, type U
 import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
 
 /** Users data table: API field -> SQL (default sort: firstName). */
-export const usersTable: TableDef<UserRow, User> = {
+const usersTable: TableDef<UserRow, User> = {
   from: 'users u',
   select: USER_COLUMNS,
   fields: {

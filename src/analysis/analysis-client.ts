@@ -38,12 +38,12 @@ type ProcessedSessionWire = Omit<ProcessedSession, 'laps' | 'analysis'> & { laps
 
 const fromWire = (w: ProcessedSessionWire): ProcessedSession => ({ ...w, laps: decodeLapRecords(w.laps), analysis: decodeSessionAnalysis(w.analysis) });
 
-export type { CompareLapsOptions, LapComparison, ProcessedSession, ProcessSessionInput };
+export type { ProcessedSession };
 
 /** A worker as the bridge needs it: a Comlink endpoint that can be terminated. */
 export type WorkerLike = Endpoint & { terminate(): void };
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
 }
 
@@ -91,7 +91,7 @@ export interface AnalysisClientOptions {
 }
 
 /** How long the worker may sit idle before it is ended: its memory (a 7 h session's buffers) goes with it. */
-export const WORKER_IDLE_MS = 10_000;
+const WORKER_IDLE_MS = 10_000;
 
 function defaultWorker(): WorkerLike {
   return new Worker(new URL('../../workers/analysis.worker.ts', import.meta.url), { type: 'module', name: 'analysis' });

@@ -16,7 +16,12 @@ import type { createAppRouter } from './router';
 
 export { watchSyncNotices };
 
-// Login preloads countries, circuits, vehicle types/categories and sessions into IndexedDB, so the app works offline right after signing in.
+/**
+ * The shell's auth. Login preloads countries, circuits, vehicle types/categories and sessions into IndexedDB, so
+ * the app works offline right after signing in. main.tsx reads it from the module object loadDataLayer() returns,
+ * which knip cannot follow, hence the tag.
+ * @public
+ */
 export const appAuth = createAppAuth(authSession, () => refreshFromServer({ force: true }));
 
 let started = false;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from './auth-limits';
 
-export const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
+const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
 /** Shortest password the server accepts (the account forms check it too); the strength meter is informational only. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Longest password the server accepts (the account forms state the rule under the password field). */
 export const PASSWORD_MAX_LENGTH = 200;
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 export const loginRequestSchema = z.strictObject({ email: emailSchema, password: z.string().min(1).max(200) });
 export const registerRequestSchema = z
@@ -23,8 +23,6 @@ export const changePasswordRequestSchema = z.strictObject({ password: passwordSc
 export const tokenQuerySchema = z.object({ token: z.string().min(MAIL_TOKEN_MIN_LENGTH).max(MAIL_TOKEN_MAX_LENGTH) });
 
 export const accessTokenResponseSchema = z.object({ accessToken: z.string() });
-export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
-export const messageResponseSchema = z.object({ message: z.string() });
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;

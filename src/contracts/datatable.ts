@@ -5,12 +5,12 @@ export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 export const sortOrderSchema = z.enum(['asc', 'desc']);
-export const filterTypeSchema = z.enum(['text', 'date', 'boolean', 'numeric']);
+const filterTypeSchema = z.enum(['text', 'date', 'boolean', 'numeric']);
 /**
  * Match modes per filter type: text: contains, startsWith, endsWith, equals, notEquals;
  * date: dateIs, dateIsNot, dateBefore, dateAfter; boolean: equals; numeric: equals, notEquals, lt, lte, gt, gte.
  */
-export const matchModeSchema = z.enum([
+const matchModeSchema = z.enum([
   'contains',
   'startsWith',
   'endsWith',

@@ -66,8 +66,8 @@ export const vehicleCategorySchema = z.object({
 export type VehicleCategory = z.infer<typeof vehicleCategorySchema>;
 export const vehicleCategoryWriteSchema = z.strictObject({ name: z.string().trim().min(1).max(100), vehicleTypeId: id });
 
-export const circuitConfigurationSchema = z.enum(['Regular', 'Inverted']);
-export const circuitDirectionSchema = z.enum(['Clockwise', 'Counterclockwise']);
+const circuitConfigurationSchema = z.enum(['Regular', 'Inverted']);
+const circuitDirectionSchema = z.enum(['Clockwise', 'Counterclockwise']);
 /**
  * Circuit coordinates text: 'lat;lon;lat;lon...' in signed decimal degrees; the start/finish gate centre first,
  * then the sector gates (device-protocol.md, 'Circuits'). `size` is the gate width in metres, `length` the lap
@@ -136,7 +136,7 @@ export const sessionSchema = sessionSummarySchema.extend({ coordinates: z.string
 export type Session = z.infer<typeof sessionSchema>;
 
 /** Session file names: YYYYMMDD_HHMM_<circuit name> (device-protocol.md). */
-export const sessionFilenameSchema = z.string().min(1).max(200);
+const sessionFilenameSchema = z.string().min(1).max(200);
 /** POST /sessions and PUT /sessions/{id}. The server deduplicates POSTs on (user, filename). */
 export const sessionWriteSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),

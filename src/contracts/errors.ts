@@ -5,26 +5,24 @@ import { z } from 'zod';
  * known spec message); `code` is stable for programs. Below 500 the message is specific; a 500 says only
  * 'Internal Server Error' and never carries a stack, SQL or internals.
  */
-export const errorCodes = [
-  'BAD_REQUEST',
-  'VALIDATION',
-  'UNAUTHORIZED',
-  'TOKEN_EXPIRED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'NOT_VERIFIED',
-  'INACTIVE',
-  'INVALID_CREDENTIALS',
-  'INVALID_TOKEN',
-  'DATATABLE_MISSING',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION'
+  | 'UNAUTHORIZED'
+  | 'TOKEN_EXPIRED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'NOT_VERIFIED'
+  | 'INACTIVE'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_TOKEN'
+  | 'DATATABLE_MISSING'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL';
 
 export const errorBodySchema = z.object({
   message: z.string(),

@@ -4,7 +4,6 @@
  */
 export const LOCALE_CODES = ['en-us', 'pt-pt'] as const;
 export type Locale = (typeof LOCALE_CODES)[number];
-export const LOCALES: readonly Locale[] = LOCALE_CODES;
 export const DEFAULT_LOCALE: Locale = 'en-us';
 
 /** The value as a Locale, or null when it is not one of ours (exact, lower-case codes). */

@@ -12,7 +12,7 @@ import type { sessionWriteSchema } from './entities';
 export type SessionWrite = z.input<typeof sessionWriteSchema>;
 
 /** A stored text as the outbox hands it over: the IndexedDB row's Blob (or ArrayBuffer of older rows), bytes or text. */
-export type UploadText = string | Blob | ArrayBuffer | Uint8Array;
+type UploadText = string | Blob | ArrayBuffer | Uint8Array;
 
 /** A session write whose texts are not read yet (the stored bytes): reading and encoding them is the heavy part. */
 export type SessionUpload = Omit<SessionWrite, 'coordinates' | 'laps'> & { coordinates: UploadText; laps: UploadText };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LOCALE_CODES } from './locales';
 
-export { DEFAULT_LOCALE, LOCALES, parseLocale, type Locale } from './locales';
-export const localeSchema = z.enum(LOCALE_CODES);
+export { LOCALE_CODES, type Locale } from './locales';
+const localeSchema = z.enum(LOCALE_CODES);
 
 /** An admin's override of one UI string in one locale. `key` is the i18next key ('namespace:path'). */
 export const translationSchema = z.object({

@@ -4,6 +4,7 @@ import { circuitTypesApi } from './api/circuit-types';
 import { circuitsApi } from './api/circuits';
 import { countriesApi } from './api/countries';
 import { firmwareApi } from './api/firmware';
+import { leaderboardsApi } from './api/leaderboards';
 import { sessionsApi } from './api/sessions';
 import { usersApi } from './api/users';
 import { vehicleCategoriesApi } from './api/vehicle-categories';
@@ -12,7 +13,9 @@ import { authSession, profileRepository } from './auth/session';
 import { getDb } from './db/database';
 import { createDeviceVersionRepository } from './repositories/device-version-repository';
 import { createFirmwareRepository } from './repositories/firmware-repository';
+import { createLeaderboardRepository } from './repositories/leaderboard-repository';
 import { createReferenceRepository } from './repositories/reference-repository';
+import { createSessionGatesRepository } from './repositories/session-gates-repository';
 import { createSessionsRepository } from './repositories/sessions-repository';
 import { getStorageStatus, requestPersistentStorage } from './storage/storage-manager';
 import { listenForServiceWorkerSync, requestBackgroundSync } from './sync/background-sync';
@@ -24,7 +27,8 @@ import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock 
 /**
  * The app's data layer, wired once. Screens import what they need from here:
  * - `sessionsRepository` (device sink `saveDownloadedSession`, lists, texts, analysis, edit/delete/retry,
- *   `refreshFromServer`), `referenceRepository` (countries, circuits, types, categories), `firmwareRepository`;
+ *   `refreshFromServer`), `referenceRepository` (countries, circuits, types, categories), `firmwareRepository`,
+ *   `leaderboardRepository` (answers kept for offline viewing), `sessionGatesRepository` (a session's own gates);
  * - `syncEngine.subscribe(e => ...)` for 'Session uploaded' / conflict notices / failures;
  * - `startDataLayer()` is called once by the shell at boot (auth start, persistent storage, sync triggers).
  * The auth session itself is in ./auth/session.ts.
@@ -33,7 +37,7 @@ import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock 
 const currentUserId = () => authSession.getSnapshot().user?.id ?? null;
 const isOnlineSignedIn = () => authSession.getSnapshot().status === 'signed-in';
 
-export const syncEngine = new SyncEngine({
+const syncEngine = new SyncEngine({
   store: createOutboxStore(getDb),
   // Big uploads are read and encoded in the analysis worker: no main-thread task of several hundred ms (7 h session).
   transport: sessionsSyncTransport(sessionsApi, { encodeUpload: (upload, signal) => getAnalysisClient().encodeSessionUpload(upload, { signal }) }),
@@ -71,6 +75,10 @@ export const referenceRepository = createReferenceRepository({
 
 export const firmwareRepository = createFirmwareRepository({ db: getDb, api: firmwareApi });
 
+export const leaderboardRepository = createLeaderboardRepository({ db: getDb, api: leaderboardsApi });
+
+export const sessionGatesRepository = createSessionGatesRepository({ db: getDb });
+
 /** The firmware version ASTRO reported: kept at once, sent to the user's record when online. */
 export const deviceVersionRepository = createDeviceVersionRepository({
   db: getDb,
@@ -82,6 +90,8 @@ export const deviceVersionRepository = createDeviceVersionRepository({
 export { getStorageStatus, requestPersistentStorage };
 export { shownFirmwareVersion } from './repositories/device-version-repository';
 export type { SyncNotice };
+export type { ReferenceRows, ReferenceTable } from './repositories/reference-repository';
+export type { StorageStatus } from './storage/storage-manager';
 
 /**
  * Calls `show` for each sync event the user should hear about ('Session uploaded', the conflict notice,

@@ -4,7 +4,7 @@
  */
 
 /** Advertised name prefix the chooser filters on. */
-export const ASTRO_NAME_PREFIX = 'ASTRO';
+const ASTRO_NAME_PREFIX = 'ASTRO';
 export const DEFAULT_SERVICE_UUID = '40570699-d54b-423f-a0e6-c7f2f8eb5e8a';
 export const DEFAULT_CHARACTERISTIC_UUID = '1e6fd9c9-f180-4b25-98bb-bd6a04a5dc99';
 

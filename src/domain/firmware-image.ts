@@ -10,9 +10,9 @@
  *   18+n 4 CRC-32 (IEEE 802.3, as zlib) of bytes 0 .. 18+n-1
  */
 
-export const FIRMWARE_MAGIC = 'ASTROFW1';
-export const FIRMWARE_HEADER_BYTES = 18;
-export const FIRMWARE_TRAILER_BYTES = 4;
+const FIRMWARE_MAGIC = 'ASTROFW1';
+const FIRMWARE_HEADER_BYTES = 18;
+const FIRMWARE_TRAILER_BYTES = 4;
 /** Upper bound on an image (the device's program flash is 4 MB). */
 export const FIRMWARE_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -21,7 +21,7 @@ export interface FirmwareImage {
   payload: Uint8Array;
 }
 
-export type FirmwareImageErrorCode = 'too-short' | 'too-large' | 'bad-magic' | 'bad-length' | 'bad-checksum' | 'bad-version';
+type FirmwareImageErrorCode = 'too-short' | 'too-large' | 'bad-magic' | 'bad-length' | 'bad-checksum' | 'bad-version';
 export type FirmwareParseResult = { ok: true; image: FirmwareImage } | { ok: false; code: FirmwareImageErrorCode };
 
 let crcTable: Uint32Array | null = null;

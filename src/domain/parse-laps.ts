@@ -19,9 +19,9 @@ export interface ParsedLaps {
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
 /** Longest lap or sector time kept: under 24 h (a session is one day at the track). */
-export const MAX_TIME_MS = 24 * 3600 * 1000 - 1;
+const MAX_TIME_MS = 24 * 3600 * 1000 - 1;
 /** Fastest speed kept (km/h): beyond what a kart, motorcycle or car on a circuit reaches. */
-export const MAX_SPEED_KMH = 500;
+const MAX_SPEED_KMH = 500;
 
 function decimal(field: string): number {
   const t = field.trim();

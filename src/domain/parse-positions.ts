@@ -36,7 +36,6 @@ import {
   type ScanState,
 } from './parse-positions-state';
 
-export { emptyPositions };
 
 const DEG_TO_M = DEG * EARTH_RADIUS_M;
 import type { ParseIssue, PositionColumns } from './session-types';

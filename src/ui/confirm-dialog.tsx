@@ -1,14 +1,10 @@
 /**
  * The delete confirmation: header 'Confirmation', 'Do you want to delete {value}?', buttons Cancel and
- * Delete. Use the component directly, or `confirmDelete(value)` which opens one and resolves true on Delete.
+ * Delete.
  */
-import { Button, Group, MantineProvider, Modal, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n } from '../app/i18n/setup';
-import { cssVariablesResolver, theme } from '../app/theme/theme';
-import { themeColorSchemeManager } from '../app/theme/color-scheme';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -38,36 +34,4 @@ export function ConfirmDialog({ opened, value, onCancel, onConfirm, busy, childr
       </Group>
     </Modal>
   );
-}
-
-/** Opens a confirmation outside React state; resolves true when the user picks Delete, false otherwise. */
-export function confirmDelete(value: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    const root = createRoot(host);
-    const close = (answer: boolean) => {
-      resolve(answer);
-      // Let the modal's close transition start before unmounting.
-      setTimeout(() => {
-        root.unmount();
-        host.remove();
-      }, 200);
-    };
-    function Host() {
-      const [opened, setOpened] = useState(true);
-      const finish = (answer: boolean) => {
-        setOpened(false);
-        close(answer);
-      };
-      return <ConfirmDialog opened={opened} value={value} onCancel={() => finish(false)} onConfirm={() => finish(true)} />;
-    }
-    root.render(
-      <MantineProvider theme={theme} colorSchemeManager={themeColorSchemeManager()} cssVariablesResolver={cssVariablesResolver}>
-        <I18nextProvider i18n={i18n}>
-          <Host />
-        </I18nextProvider>
-      </MantineProvider>,
-    );
-  });
 }

@@ -1,7 +1,7 @@
 /**
  * The browser tab title: the product name, plus a percentage while a session transfer runs.
  */
-export const PRODUCT_NAME = 'ASTRO Companion';
+const PRODUCT_NAME = 'ASTRO Companion';
 
 /** 'ASTRO Companion' or 'ASTRO Companion 42%' (rounded down, capped to 0..100). */
 export function pageTitle(percent?: number | null): string {

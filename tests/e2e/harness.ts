@@ -31,7 +31,7 @@ function isOutsideTile(raw: string, appOrigin: string): boolean {
 }
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const ARTIFACTS_DIR = join(import.meta.dirname, '..', '.artifacts');
+const ARTIFACTS_DIR = join(import.meta.dirname, '..', '.artifacts');
 
 export interface Credentials {
   email: string;
@@ -39,7 +39,7 @@ export interface Credentials {
   firstName: string;
 }
 
-export interface OpenedPage {
+interface OpenedPage {
   page: Page;
   context: BrowserContext;
   /** Console errors and uncaught page errors seen so far. */

@@ -4,10 +4,10 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { E2E } from './harness';
 
-export const RUSTAVI_VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
+const RUSTAVI_VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
 
 /** Number of circuits the app keeps in IndexedDB (they arrive after login; laps are detected only once stored). */
-export function storedCircuitCount(page: Page): Promise<number> {
+function storedCircuitCount(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {

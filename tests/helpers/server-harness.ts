@@ -51,7 +51,7 @@ export interface HarnessOptions {
   pgliteOnDisk?: boolean;
 }
 
-export const usesPostgres = () => Boolean(process.env.DATABASE_URL);
+const usesPostgres = () => Boolean(process.env.DATABASE_URL);
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'astro-server-test-'));

@@ -78,7 +78,9 @@ describe('fuzzing every JSON endpoint', () => {
     const writes = routes().filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
     const failures: string[] = [];
     for (const route of writes) {
-      await fc.assert(
+      // fc.check, not fc.assert: every route is fuzzed even after one fails, and a run that throws (an inject
+      // that rejects) is a failure too, with its error in the list.
+      const run = await fc.check(
         fc.asyncProperty(body, ids(), fc.constantFrom<'admin' | 'racer' | 'none'>('admin', 'admin', 'racer', 'none'), async (b, id, who) => {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
           if (who === 'admin') Object.assign(headers, h.admin.headers);
@@ -88,7 +90,8 @@ describe('fuzzing every JSON endpoint', () => {
           return res.statusCode < 500;
         }),
         { numRuns: 40, endOnFailure: true },
-      ).catch(() => undefined);
+      );
+      if (run.failed) failures.push(`${route.method} ${route.url}: ${String(run.errorInstance)}`);
     }
     expect(failures).toEqual([]);
   });
@@ -97,7 +100,7 @@ describe('fuzzing every JSON endpoint', () => {
     const reads = routes().filter((r) => ['GET', 'DELETE'].includes(r.method));
     const failures: string[] = [];
     for (const route of reads) {
-      await fc.assert(
+      const run = await fc.check(
         fc.asyncProperty(ids(), fc.dictionary(fc.constantFrom('token', 'locale', 'q', 'first', 'rows'), fc.string({ maxLength: 30 }), { maxKeys: 3 }), async (id, query) => {
           const url = `${fillParams(route.url, id)}?${new URLSearchParams(query).toString()}`;
           // DELETE as the racer only: the admin would remove the rows other routes fuzz against.
@@ -106,7 +109,8 @@ describe('fuzzing every JSON endpoint', () => {
           return res.statusCode < 500;
         }),
         { numRuns: 15, endOnFailure: true },
-      ).catch(() => undefined);
+      );
+      if (run.failed) failures.push(`${route.method} ${route.url}: ${String(run.errorInstance)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -25,8 +25,8 @@
  *   offline; their gates are best-knowledge positions around each venue's mapped location, not surveyed, and
  *   must be checked on site (admins can edit them).
  */
-export type SeedCircuitConfiguration = 'Regular' | 'Inverted';
-export type SeedCircuitDirection = 'Clockwise' | 'Counterclockwise';
+type SeedCircuitConfiguration = 'Regular' | 'Inverted';
+type SeedCircuitDirection = 'Clockwise' | 'Counterclockwise';
 
 export interface SeedCircuit {
   name: string;

@@ -6,14 +6,14 @@
  */
 import type { AuthUser } from '../../data/auth/auth-user';
 
-export type AuthStatus = 'signed-out' | 'signed-in' | 'offline-signed-in';
+type AuthStatus = 'signed-out' | 'signed-in' | 'offline-signed-in';
 
 export interface AuthView {
   status: AuthStatus;
   user: AuthUser | null;
 }
 
-export interface RegisterInput {
+interface RegisterInput {
   email: string;
   firstName: string;
   lastName: string;

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_LOCALE, parseLocale, type Locale } from '../../contracts/locales';
 
-export const LOCALE_STORAGE_KEY = 'locale';
+const LOCALE_STORAGE_KEY = 'locale';
 
 export function readStoredLocale(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Locale {
   return parseLocale(storage?.getItem(LOCALE_STORAGE_KEY)?.toLowerCase()) ?? DEFAULT_LOCALE;

@@ -7,7 +7,7 @@ import { parseLocale, type Locale } from '../../contracts/locales';
 
 export const MISSING_KEYS_STORAGE_KEY = 'missing_translations';
 /** The list is capped so a broken build cannot fill localStorage. */
-export const MISSING_KEYS_CAP = 500;
+const MISSING_KEYS_CAP = 500;
 /** The server accepts at most this many keys per report (contracts/translations.ts). */
 const REPORT_BATCH = 200;
 

@@ -32,8 +32,6 @@ export const namespaces = {
   device: deviceI18n,
 } satisfies Record<string, Bundle>;
 
-export type Namespace = keyof typeof namespaces;
-
 /** i18next `resources`: { locale: { namespace: strings } }. */
 export function buildResources(): Record<Locale, Record<string, Record<string, unknown>>> {
   const out: Record<Locale, Record<string, Record<string, unknown>>> = { 'en-us': {}, 'pt-pt': {} };

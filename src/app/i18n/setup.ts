@@ -5,7 +5,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, parseLocale, type Locale } from '../../contracts/locales';
+import { DEFAULT_LOCALE, LOCALE_CODES, parseLocale, type Locale } from '../../contracts/locales';
 import { buildResources, namespaces } from './resources';
 import { readStoredLocale, safeLocalStorage, storeLocale } from './locale';
 import { MissingKeyCollector, type ReportMissing } from './missing-keys';
@@ -22,7 +22,7 @@ export function createI18n(options: { locale?: Locale; collector?: MissingKeyCol
     resources: buildResources(),
     lng: options.locale ?? DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
+    supportedLngs: [...LOCALE_CODES],
     lowerCaseLng: true,
     load: 'currentOnly',
     ns: Object.keys(namespaces),
@@ -107,7 +107,7 @@ export interface TranslationTransport {
 let activeTransport: TranslationTransport | null = null;
 
 /** Fetches the overrides now, caches and applies them (the admin Translations screen calls this after an edit). */
-export async function refreshTranslationOverrides(instance: I18n = i18n): Promise<void> {
+async function refreshTranslationOverrides(instance: I18n = i18n): Promise<void> {
   if (!activeTransport) return;
   const overrides = parseOverrides(await activeTransport.fetchOverrides());
   cacheOverrides(safeLocalStorage(), overrides);

@@ -16,7 +16,7 @@ export interface Deferred<T> {
   use(): T | undefined;
 }
 
-export function deferred<T>(importer: () => Promise<T>): Deferred<T> {
+function deferred<T>(importer: () => Promise<T>): Deferred<T> {
   let value: T | undefined;
   let loading: Promise<T> | null = null;
   const listeners = new Set<() => void>();

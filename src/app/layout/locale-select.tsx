@@ -6,7 +6,7 @@
 import { ComboboxChevron, InputBase } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, parseLocale } from '../../contracts/locales';
+import { LOCALE_CODES, parseLocale } from '../../contracts/locales';
 import { currentLocale, setLocale } from '../i18n/setup';
 import { shellOverlays } from './deferred';
 
@@ -45,7 +45,7 @@ export function LocaleSelect({ size = 'xs', testId = 'locale-select' }: { size?:
     <Select
       {...common}
       value={value}
-      data={LOCALES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
+      data={LOCALE_CODES.map((l) => ({ value: l, label: t(`locales.${l}`) }))}
       allowDeselect={false}
       defaultDropdownOpened={openAtLoad}
       autoFocus={openAtLoad}

@@ -2,7 +2,7 @@
  * Builds the navigation menu from route metadata: only routes with a `menu` entry, not hidden, and
  * whose effective access the viewer has; children nested under their parent entry and sorted by `order`.
  * Pure: the input is a flat list of routes (id, full path, parent id, staticData), so it is tested without a
- * router; `menuFromRouter` adapts a TanStack router to that list.
+ * router; `routeNodes` adapts a TanStack router to that list.
  */
 import { stricter, type MenuIconName, type RouteAccess, type RouteMeta } from './route-meta';
 

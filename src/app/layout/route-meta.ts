@@ -16,10 +16,9 @@
 export type RouteAccess = 'public' | 'auth' | 'admin';
 
 /** Icons the menu can draw (src/app/layout/icons.tsx). */
-export const menuIconNames = ['home', 'wifi', 'sessions', 'library', 'map', 'analysis', 'circuits', 'leaderboards', 'about', 'admin', 'profile'] as const;
-export type MenuIconName = (typeof menuIconNames)[number];
+export type MenuIconName = 'home' | 'wifi' | 'sessions' | 'library' | 'map' | 'analysis' | 'circuits' | 'leaderboards' | 'about' | 'admin' | 'profile';
 
-export interface MenuMeta {
+interface MenuMeta {
   /** i18next key with namespace, e.g. 'app:menu.circuits'. */
   labelKey: string;
   icon?: MenuIconName;

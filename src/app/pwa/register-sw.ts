@@ -32,7 +32,7 @@ export function subscribePwa(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export async function registerServiceWorker(url = '/sw.js'): Promise<void> {
+async function registerServiceWorker(url = '/sw.js'): Promise<void> {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   wb = new Workbox(url, { scope: '/' });

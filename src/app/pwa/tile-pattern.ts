@@ -3,7 +3,7 @@
  * whatever tile server the build uses (OpenStreetMap by default, VITE_TILE_URL otherwise). Matching the URL shape
  * rather than one host keeps self-hosted tile servers cached too.
  */
-export const TILE_PATH = /\/\d{1,2}\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/;
+const TILE_PATH = /\/\d{1,2}\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/;
 
 export function isTileUrl(url: URL): boolean {
   return !url.pathname.startsWith('/api/') && TILE_PATH.test(url.pathname);

@@ -11,7 +11,7 @@ import { notifyError, notifySuccess, notifyWarning } from '../../ui/toast';
 import { currentLocale, i18n as appI18n } from '../i18n/setup';
 
 /** The notice's text in the current locale, with {{placeholders}} filled (en-us shows the spec text itself). */
-export function syncNoticeText(notice: SyncNotice, instance: I18n = appI18n): string {
+function syncNoticeText(notice: SyncNotice, instance: I18n = appI18n): string {
   const values = notice.values ?? {};
   const opts = { ns: 'messages', keySeparator: false as const, nsSeparator: false as const };
   if (currentLocale(instance) === 'en-us' && !instance.exists(notice.message, opts)) {
@@ -21,7 +21,7 @@ export function syncNoticeText(notice: SyncNotice, instance: I18n = appI18n): st
 }
 
 /** Shows one notice as a toast of its tone. */
-export function showSyncNotice(notice: SyncNotice): void {
+function showSyncNotice(notice: SyncNotice): void {
   const text = syncNoticeText(notice);
   if (notice.tone === 'success') notifySuccess(text, { translated: true });
   else if (notice.tone === 'warning') notifyWarning(text, { translated: true });

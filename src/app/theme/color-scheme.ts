@@ -6,14 +6,14 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
 export const THEME_STORAGE_KEY = 'theme';
-export type Theme = 'light' | 'dark';
+type Theme = 'light' | 'dark';
 
-export function parseTheme(value: unknown): Theme | null {
+function parseTheme(value: unknown): Theme | null {
   return value === 'light' || value === 'dark' ? value : null;
 }
 
 /** Puts or removes the `dark` class on the root element. */
-export function applyThemeClass(theme: Theme, root: HTMLElement | undefined = typeof document === 'undefined' ? undefined : document.documentElement): void {
+function applyThemeClass(theme: Theme, root: HTMLElement | undefined = typeof document === 'undefined' ? undefined : document.documentElement): void {
   root?.classList.toggle('dark', theme === 'dark');
 }
 

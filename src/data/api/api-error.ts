@@ -11,7 +11,7 @@ import { errorBodySchema, type ErrorBody, type ErrorCode } from '../../contracts
  * - BAD_RESPONSE: the server answered 2xx with a body that does not match the contract;
  * - HTTP: an error status without a recognisable error body.
  */
-export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'ABORTED' | 'BAD_RESPONSE' | 'HTTP';
+type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'ABORTED' | 'BAD_RESPONSE' | 'HTTP';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /** The message used when a failed call carries no message of its own. */

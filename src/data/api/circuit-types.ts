@@ -5,7 +5,7 @@ import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
 /** GET /circuit-types[/{id}], POST /circuit-types/datatable, admin writes under /admin/circuit-types. */
-export const createCircuitTypesApi = (http: HttpClient) =>
+const createCircuitTypesApi = (http: HttpClient) =>
   createCrudApi<typeof circuitTypeSchema, z.input<typeof namedWriteSchema>>(
     http,
     { publicPath: '/circuit-types', adminPath: '/admin/circuit-types', datatablePath: '/circuit-types/datatable' },

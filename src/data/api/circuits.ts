@@ -5,7 +5,7 @@ import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
 /** GET /circuits[/{id}], POST /circuits/datatable, admin writes under /admin/circuits. */
-export const createCircuitsApi = (http: HttpClient) =>
+const createCircuitsApi = (http: HttpClient) =>
   createCrudApi<typeof circuitSchema, z.input<typeof circuitWriteSchema>>(
     http,
     { publicPath: '/circuits', adminPath: '/admin/circuits', datatablePath: '/circuits/datatable' },

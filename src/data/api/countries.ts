@@ -5,7 +5,7 @@ import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
 /** GET /countries[/{id}], POST /admin/countries/datatable, admin writes under /admin/countries. */
-export const createCountriesApi = (http: HttpClient) =>
+const createCountriesApi = (http: HttpClient) =>
   createCrudApi<typeof countrySchema, z.input<typeof countryWriteSchema>>(
     http,
     { publicPath: '/countries', adminPath: '/admin/countries', datatablePath: '/admin/countries/datatable' },

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, NO_MESSAGE, apiErrorFromResponse } from './api-error';
+import { ApiError, apiErrorFromResponse } from './api-error';
 
 /**
  * The one fetch wrapper every API call goes through:
@@ -13,7 +13,7 @@ import { ApiError, NO_MESSAGE, apiErrorFromResponse } from './api-error';
  *   no answer -> 'NETWORK', the time limit -> 'TIMEOUT'. It has no UI side effects.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T = unknown> {
@@ -64,7 +64,7 @@ export interface HttpClient {
 }
 
 /** 30 s: long enough for a slow trackside uplink on ordinary calls; big uploads pass their own limit. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Builds '/api/path?x=1' from the base, a path and query values (undefined/null are left out). */
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -77,7 +77,7 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
 }
 
 /** gzip through the platform's CompressionStream (browsers, Node >= 18). */
-export async function gzipBytes(data: BodyInit | Uint8Array): Promise<Blob> {
+async function gzipBytes(data: BodyInit | Uint8Array): Promise<Blob> {
   const stream = new Blob([data as BlobPart]).stream().pipeThrough(new CompressionStream('gzip'));
   return await new Response(stream).blob();
 }
@@ -106,7 +106,7 @@ async function prepareBody(value: unknown, gzip: boolean): Promise<PreparedBody>
 }
 
 /** The message of a call that got no answer: offline, or the server out of reach (the catalogue translates both). */
-export function networkFailureMessage(): string {
+function networkFailureMessage(): string {
   return typeof navigator !== 'undefined' && navigator.onLine === false ? 'You are offline.' : 'The server could not be reached.';
 }
 
@@ -214,4 +214,3 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   };
 }
 
-export { NO_MESSAGE };

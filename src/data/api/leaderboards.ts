@@ -3,7 +3,7 @@ import { apiClient } from './client';
 import type { HttpClient } from './http-client';
 
 /** POST /leaderboards: the server ranks stored valid laps; see server/routes/leaderboards.ts for the rules. */
-export function createLeaderboardsApi(http: HttpClient) {
+function createLeaderboardsApi(http: HttpClient) {
   return {
     query: async (request: Partial<LeaderboardRequest>, signal?: AbortSignal): Promise<LeaderboardRow[]> =>
       (await http.post('/leaderboards', request, { schema: leaderboardResponseSchema, signal })).rows,

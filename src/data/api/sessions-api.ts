@@ -24,10 +24,10 @@ export { GZIP_THRESHOLD_BYTES, sessionWriteRequest } from '../../contracts/sessi
 export type SessionPatch = z.input<typeof sessionPatchSchema>;
 
 /** Uploads of big sessions over a trackside uplink: 5 minutes before giving up (the queue retries). */
-export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 /** PATCH answers the updated row and whether the server's copy had changed since `baseUpdatedAt`. */
-export const sessionPatchResultSchema = sessionSummarySchema.extend({ conflict: z.boolean().optional().default(false) });
+const sessionPatchResultSchema = sessionSummarySchema.extend({ conflict: z.boolean().optional().default(false) });
 export type SessionPatchResult = z.infer<typeof sessionPatchResultSchema>;
 
 const summaries = z.array(sessionSummarySchema);

@@ -8,12 +8,12 @@ import type { HttpClient } from './http-client';
  * Translation overrides and missing keys. The public GET /translations and the missing-key report are
  * wired by the shell (src/main.tsx); these are the admin calls.
  */
-export type TranslationWrite = z.input<typeof translationWriteSchema>;
+type TranslationWrite = z.input<typeof translationWriteSchema>;
 
 const table = dataTableResponseSchema(translationSchema) as unknown as z.ZodType<DataTableResponse<Translation>>;
 const missingTable = dataTableResponseSchema(missingTranslationSchema) as unknown as z.ZodType<DataTableResponse<MissingTranslation>>;
 
-export function createTranslationsApi(http: HttpClient) {
+function createTranslationsApi(http: HttpClient) {
   return {
     list: (): Promise<Translation[]> => http.get('/translations', { schema: z.array(translationSchema) }),
     datatable: (request: DataTableRequest, signal?: AbortSignal): Promise<DataTableResponse<Translation>> =>
@@ -27,5 +27,4 @@ export function createTranslationsApi(http: HttpClient) {
     removeMissing: (id: number): Promise<void> => http.delete(`/admin/translations/missing/${id}`, { responseType: 'none' }),
   };
 }
-export type TranslationsApi = ReturnType<typeof createTranslationsApi>;
 export const translationsApi = createTranslationsApi(apiClient);

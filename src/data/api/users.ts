@@ -14,15 +14,15 @@ import type { HttpClient } from './http-client';
  * Users are read, created, updated or patched via /admin/users when the admin flag is passed,
  * otherwise via /users. Listing, deleting and the datatable are admin only.
  */
-export type UserSelfWrite = z.input<typeof userSelfWriteSchema>;
-export type UserAdminWrite = z.input<typeof userAdminWriteSchema>;
-export type UserAdminCreate = z.input<typeof userAdminCreateSchema>;
+type UserSelfWrite = z.input<typeof userSelfWriteSchema>;
+type UserAdminWrite = z.input<typeof userAdminWriteSchema>;
+type UserAdminCreate = z.input<typeof userAdminCreateSchema>;
 
 const users = z.array(userSchema);
 const table = dataTableResponseSchema(userSchema) as unknown as z.ZodType<DataTableResponse<User>>;
 const base = (admin: boolean) => (admin ? '/admin/users' : '/users');
 
-export function createUsersApi(http: HttpClient) {
+function createUsersApi(http: HttpClient) {
   return {
     get: (id: number, admin = false): Promise<User> => http.get(`${base(admin)}/${id}`, { schema: userSchema }),
     list: (): Promise<User[]> => http.get('/admin/users', { schema: users }),

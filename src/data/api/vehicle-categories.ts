@@ -5,7 +5,7 @@ import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
 /** GET /vehicle-categories[/{id}], POST /vehicle-categories/datatable, admin writes under /admin/vehicle-categories. */
-export const createVehicleCategoriesApi = (http: HttpClient) =>
+const createVehicleCategoriesApi = (http: HttpClient) =>
   createCrudApi<typeof vehicleCategorySchema, z.input<typeof vehicleCategoryWriteSchema>>(
     http,
     { publicPath: '/vehicle-categories', adminPath: '/admin/vehicle-categories', datatablePath: '/vehicle-categories/datatable' },

@@ -5,7 +5,7 @@ import { createCrudApi } from './crud-api';
 import type { HttpClient } from './http-client';
 
 /** GET /vehicle-types[/{id}], POST /vehicle-types/datatable, admin writes under /admin/vehicle-types. */
-export const createVehicleTypesApi = (http: HttpClient) =>
+const createVehicleTypesApi = (http: HttpClient) =>
   createCrudApi<typeof vehicleTypeSchema, z.input<typeof namedWriteSchema>>(
     http,
     { publicPath: '/vehicle-types', adminPath: '/admin/vehicle-types', datatablePath: '/vehicle-types/datatable' },

@@ -25,7 +25,7 @@ export interface RegisterInput {
  */
 export const REFRESH_LOCK = 'astro-auth-refresh';
 
-export async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
   if (!locks?.request) return fn();
   return locks.request(REFRESH_LOCK, () => fn());

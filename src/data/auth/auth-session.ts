@@ -21,7 +21,7 @@ import type { TokenStore } from './token-store';
  * signs out and emits 'signed-out' with reason 'refresh-failed' (the shell goes to /login); a refresh that
  * gets no answer (offline, timeout, 5xx) keeps the user and moves to 'offline-signed-in'.
  */
-export type AuthStatus = 'signed-in' | 'offline-signed-in' | 'signed-out';
+type AuthStatus = 'signed-in' | 'offline-signed-in' | 'signed-out';
 export interface AuthSnapshot {
   status: AuthStatus;
   user: AuthUser | null;

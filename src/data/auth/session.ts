@@ -3,7 +3,7 @@ import { getDb } from '../db/database';
 import { removeSignedOutUserData } from '../repositories/logout-cleanup';
 import { createProfileRepository } from '../repositories/profile-repository';
 import { createAuthApi } from './auth-api';
-import { AuthSession, type AuthSnapshot } from './auth-session';
+import { AuthSession } from './auth-session';
 import { webStorageTokenStore } from './token-store';
 
 /**
@@ -23,6 +23,3 @@ export const authSession = new AuthSession({
   profiles: profileRepository,
   removeUserData: (userId) => removeSignedOutUserData(getDb(), userId),
 });
-
-export const getAuthSnapshot = (): AuthSnapshot => authSession.getSnapshot();
-export const subscribeAuth = (listener: (s: AuthSnapshot) => void): (() => void) => authSession.subscribe(listener);

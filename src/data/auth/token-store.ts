@@ -2,7 +2,7 @@
  * Where the access token lives: sessionStorage key `access_token`, so it dies with the tab; the refresh
  * cookie (httpOnly) is what carries a login across tabs and restarts.
  */
-export const ACCESS_TOKEN_KEY = 'access_token';
+const ACCESS_TOKEN_KEY = 'access_token';
 
 export interface TokenStore {
   get(): string | null;

@@ -28,7 +28,7 @@ import type {
  * Versions are only ever added (never edited once shipped); each has an upgrade test in
  * tests/unit/data/db-upgrade.test.ts.
  */
-export const DB_NAME = 'astro-companion';
+const DB_NAME = 'astro-companion';
 
 export class AstroDb extends Dexie {
   sessions!: EntityTable<LocalSession, 'localId'>;

@@ -13,7 +13,7 @@ const bytes = z.instanceof(ArrayBuffer);
 const storedBytes = z.union([bytes, z.instanceof(Blob)]);
 
 /** Per-session sync state shown in the UI: Pending, In Progress, Completed, Failed. */
-export const syncStateSchema = z.enum(['Pending', 'In Progress', 'Completed', 'Failed']);
+const syncStateSchema = z.enum(['Pending', 'In Progress', 'Completed', 'Failed']);
 export type SyncState = z.infer<typeof syncStateSchema>;
 
 /**
@@ -86,7 +86,7 @@ export type AnalysisCacheRow = z.infer<typeof analysisCacheSchema>;
  * create-session: POST the stored session; patch-session: PATCH edited fields; replace-session: PUT the whole stored
  * session (its texts changed on this device, e.g. laps re-timed from edited gates); delete-session: DELETE.
  */
-export const outboxKindSchema = z.enum(['create-session', 'patch-session', 'replace-session', 'delete-session']);
+const outboxKindSchema = z.enum(['create-session', 'patch-session', 'replace-session', 'delete-session']);
 export type OutboxKind = z.infer<typeof outboxKindSchema>;
 
 /** Fields an offline edit may change (name, circuit, vehicle category, favorite, weather). */
@@ -149,11 +149,17 @@ export const firmwareRowSchema = z.object({
 });
 export type FirmwareRow = z.infer<typeof firmwareRowSchema>;
 
-export const leaderboardCacheSchema = z.object({ key: z.string(), rows: z.array(z.unknown()), fetchedAt: z.string() });
-export type LeaderboardCacheRow = z.infer<typeof leaderboardCacheSchema>;
+export interface LeaderboardCacheRow {
+  key: string;
+  rows: unknown[];
+  fetchedAt: string;
+}
 
-export const translationsCacheSchema = z.object({ locale: z.string(), rows: z.array(z.unknown()), fetchedAt: z.string() });
-export type TranslationsCacheRow = z.infer<typeof translationsCacheSchema>;
+export interface TranslationsCacheRow {
+  locale: string;
+  rows: unknown[];
+  fetchedAt: string;
+}
 
 export const kvRowSchema = z.object({ key: z.string(), value: z.unknown() });
 export type KvRow = z.infer<typeof kvRowSchema>;

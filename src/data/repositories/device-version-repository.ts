@@ -10,7 +10,7 @@ import type { AstroDb } from '../db/database';
  * the next flush (coming back online, the data layer starting). The newest one seen wins: a later version replaces
  * an unsent earlier one, so the server only ever gets the last.
  */
-export const deviceVersionSeenSchema = z.object({
+const deviceVersionSeenSchema = z.object({
   version: z.string().min(1).max(20),
   /** ISO time the device reported it. */
   seenAt: z.string(),
@@ -76,7 +76,6 @@ export function createDeviceVersionRepository(deps: DeviceVersionDeps) {
     },
   };
 }
-export type DeviceVersionRepository = ReturnType<typeof createDeviceVersionRepository>;
 
 /**
  * The version the profile shows: this device's record when the server does not have it yet (or the server's copy

@@ -13,12 +13,12 @@ import { StorageError, toStorageError } from '../storage/storage-error';
  */
 const LATEST_KEY = 'firmware:latest';
 
-export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function createFirmwareRepository(deps: { db: () => AstroDb; api: FirmwareApi; now?: () => number }) {
+export function createFirmwareRepository(deps: { db: () => AstroDb; api: Pick<FirmwareApi, 'version' | 'download'>; now?: () => number }) {
   const db = deps.db;
   const now = deps.now ?? Date.now;
 
@@ -67,4 +67,3 @@ export function createFirmwareRepository(deps: { db: () => AstroDb; api: Firmwar
     },
   };
 }
-export type FirmwareRepository = ReturnType<typeof createFirmwareRepository>;

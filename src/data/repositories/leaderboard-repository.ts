@@ -69,4 +69,3 @@ export function createLeaderboardRepository(deps: { db: () => AstroDb; api: Lead
     },
   };
 }
-export type LeaderboardRepository = ReturnType<typeof createLeaderboardRepository>;

@@ -63,4 +63,3 @@ export function createProfileRepository(db: () => AstroDb) {
     },
   } satisfies ProfileStore & Record<string, unknown>;
 }
-export type ProfileRepository = ReturnType<typeof createProfileRepository>;

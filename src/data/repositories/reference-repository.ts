@@ -30,7 +30,7 @@ export interface ReferenceRows {
   vehicleCategories: VehicleCategory;
 }
 export type ReferenceTable = keyof ReferenceRows;
-export const REFERENCE_TABLES: readonly ReferenceTable[] = ['countries', 'circuits', 'circuitTypes', 'vehicleTypes', 'vehicleCategories'];
+const REFERENCE_TABLES: readonly ReferenceTable[] = ['countries', 'circuits', 'circuitTypes', 'vehicleTypes', 'vehicleCategories'];
 
 const schemas: { [K in ReferenceTable]: z.ZodType<ReferenceRows[K]> } = {
   countries: countrySchema,
@@ -52,8 +52,13 @@ export function createReferenceRepository(deps: { db: () => AstroDb; fetchers: R
   const db = deps.db;
   const inflight = new Map<ReferenceTable, Promise<unknown[]>>();
 
+  /** Every stored row of a table, unsorted, circuits without coordinates included (sessions still name them). */
+  async function stored<K extends ReferenceTable>(table: K): Promise<ReferenceRows[K][]> {
+    return restoreRows(table, await db().table(table).toArray(), schemas[table]) as ReferenceRows[K][];
+  }
+
   async function list<K extends ReferenceTable>(table: K): Promise<ReferenceRows[K][]> {
-    const rows = restoreRows(table, await db().table(table).toArray(), schemas[table]) as ReferenceRows[K][];
+    const rows = await stored(table);
     // Circuits without coordinates are dropped from lists: they cannot be drawn or synced to ASTRO.
     const usable = table === 'circuits' ? rows.filter((c) => (c as Circuit).coordinates.trim() !== '') : rows;
     return usable.sort((a, b) => a.name.localeCompare(b.name));
@@ -89,6 +94,7 @@ export function createReferenceRepository(deps: { db: () => AstroDb; fetchers: R
 
   return {
     list,
+    stored,
     fetchedAt,
     refresh,
     /** Refetches every table; resolves with the tables that failed (their stored rows are kept). */
@@ -103,4 +109,3 @@ export function createReferenceRepository(deps: { db: () => AstroDb; fetchers: R
     },
   };
 }
-export type ReferenceRepository = ReturnType<typeof createReferenceRepository>;

@@ -267,4 +267,3 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     },
   };
 }
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -22,7 +22,7 @@ export interface CountryBlocks {
   blocks: string[];
 }
 
-export function circuitLine(c: SyncCircuit): string {
+function circuitLine(c: SyncCircuit): string {
   return `${c.typeName};${c.name};${(c.coordinates ?? '').trim()};${c.size ?? ''}`;
 }
 

@@ -22,7 +22,7 @@ export type FirmwareResult =
     };
 
 /** How long the device may take to verify the image and drop the link. */
-export const REBOOT_WAIT_MS = 15000;
+const REBOOT_WAIT_MS = 15000;
 
 export interface FirmwareHooks {
   onPhase(phase: FirmwarePhase): void;

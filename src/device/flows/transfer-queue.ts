@@ -58,10 +58,10 @@ export interface QueueRequest {
  * A transfer with no reply at all for this long fails (the device may have lost a notification; the link stays
  * up, so without this the queue would wait forever). Far above a BLE round trip (~15-100 ms).
  */
-export const STALL_TIMEOUT_MS = 15_000;
+const STALL_TIMEOUT_MS = 15_000;
 
 /** Refuses BOF totals above this (a 7 h session's nmea is ~25 MB). */
-export const MAX_FILE_BYTES = 128 * 1024 * 1024;
+const MAX_FILE_BYTES = 128 * 1024 * 1024;
 
 interface Part {
   kind: FileKind;

@@ -22,7 +22,7 @@ export interface TransferEstimate {
 export const WINDOW_MS = 8_000;
 export const MIN_SPAN_MS = 1_000;
 /** Samples closer together than this are merged (one per chunk would grow the list for nothing). */
-export const SAMPLE_EVERY_MS = 200;
+const SAMPLE_EVERY_MS = 200;
 
 /** Adds a sample, keeping only what the window needs (plus one older sample to span it). Returns the same array. */
 export function addSample(samples: RateSample[], sample: RateSample): RateSample[] {

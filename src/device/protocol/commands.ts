@@ -5,7 +5,7 @@
 import { MAX_PACKET_BYTES } from './limits';
 import { fromUtf8, utf8 } from './text';
 
-export const COMMAND_NAMES = [
+const COMMAND_NAMES = [
   'GET_VERSION',
   'GET_SESSION_NAMES',
   'GET_SESSION_LAPS',
@@ -43,7 +43,7 @@ export interface Command {
   param?: string;
 }
 
-export type CommandErrorCode = 'too-long' | 'unknown-command' | 'missing-param' | 'unexpected-param' | 'bad-param';
+type CommandErrorCode = 'too-long' | 'unknown-command' | 'missing-param' | 'unexpected-param' | 'bad-param';
 export interface CommandError {
   type: 'command-error';
   code: CommandErrorCode;

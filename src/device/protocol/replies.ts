@@ -25,7 +25,7 @@ export type Reply =
   | { type: 'wifi'; wifi: WifiState }
   | { type: 'error'; code: string };
 
-export type ReplyErrorCode = 'empty' | 'too-long' | 'unknown-reply' | 'bad-fields' | 'bad-number' | 'bad-kind';
+type ReplyErrorCode = 'empty' | 'too-long' | 'unknown-reply' | 'bad-fields' | 'bad-number' | 'bad-kind';
 export interface ReplyError {
   type: 'reply-error';
   code: ReplyErrorCode;

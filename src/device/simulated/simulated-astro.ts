@@ -3,7 +3,7 @@
  * file transfers (BOF, one DATA chunk per GET_SESSION_DATA, EOF), delete, the circuit store, firmware receive
  * with verification then reboot (a disconnect), Wi-Fi states, ERROR replies, plus link latency and faults.
  *
- * The device talks through `SimulatedAstroLink` (simulated-transport.ts implements the app's DeviceTransport on
+ * The device talks through a `DeviceSideLink` (simulated-transport.ts implements the app's DeviceTransport on
  * it). Time comes from an injected Clock so tests run instantly.
  */
 import { decodeCommand, isCommandError, type Command } from '../protocol/commands';
@@ -64,7 +64,7 @@ export interface DeviceSideLink {
   drop(): void;
 }
 
-export const DEFAULT_CHUNK_PAYLOAD_BYTES = 490;
+const DEFAULT_CHUNK_PAYLOAD_BYTES = 490;
 
 export class SimulatedAstro {
   version: string;

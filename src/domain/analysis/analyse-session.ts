@@ -61,7 +61,7 @@ export interface SessionAnalysis {
 }
 
 /** Smallest value (a loop: spreading a long array into Math.min can overflow the stack). */
-export function minOf(values: readonly number[]): number {
+function minOf(values: readonly number[]): number {
   let m = Infinity;
   for (const v of values) if (v < m) m = v;
   return values.length ? m : NaN;

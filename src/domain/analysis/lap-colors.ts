@@ -5,7 +5,7 @@
  */
 
 /** Saturation and lightness, percent, per session index (0 = left, 1 = right). */
-export const LAP_COLOR_SCHEMES: readonly { saturation: number; lightness: number }[] = [
+const LAP_COLOR_SCHEMES: readonly { saturation: number; lightness: number }[] = [
   { saturation: 85, lightness: 50 },
   { saturation: 55, lightness: 32 },
 ];

@@ -40,7 +40,7 @@ export interface DetectLapsOptions {
   includeInLap?: boolean;
 }
 
-export interface DetectedLap {
+interface DetectedLap {
   /** 1-based (lap 0, before the first crossing, is not a lap). */
   lapNumber: number;
   /** Crossing time that starts the lap, ms since session start (fractional). */
@@ -78,6 +78,31 @@ interface Crossing {
   fix: number;
 }
 
+/** The fixes as every gate is tested against them: positions in the local plane (metres), times and speeds. */
+interface Track {
+  x: Float64Array;
+  y: Float64Array;
+  times: Float64Array;
+  speedKmh: Float32Array;
+  count: number;
+}
+
+/** One gate line in the local plane: its centre, the direction of travel across it and half its width. */
+interface GateLine {
+  cx: number;
+  cy: number;
+  direction: GateDirection;
+  halfWidth: number;
+}
+
+/** When a crossing of a gate counts (see the module comment). */
+interface CrossingRules {
+  minAwayM: number;
+  minSpeedKmh: number;
+  /** Shortest time after the previous counted crossing of the same gate (the shortest lap for start/finish, else 0). */
+  minGapMs: number;
+}
+
 export function detectLaps(
   positions: PositionColumns,
   gates: ReadonlyArray<GatePoint>,
@@ -85,41 +110,59 @@ export function detectLaps(
   options: DetectLapsOptions = {},
 ): LapDetection {
   const count = positions.count;
-  const halfWidth = Math.max(0, widthM) / 2;
-  const minLapMs = options.minLapMs ?? 10_000;
-  const minAwayM = options.minAwayM ?? Math.max(30, widthM);
-  const minSpeed = options.minCrossingSpeedKmh ?? 5;
-  const includeInLap = options.includeInLap ?? true;
   const times = fixTimesMs(positions);
-
   if (gates.length === 0 || count < 2) {
     return { laps: [], lapOfFix: new Int32Array(count), startFinishMs: new Float64Array(0), gateDirections: [], records: [] };
   }
 
   const projection = createLocalProjection(gates[0].lat, gates[0].lon);
   const { x, y } = projectColumns(projection, positions.lat, positions.lon, count);
+  const track: Track = { x, y, times, speedKmh: positions.speedKmh, count };
+  const halfWidth = Math.max(0, widthM) / 2;
+  const minLapMs = options.minLapMs ?? 10_000;
+  const minAwayM = options.minAwayM ?? Math.max(30, widthM);
+  const minSpeedKmh = options.minCrossingSpeedKmh ?? 5;
 
   const gateDirections: (GateDirection | null)[] = [];
   const crossingsPerGate: Crossing[][] = [];
   for (let g = 0; g < gates.length; g++) {
     const cx = projection.x(gates[g].lon);
     const cy = projection.y(gates[g].lat);
-    const heading = options.gateHeadingsDeg?.[g];
-    let direction: GateDirection | null;
-    if (heading !== undefined && Number.isFinite(heading)) {
-      const u = unitVectorOfHeading(heading);
-      direction = { dx: u.east, dy: u.north, passes: 0 };
-    } else {
-      direction = gateDirectionFromTrace(x, y, count, cx, cy, halfWidth);
-    }
+    const direction = gateDirection(track, cx, cy, halfWidth, options.gateHeadingsDeg?.[g]);
     gateDirections.push(direction);
-    crossingsPerGate.push(
-      direction
-        ? findCrossings(x, y, times, positions.speedKmh, count, cx, cy, direction, halfWidth, minAwayM, minSpeed, g === 0 ? minLapMs : 0)
-        : [],
-    );
+    const rules: CrossingRules = { minAwayM, minSpeedKmh, minGapMs: g === 0 ? minLapMs : 0 };
+    crossingsPerGate.push(direction ? findCrossings(track, { cx, cy, direction, halfWidth }, rules) : []);
   }
 
+  const laps = lapsFromCrossings(track, crossingsPerGate, options.includeInLap ?? true);
+  const lapOfFix = new Int32Array(count);
+  for (const lap of laps) lapOfFix.fill(lap.lapNumber, lap.firstFix, lap.endFix);
+
+  return {
+    laps,
+    lapOfFix,
+    startFinishMs: Float64Array.from(crossingsPerGate[0], (c) => c.timeMs),
+    gateDirections,
+    records: toLapRecords(laps),
+  };
+}
+
+/** The direction of travel across a gate: the known heading when given, else derived from the trace (null: never passed). */
+function gateDirection(track: Track, cx: number, cy: number, halfWidth: number, headingDeg: number | undefined): GateDirection | null {
+  if (headingDeg !== undefined && Number.isFinite(headingDeg)) {
+    const u = unitVectorOfHeading(headingDeg);
+    return { dx: u.east, dy: u.north, passes: 0 };
+  }
+  return gateDirectionFromTrace(track.x, track.y, track.count, cx, cy, halfWidth);
+}
+
+/**
+ * Laps from the counted crossings of each gate (index 0: start/finish): lap k runs from start/finish crossing k to
+ * k + 1, its sectors end at the first crossing of each sector gate inside it; the in-lap runs to the last fix.
+ */
+function lapsFromCrossings(track: Track, crossingsPerGate: ReadonlyArray<Crossing[]>, includeInLap: boolean): DetectedLap[] {
+  const { times, count } = track;
+  const gateCount = crossingsPerGate.length;
   const startFinish = crossingsPerGate[0];
   const laps: DetectedLap[] = [];
   const lastTime = times[count - 1];
@@ -131,17 +174,17 @@ export function detectLaps(
     const endMs = end ? end.timeMs : lastTime;
     const boundaries = [start.timeMs];
     let previous = start.timeMs;
-    for (let g = 1; g < gates.length; g++) {
+    for (let g = 1; g < gateCount; g++) {
       const hit = crossingsPerGate[g].find((c) => c.timeMs > previous && c.timeMs < endMs);
       boundaries.push(hit ? hit.timeMs : NaN);
       if (hit) previous = hit.timeMs;
     }
     boundaries.push(end ? end.timeMs : NaN);
     const sectorsMs = [];
-    for (let g = 0; g < gates.length; g++) sectorsMs.push(boundaries[g + 1] - boundaries[g]);
+    for (let g = 0; g < gateCount; g++) sectorsMs.push(boundaries[g + 1] - boundaries[g]);
     const firstFix = start.fix + 1;
     const endFix = end ? end.fix + 1 : count;
-    const { max, min } = speedRange(positions.speedKmh, firstFix, endFix);
+    const { max, min } = speedRange(track.speedKmh, firstFix, endFix);
     laps.push({
       lapNumber: k + 1,
       startMs: start.timeMs,
@@ -156,36 +199,17 @@ export function detectLaps(
       minSpeedKmh: min,
     });
   }
-
-  const lapOfFix = new Int32Array(count);
-  for (const lap of laps) lapOfFix.fill(lap.lapNumber, lap.firstFix, lap.endFix);
-
-  return {
-    laps,
-    lapOfFix,
-    startFinishMs: Float64Array.from(startFinish, (c) => c.timeMs),
-    gateDirections,
-    records: toLapRecords(laps),
-  };
+  return laps;
 }
 
 /** Counted forward crossings of one gate, in time order (see the module comment for the rules). */
-function findCrossings(
-  x: Float64Array,
-  y: Float64Array,
-  times: Float64Array,
-  speedKmh: Float32Array,
-  count: number,
-  cx: number,
-  cy: number,
-  direction: GateDirection,
-  halfWidth: number,
-  minAwayM: number,
-  minSpeedKmh: number,
-  minGapMs: number,
-): Crossing[] {
+function findCrossings(track: Track, gate: GateLine, rules: CrossingRules): Crossing[] {
+  // Plain locals: this loop runs over every fix of the session once per gate.
+  const { x, y, times, speedKmh, count } = track;
+  const { cx, cy, halfWidth } = gate;
+  const { dx, dy } = gate.direction;
+  const { minAwayM, minSpeedKmh, minGapMs } = rules;
   const out: Crossing[] = [];
-  const { dx, dy } = direction;
   let armed = true;
   let lastMs = -Infinity;
   const minAway2 = minAwayM * minAwayM;
@@ -238,14 +262,15 @@ function speedRange(speedKmh: Float32Array, from: number, to: number): { max: nu
 
 /**
  * Device-style records: integer milliseconds from rounded crossing times (so the three sectors add up to the
- * lap), exactly 3 sectors (the product fixes 3 sectors per lap): fewer gates leave trailing sectors at 0, more gates fold the rest into the
- * third; a missed gate gives 0 for the sectors it bounds.
+ * lap), exactly 3 sectors (the product fixes 3 sectors per lap): fewer gates leave trailing sectors at 0, more
+ * gates fold the rest into the third; a missed gate gives 0 for the sectors it bounds.
  */
-export function toLapRecords(laps: ReadonlyArray<DetectedLap>): LapRecord[] {
+function toLapRecords(laps: ReadonlyArray<DetectedLap>): LapRecord[] {
   return laps.map((lap, index) => {
     const rounded = lap.gateTimesMs.map(Math.round);
     // An unclosed final lap (the file ends before the line is crossed again) has no lap time: 0 marks it
-    // invalid (a valid lap has a time above zero), and unlike a flag that survives writing it out as device text and parsing it back.
+    // invalid (a valid lap has a time above zero), and unlike a flag that survives writing it out as device
+    // text and parsing it back.
     const lapMs = lap.complete ? Math.round(lap.endMs) - Math.round(lap.startMs) : 0;
     const sectors: number[] = [];
     for (let g = 0; g < lap.sectorsMs.length; g++) {

@@ -1,7 +1,7 @@
 import type { PositionColumns } from '../session-types';
 
 /** The device logs at 25 Hz: one fix every 40 ms (device-protocol.md, 'File contents'). */
-export const DEVICE_FIX_INTERVAL_MS = 40;
+const DEVICE_FIX_INTERVAL_MS = 40;
 
 /**
  * Time of every fix in ms since session start. Where the device omitted `timeMs` (4-field lines, NaN), the

@@ -117,7 +117,7 @@ function chordAround(
 }
 
 /** Distance from point (px, py) to the segment a-b. */
-export function distanceToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+function distanceToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const vx = bx - ax;
   const vy = by - ay;
   const len2 = vx * vx + vy * vy;

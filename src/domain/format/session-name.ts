@@ -36,7 +36,7 @@ export function parseSessionFileName(fileName: string): SessionNameParts {
 }
 
 /** Parts of a display name; throws DomainError('invalid-file-name'). */
-export function parseSessionDisplayName(displayName: string): SessionNameParts {
+function parseSessionDisplayName(displayName: string): SessionNameParts {
   const m = DISPLAY_NAME.exec(typeof displayName === 'string' ? displayName : '');
   if (!m) throw new DomainError('invalid-file-name', `not a session display name: ${String(displayName)}`);
   return checked({ circuitName: m[1], day: +m[2], month: +m[3], year: +m[4], hour: +m[5], minute: +m[6] }, displayName);
@@ -46,7 +46,7 @@ export function sessionFileName(p: SessionNameParts): string {
   return `${pad(p.year, 4)}${pad(p.month)}${pad(p.day)}_${pad(p.hour)}${pad(p.minute)}_${p.circuitName}`;
 }
 
-export function sessionDisplayName(p: SessionNameParts): string {
+function sessionDisplayName(p: SessionNameParts): string {
   return `${p.circuitName} ${pad(p.day)}/${pad(p.month)}/${pad(p.year, 4)} ${pad(p.hour)}H${pad(p.minute)}`;
 }
 

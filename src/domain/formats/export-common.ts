@@ -37,7 +37,7 @@ export function selectFixes(session: ExportableSession, options: ExportOptions):
 }
 
 /** Epoch ms of an ISO date-time; a zone-less one is read as UTC. 0 when unreadable. */
-export function startEpochMs(iso: string): number {
+function startEpochMs(iso: string): number {
   const zoned = hasZone(iso);
   const ms = Date.parse(zoned ? iso : `${iso}Z`);
   return Number.isFinite(ms) ? ms : 0;

@@ -5,8 +5,8 @@
  */
 import { COORDINATE_DECIMALS, fixed, isoUtc, selectFixes, xmlEscape, type ExportOptions, type ExportableSession } from './export-common';
 
-export const GPX_NAMESPACE = 'http://www.topografix.com/GPX/1/1';
-export const GPXTPX_NAMESPACE = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
+const GPX_NAMESPACE = 'http://www.topografix.com/GPX/1/1';
+const GPXTPX_NAMESPACE = 'http://www.garmin.com/xmlschemas/TrackPointExtension/v2';
 
 export function exportGpx(session: ExportableSession, options: ExportOptions = {}): string {
   const { positions } = session;

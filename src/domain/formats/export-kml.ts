@@ -5,7 +5,7 @@
  */
 import { COORDINATE_DECIMALS, fixed, isoUtc, selectFixes, xmlEscape, type ExportOptions, type ExportableSession } from './export-common';
 
-export const KML_NAMESPACE = 'http://www.opengis.net/kml/2.2';
+const KML_NAMESPACE = 'http://www.opengis.net/kml/2.2';
 
 export function exportKml(session: ExportableSession, options: ExportOptions = {}): string {
   const { positions } = session;

@@ -72,7 +72,7 @@ export class ColumnsBuilder {
 }
 
 /** Speeds the file did not give (NaN): distance over time between the neighbouring fixes, km/h. */
-export function fillMissingSpeeds(speedKmh: Float32Array, timeMs: Float64Array, distanceM: Float64Array): void {
+function fillMissingSpeeds(speedKmh: Float32Array, timeMs: Float64Array, distanceM: Float64Array): void {
   const count = speedKmh.length;
   for (let i = 0; i < count; i++) {
     if (Number.isFinite(speedKmh[i])) continue;

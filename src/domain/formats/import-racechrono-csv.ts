@@ -45,7 +45,7 @@ export function splitCsvLine(line: string): string[] {
   return out;
 }
 
-export interface RaceChronoTable {
+interface RaceChronoTable {
   header: string[];
   units: string[];
   sources: string[];
@@ -55,7 +55,7 @@ export interface RaceChronoTable {
 }
 
 /** Finds the header/units/source rows; throws ImportError('bad-structure') when absent. */
-export function readRaceChronoTable(text: string): RaceChronoTable {
+function readRaceChronoTable(text: string): RaceChronoTable {
   const lines = splitLines(text);
   const h = lines.findIndex((l) => l.startsWith('timestamp,'));
   if (h < 0 || h + 2 >= lines.length) {
@@ -75,7 +75,7 @@ export function readRaceChronoTable(text: string): RaceChronoTable {
 }
 
 /** Column of `name` from a source containing `source` ('gps'), or -1. */
-export function columnOf(table: RaceChronoTable, name: string, source?: string): number {
+function columnOf(table: RaceChronoTable, name: string, source?: string): number {
   return table.header.findIndex((n, i) => n === name && (source === undefined || (table.sources[i] ?? '').includes(source)));
 }
 

@@ -78,7 +78,7 @@ export interface CircuitCandidate {
 }
 
 /** Circuits further than this from every fix are not candidates (spec of the import: 2 km). */
-export const CIRCUIT_PICK_RADIUS_M = 2000;
+const CIRCUIT_PICK_RADIUS_M = 2000;
 
 /**
  * The circuit whose start/finish gate is nearest to the trace (closest fix), if within `radiusM`. Circuits

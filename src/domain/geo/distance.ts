@@ -4,9 +4,7 @@
  * in geometry code and cumulative distance over columns, computed exactly like the parser's `distanceM`
  * column (consecutive-fix steps with `bandedStepDistanceM`), so an imported trace and a device trace measure alike.
  */
-import { EARTH_RADIUS_M, bandedStepDistanceM, haversineM, newCosBand } from '../geo-distance';
-
-export { EARTH_RADIUS_M };
+import { bandedStepDistanceM, haversineM, newCosBand } from '../geo-distance';
 
 /** Great-circle distance in metres between two points in signed decimal degrees (haversine). */
 export const distanceM = haversineM;

@@ -83,7 +83,7 @@ export function lapTraceByNumber(positions: PositionColumns, lapNumber: number):
   return extractLapTrace(positions, times[first], endTime, times);
 }
 
-export function emptyTrace(): LapTrace {
+function emptyTrace(): LapTrace {
   return {
     count: 0,
     timeMs: new Float64Array(0),

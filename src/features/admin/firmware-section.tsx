@@ -1,12 +1,11 @@
 /**
- * Firmware upload: POST /admin/firmware as multipart (`file`, optional `notes`), built by the device
- * helper; the server verifies the image as ASTRO would and reads its version from it. Shows the newest version.
+ * Firmware upload through the firmware API (multipart: the image and optional notes); the server verifies the
+ * image as ASTRO would and reads its version from it. Shows the newest version.
  */
 import { Button, CloseButton, FileButton, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firmwareVersionSchema, type FirmwareVersion } from '../../contracts/firmware';
-import { apiClient } from '../../data/api/client';
+import type { FirmwareVersion } from '../../contracts/firmware';
 import { firmwareApi } from '../../data/api/firmware';
 import { formatDateTime, formatNumber } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
@@ -40,10 +39,7 @@ export function FirmwareSection() {
     if (!file) return;
     setBusy(true);
     try {
-      const body = new FormData();
-      body.append('notes', notes);
-      body.append('file', file, file.name);
-      const res = await apiClient.post('/admin/firmware', body, { schema: firmwareVersionSchema, timeoutMs: 5 * 60_000 });
+      const res = await firmwareApi.upload(file, notes);
       notifySuccess(t('firmware.uploaded', { value: res.version }), { translated: true });
       chooseFile(null);
       setNotes('');

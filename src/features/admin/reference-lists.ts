@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import type { ReferenceRows, ReferenceTable } from '../../data/repositories/reference-repository';
+import type { ReferenceRows, ReferenceTable } from '../../data/services';
 import { referenceRepository } from '../../data/services';
 
 export function useReferenceList<K extends ReferenceTable>(table: K): ReferenceRows[K][] {

@@ -5,7 +5,7 @@
 import { Select, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale, type MissingTranslation, type Translation } from '../../contracts/translations';
+import { LOCALE_CODES, type Locale, type MissingTranslation, type Translation } from '../../contracts/translations';
 import { translationsApi } from '../../data/api/translations';
 import { formatDateTime } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
@@ -21,7 +21,7 @@ interface TranslationForm {
   value: string;
 }
 
-export const translationLabel = (r: { locale: string; key: string }) => `${r.key} (${r.locale})`;
+const translationLabel = (r: { locale: string; key: string }) => `${r.key} (${r.locale})`;
 
 function TranslationFields({ form, set }: { form: TranslationForm; set: (p: Partial<TranslationForm>) => void }) {
   const { t } = useTranslation('admin');
@@ -30,7 +30,7 @@ function TranslationFields({ form, set }: { form: TranslationForm; set: (p: Part
       <Select
         label={t('fields.locale')}
         name="locale"
-        data={LOCALES.map((l) => ({ value: l, label: l }))}
+        data={LOCALE_CODES.map((l) => ({ value: l, label: l }))}
         value={form.locale}
         onChange={(v) => v && set({ locale: v as Locale })}
         allowDeselect={false}

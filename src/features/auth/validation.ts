@@ -35,7 +35,7 @@ export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 const filled = (s: string) => s.trim().length > 0;
 
 /** A light syntax check matching what type="email" inputs accept: something@something.tld. */
-export function looksLikeEmail(s: string): boolean {
+function looksLikeEmail(s: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim());
 }
 
@@ -85,6 +85,3 @@ export function passwordStrength(pw: string): PasswordStrength {
   if (pw.length >= 6 && kinds >= 2) return 'medium';
   return 'weak';
 }
-
-/** Strength feedback is off on the account forms. */
-export const SHOW_PASSWORD_STRENGTH = false;

@@ -5,7 +5,7 @@
  */
 import { isOfflineFailure, NO_MESSAGE } from '../../data/api/api-error';
 
-export const CIRCUIT_TABLES = ['circuits', 'countries', 'circuitTypes'] as const;
+const CIRCUIT_TABLES = ['circuits', 'countries', 'circuitTypes'] as const;
 export type CircuitTable = (typeof CIRCUIT_TABLES)[number];
 
 export async function refreshCircuitData(refresh: (table: CircuitTable) => Promise<unknown>, report: (message: string) => void): Promise<void> {

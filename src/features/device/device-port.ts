@@ -9,7 +9,7 @@ import type { SyncCircuit } from '../../device/flows/circuit-blocks';
 import type { SessionSink } from '../../device/sink';
 import type { DeviceTransport } from '../../device/transport';
 
-export type LocalSyncState = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
+type LocalSyncState = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
 
 /** A session this app already has (downloaded here, or listed by the server). */
 export interface LocalSessionInfo {

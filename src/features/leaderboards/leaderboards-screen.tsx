@@ -9,12 +9,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeaderboardRow } from '../../contracts/leaderboard';
 import { isApiError } from '../../data/api/api-error';
-import { referenceRepository } from '../../data/services';
+import { leaderboardRepository, referenceRepository } from '../../data/services';
 import { formatDateTime } from '../../app/i18n/format';
 import { CircuitTime } from '../../ui/circuit-time';
 import { currentLocale } from '../../app/i18n/setup';
 import { notifyError } from '../../ui/toast';
-import { leaderboardRepository } from './leaderboard-service';
 import { boardsByCircuit, circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
 
 interface Shown {

@@ -9,12 +9,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../contracts/translations';
 import { getStorageStatus, requestPersistentStorage } from '../../data/services';
-import type { StorageStatus } from '../../data/storage/storage-manager';
+import type { StorageStatus } from '../../data/services';
 import { intlLocale } from '../../app/i18n/format';
 import { useFormat } from '../../app/i18n/use-format';
 
 /** At or above this share of the quota the user is warned that saving may fail. */
-export const STORAGE_NEARLY_FULL = 0.9;
+const STORAGE_NEARLY_FULL = 0.9;
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 

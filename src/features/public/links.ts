@@ -1,5 +1,5 @@
 /** Contact and document links of the About page. The PDFs are served from public/docs/. */
-export { CONTACT_EMAIL, SUPPORT_EMAIL } from '../../app/contact';
+export { CONTACT_EMAIL } from '../../app/contact';
 export const USER_MANUAL_PDF = '/docs/astro-user-manual.pdf';
 export const PRIVACY_POLICY_PDF = '/docs/astro-privacy-policy.pdf';
 export const INTRO_VIDEO = '/media/astro-intro.webm';

@@ -7,12 +7,12 @@ import type { LapAnalysis } from '../../domain/analysis/analyse-session';
 import { cornerReport, detectCorners } from '../../domain/lap-compare/corners';
 import { deltaTime } from '../../domain/lap-compare/delta-time';
 import { lapTraceByNumber, type LapTrace } from '../../domain/lap-compare/lap-trace';
-import { lapKeyOf, parseLapKey } from './lap-search';
+import { lapKeyOf } from './lap-search';
 import { drawableLaps, sideOf, viewSlot } from './lap-views';
 import type { LoadedSession } from './sessions-port';
 
 /** Resampling step of chart series, metres. */
-export const CHART_STEP_M = 5;
+const CHART_STEP_M = 5;
 
 export interface LapEntry {
   key: string;
@@ -137,4 +137,3 @@ export function sectorBars(entries: readonly LapEntry[], both: boolean): SectorB
   return { laps, sectorsS };
 }
 
-export { parseLapKey };

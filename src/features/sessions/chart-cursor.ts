@@ -10,7 +10,7 @@ import { formatSpeedKmh } from '../../domain/format/speed';
 import { traceOf, type LapEntry } from './analysis-view';
 import type { TooltipLine } from './charts/chart-options';
 
-export interface CursorLap {
+interface CursorLap {
   key: string;
   color: string;
   isReference: boolean;

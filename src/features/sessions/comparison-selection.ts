@@ -26,10 +26,7 @@ export type ToggleOutcome = 'selected-left' | 'selected-right' | 'deselected' | 
 
 export const emptySelection: ComparisonSelection = { left: null, right: null };
 
-/** The message shown when a different-circuit session is refused. */
-export const SAME_CIRCUIT_MESSAGE = 'You can only select sessions from the same circuit';
-
-export function isSelected(selection: ComparisonSelection, id: number): boolean {
+function isSelected(selection: ComparisonSelection, id: number): boolean {
   return selection.left?.id === id || selection.right?.id === id;
 }
 

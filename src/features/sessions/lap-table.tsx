@@ -14,7 +14,7 @@ import { lapKeyOf } from './lap-search';
 import { lapDisplayName, sideOf } from './lap-views';
 import type { LoadedSession } from './sessions-port';
 
-export const PERFORMANCE_COLORS: Record<SectorPerformance, string> = {
+const PERFORMANCE_COLORS: Record<SectorPerformance, string> = {
   // Per-scheme values with >= 4.5:1 contrast, defined in src/app/theme/theme.ts (cssVariablesResolver).
   [SectorPerformance.Worse]: 'var(--astro-perf-worse)',
   [SectorPerformance.Improved]: 'var(--astro-perf-improved)',
@@ -26,7 +26,7 @@ const PERFORMANCE_NAME: Record<SectorPerformance, 'Worse' | 'Improved' | 'Best'>
  * A lap or sector time of the table, or '-' when it is unknown: the device and lap detection write 0 for a time
  * they never measured (an In Lap that never closed, a sector whose gate was missed), which is not 00:00.00.
  */
-export function lapTimeCell(ms: number): string {
+function lapTimeCell(ms: number): string {
   return ms > 0 ? formatLapTime(ms) : '-';
 }
 

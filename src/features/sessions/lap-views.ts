@@ -10,7 +10,7 @@ import { lapKeyOf, type Side } from './lap-search';
 import type { LoadedSession } from './sessions-port';
 
 /** Sector colours of the sector vision: sector 1, 2, 3. */
-export const SECTOR_COLORS = ['#e8590c', '#1c7ed6', '#2f9e44'] as const;
+const SECTOR_COLORS = ['#e8590c', '#1c7ed6', '#2f9e44'] as const;
 
 /** Valid, drawable laps (lap 0 and the in-lap excluded; a lap with no fixes cannot be drawn). */
 export function drawableLaps(session: LoadedSession): LapAnalysis[] {

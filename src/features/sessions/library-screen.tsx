@@ -28,7 +28,7 @@ import { SessionEditDialog } from './session-edit-dialog';
 import { useSessionsPort, type LibraryRow } from './sessions-port';
 import { useSessionImport } from './use-session-import';
 
-export const LIBRARY_TABLE_KEY = 'sessions-library';
+const LIBRARY_TABLE_KEY = 'sessions-library';
 
 /** A tap on these inside a row is theirs (buttons, inputs, menus), not the row's 'open'. */
 const INTERACTIVE = 'button, a, input, select, textarea, label, [role="menuitem"], [role="checkbox"]';

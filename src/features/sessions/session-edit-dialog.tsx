@@ -19,7 +19,7 @@ export interface SessionEditDialogProps {
 }
 
 /** Only the fields that changed (a PATCH, not a PUT). */
-export function changedFields(row: LibraryRow, draft: Required<Omit<SessionEditInput, 'favorite'>>): SessionEditInput {
+function changedFields(row: LibraryRow, draft: Required<Omit<SessionEditInput, 'favorite'>>): SessionEditInput {
   const changes: SessionEditInput = {};
   if (draft.name.trim() !== row.name) changes.name = draft.name.trim();
   if (draft.circuitId !== row.circuitId) changes.circuitId = draft.circuitId;

@@ -4,36 +4,23 @@
  * outbox, the sync engine kicked), parsing and analysis run in the analysis worker (src/analysis/analysis-client.ts).
  *
  * Gate edits: circuits are reference data only admins may change, so gates edited on the map are kept per session
- * on this device (kv 'sessionGates:<localId>') and the session's laps are re-timed from its positions with them.
+ * on this device (the data layer's session gates repository) and the session's laps are re-timed from its
+ * positions with them.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { circuitSchema, vehicleCategorySchema, type Circuit, type VehicleCategory } from '../../contracts/entities';
+import type { Circuit, VehicleCategory } from '../../contracts/entities';
 import { getAnalysisClient } from '../../analysis/analysis-client';
-import { getDb } from '../../data/db/database';
-import { restoreRows } from '../../data/db/restore';
-import { sessionsRepository as repository } from '../../data/services';
-import { bytesToText } from '../../data/repositories/bytes';
+import { referenceRepository, sessionGatesRepository, sessionsRepository as repository } from '../../data/services';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
 import { positionsTextFingerprint } from '../../domain/formats/positions-fingerprint';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
-import { z } from 'zod';
 import { prepareImport } from './import-session';
 import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, WeatherConditions } from './sessions-port';
 
-const gatesOverrideSchema = z.object({
-  gates: z.array(z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })).max(3),
-  widthM: z.number().positive().max(200),
-});
-const gatesKey = (localId: number) => `sessionGates:${localId}`;
-
-async function readCircuits(): Promise<Circuit[]> {
-  return restoreRows('circuits', await getDb().circuits.toArray(), circuitSchema);
-}
-
-async function readCategories(): Promise<VehicleCategory[]> {
-  return restoreRows('vehicleCategories', await getDb().vehicleCategories.toArray(), vehicleCategorySchema);
-}
+const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
+const readCategories = (): Promise<VehicleCategory[]> => referenceRepository.stored('vehicleCategories');
+const bytesToText = (bytes: ArrayBuffer): string => new TextDecoder().decode(bytes);
 
 const weather = (value: string | null): WeatherConditions | null =>
   value === 'Dry' || value === 'Damp' || value === 'Wet' || value === 'Unknown' ? value : null;
@@ -61,8 +48,8 @@ async function libraryRows(): Promise<LibraryRow[]> {
 
 async function gatesFor(localId: number, circuitId: number | null): Promise<CircuitGates | null> {
   const circuit = circuitId !== null ? (await readCircuits()).find((c) => c.id === circuitId) : undefined;
-  const override = gatesOverrideSchema.safeParse((await getDb().kv.get(gatesKey(localId)))?.value);
-  if (override.success) return { circuitId: circuitId ?? 0, name: circuit?.name ?? '', gates: override.data.gates, widthM: override.data.widthM };
+  const override = await sessionGatesRepository.get(localId);
+  if (override) return { circuitId: circuitId ?? 0, name: circuit?.name ?? '', gates: override.gates, widthM: override.widthM };
   if (!circuit) return null;
   const parsed = tryParseCoordinates(circuit.coordinates);
   return { circuitId: circuit.id, name: circuit.name, gates: parsed.ok ? parsed.points : [], widthM: circuit.size };
@@ -102,7 +89,7 @@ async function saveGates(id: number, gates: GatePoint[], widthM: number): Promis
   const client = getAnalysisClient();
   const parsed = await client.parsePositions(new Uint8Array(texts.nmea.slice(0)));
   const detection = await client.detectLaps(parsed.positions, gates, widthM);
-  await getDb().kv.put({ key: gatesKey(id), value: { gates, widthM } });
+  await sessionGatesRepository.put(id, gates, widthM);
   // Stored here and queued for the server (a PUT for an uploaded session), so its copy there and the leaderboard follow.
   await repository.replaceSessionTexts(id, {
     laps: serializeLaps(detection.records),
@@ -120,7 +107,7 @@ export const defaultSessionsPort: SessionsPort = {
   },
   deleteSession: async (id) => {
     await repository.deleteSession(id);
-    await getDb().kv.delete(gatesKey(id));
+    await sessionGatesRepository.delete(id);
   },
   retrySync: (id) => repository.retrySync(id),
   refreshFromServer: async () => {

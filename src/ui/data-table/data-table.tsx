@@ -24,7 +24,6 @@ import {
 } from './table-state';
 import { useTableData, type DataTableSource } from './use-table-data';
 
-export type { DataTableSource } from './use-table-data';
 
 export interface DataTableColumn<T> {
   /** Field name sent in sortBy/filterBy; may be a dotted path ('circuit.name') read from the row. */

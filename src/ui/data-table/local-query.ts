@@ -103,7 +103,7 @@ export function matchesFilter(row: unknown, filter: DataTableFilter): boolean {
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** Compares two cell values ascending; null/undefined are handled by the caller. */
-export function compareCells(a: unknown, b: unknown): number {
+function compareCells(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
   return collator.compare(String(a), String(b));

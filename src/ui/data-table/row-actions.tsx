@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 
 const iconProps = { width: 16, height: 16, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
-export const EditIcon = () => (
+const EditIcon = () => (
   <svg {...iconProps} aria-hidden="true">
     <path d="M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4" />
     <path d="M13.5 6.5l4 4" />
   </svg>
 );
 
-export const DeleteIcon = () => (
+const DeleteIcon = () => (
   <svg {...iconProps} aria-hidden="true">
     <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
   </svg>

@@ -4,7 +4,7 @@
  * runtime as they are viewed (no prefetch). `VITE_TILE_URL` points at another XYZ server (self-hosted, offline kit).
  */
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a> contributors';
+const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a> contributors';
 
 /** Deepest zoom we request (OSM serves up to 19). */
 export const MAX_TILE_ZOOM = 19;

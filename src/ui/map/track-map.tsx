@@ -33,7 +33,7 @@ import type { MapTrace, TrackMapProps } from './types';
 import { mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
 
 /** Sector colours of gates: start/finish, sector 1 end, sector 2 end. */
-export const GATE_COLORS = ['#e03131', '#f08c00', '#1c7ed6'] as const;
+const GATE_COLORS = ['#e03131', '#f08c00', '#1c7ed6'] as const;
 /** Fixes closer than this to the previous drawn one are skipped (sub-metre detail is invisible at track zoom). */
 const DECIMATE_M = 0.5;
 

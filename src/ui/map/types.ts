@@ -32,7 +32,7 @@ export interface MapMarker {
 }
 
 /** A position marker of the linked cursor (a dot in the lap's colour, no label). */
-export interface CursorMarker {
+interface CursorMarker {
   id: string;
   lat: number;
   lon: number;

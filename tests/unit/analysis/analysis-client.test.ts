@@ -55,7 +55,8 @@ describe('analysis client', () => {
     expect(result.positions.lat).toBeInstanceOf(Float64Array);
     expect(result.laps).toEqual(session.laps);
     expect(result.analysis.laps).toHaveLength(session.laps.length);
-    expect(result.timings.parseMs).toBeGreaterThanOrEqual(0);
+    // The worker reports how long it took; its value is the benchmarks' business, its presence is checked here.
+    expect(Number.isFinite(result.timings.parseMs)).toBe(true);
     await client.parseLaps(lapsText);
     expect(started).toHaveLength(1); // reused
     client.dispose();
@@ -220,7 +221,7 @@ describe('analysis client', () => {
     expect(views.speed.distanceM).toBeInstanceOf(Float32Array);
     expect(Array.from(views.lapNumbers)).toEqual(result.analysis.laps.filter((l) => l.endIndex > l.startIndex).map((l) => l.lapNumber));
     expect(views.map.index.length).toBeLessThan(result.positions.count / 4);
-    expect(result.timings.viewsMs).toBeGreaterThanOrEqual(0);
+    expect(Number.isFinite(result.timings.viewsMs)).toBe(true);
     client.dispose();
   });
 });

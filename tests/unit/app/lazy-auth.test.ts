@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createLazyAppAuth } from '../../../src/app/auth/lazy-auth';
 import type { AppAuth, AuthView } from '../../../src/app/auth/auth-port';
-import { fakeAuth } from '../auth/render-screen';
+import { fakeAuth } from '../features/auth/render-screen';
 
 /** A fake session whose state the test changes, with subscribers like the real one. */
 function fakeSession(initial: AuthView) {

@@ -21,7 +21,7 @@ vi.mock('../../../src/app/data-layer', () => ({
 import { AppProviders } from '../../../src/app/providers';
 import { i18n, setLocale } from '../../../src/app/i18n/setup';
 import type { createAppRouter } from '../../../src/app/router';
-import { fakeAuth, installDomShims } from '../auth/render-screen';
+import { fakeAuth, installDomShims } from '../features/auth/render-screen';
 
 function emit(notice: SyncNotice) {
   act(() => {

@@ -2,7 +2,7 @@
  * Test helpers for the data layer: a scripted fetch (records every request, answers from a handler) and
  * access tokens with chosen claims (unsigned: the client never checks signatures).
  */
-export interface RecordedRequest {
+interface RecordedRequest {
   url: string;
   method: string;
   headers: Record<string, string>;

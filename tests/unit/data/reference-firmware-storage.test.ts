@@ -44,6 +44,14 @@ describe('reference data repository', () => {
     expect(await repo.list('vehicleCategories')).toHaveLength(1);
   });
 
+  it('reads every stored row back, circuits without coordinates included, for the names sessions show', async () => {
+    db = new AstroDb(`ref-${Math.random()}`);
+    const { f } = fetchers();
+    const repo = createReferenceRepository({ db: () => db, fetchers: f });
+    await repo.refreshAll();
+    expect((await repo.stored('circuits')).map((c) => c.name).sort()).toEqual(['Braga', 'No gates']);
+  });
+
   it('refetches only when older than the max age unless forced', async () => {
     db = new AstroDb(`ref-${Math.random()}`);
     let t = 1_000_000;

@@ -7,7 +7,7 @@ import { createDirectAnalysisClient } from '../../../src/analysis/analysis-clien
 import type { Analyser } from '../../../src/data/repositories/sessions-repository';
 import { parsePositionsText } from '../../../src/domain/parse-positions';
 import { prepareImport } from '../../../src/features/sessions/import-session';
-import { circuit } from '../sessions/fake-sessions-port';
+import { circuit } from '../features/sessions/fake-sessions-port';
 import { LAPS, NMEA, createBench, type Bench } from './sync-harness';
 
 /**

@@ -15,7 +15,7 @@ import type { SyncEvent, SyncTransport } from '../../../src/data/sync/sync-types
  * a manual clock with timers, and a network switch.
  */
 
-export class ManualClock {
+class ManualClock {
   t = 1_800_000_000_000;
   private timers: { at: number; fn: () => void; id: number }[] = [];
   private seq = 0;
@@ -46,7 +46,7 @@ export class ManualClock {
   }
 }
 
-export class Network {
+class Network {
   online = true;
   private listeners = new Set<() => void>();
   isOnline = () => this.online;
@@ -66,7 +66,7 @@ export class Network {
 type Fault = number | 'network' | 'timeout' | 'timeout-after-store' | 'hang-after-store' | 'unauthorized';
 
 /** The server side: rows per (user, filename); counts every request. */
-export class FakeSessionsServer {
+class FakeSessionsServer {
   rows = new Map<string, SessionSummary & { laps: string; coordinates: string }>();
   posts = 0;
   /** The `date` of every create body, as sent. */

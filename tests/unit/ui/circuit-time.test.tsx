@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLocale } from '../../../src/app/i18n/setup';
 import { CircuitTime, circuitTimeText } from '../../../src/ui/circuit-time';
-import { installDomShims } from '../auth/render-screen';
+import { installDomShims } from '../features/auth/render-screen';
 
 afterEach(() => cleanup());
 

@@ -8,7 +8,7 @@ import { dataTableI18n } from '../../../src/ui/data-table/i18n';
 
 type Bundle = Record<'en-us' | 'pt-pt', Record<string, unknown>>;
 
-export function makeI18n(locale: 'en-us' | 'pt-pt' = 'en-us', extra: Record<string, Bundle> = {}) {
+function makeI18n(locale: 'en-us' | 'pt-pt' = 'en-us', extra: Record<string, Bundle> = {}) {
   const instance = i18next.createInstance();
   instance.use(initReactI18next);
   const all: Record<string, Bundle> = { dataTable: dataTableI18n, ...extra };
@@ -22,7 +22,7 @@ export function makeI18n(locale: 'en-us' | 'pt-pt' = 'en-us', extra: Record<stri
 }
 
 /** happy-dom lacks matchMedia and ResizeObserver which Mantine touches. */
-export function installDomShims() {
+function installDomShims() {
   if (!window.matchMedia) {
     window.matchMedia = ((query: string) => ({
       matches: false,

@@ -5,7 +5,7 @@
 import type { ChartSeries, SectorBars } from '../analysis-view';
 
 /** Number formatters of a locale: axis labels (up to 1 decimal) and tooltip values (2 decimals). */
-export function numberFormats(locale: string) {
+function numberFormats(locale: string) {
   const axis = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const value = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return { axis: (v: number) => axis.format(v), value: (v: unknown) => (typeof v === 'number' ? value.format(v) : String(v)) };

@@ -2,8 +2,6 @@
 import type { ChartSeries, SectorBars } from '../analysis-view';
 import type { TooltipLine } from './chart-options';
 
-export type { TooltipLine };
-
 /** The linked cursor: what the tooltip says at a distance, and where the cursor is (null: gone). */
 export interface ChartCursor {
   tooltipAt(distanceM: number): readonly TooltipLine[] | null;

@@ -51,12 +51,16 @@ describe('sessionViews (whole-session map traces and speed series, downsampled)'
   });
 
   it('keeps the sector gate crossings and points the sector offsets at them', () => {
+    let checked = 0;
     drawn.forEach((lap, k) => {
       const [s2, s3] = sectorSplitIndices(positions, lap);
       if (s2 >= lap.endIndex) return;
+      checked++;
       expect(views.map.index[views.map.sectorOffsets[2 * k]]).toBe(s2);
       expect(views.map.index[views.map.sectorOffsets[2 * k + 1]]).toBe(s3);
     });
+    // Laps without sector crossings are skipped above; the session must still have some that have them.
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('stays within the tolerance of the full trace (map, local metres)', () => {
@@ -112,13 +116,12 @@ describe('sessionViews (whole-session map traces and speed series, downsampled)'
     for (const i of v.map.index) expect(Number.isFinite(broken.lat[i]) && broken.lat[i] !== 0).toBe(true);
   });
 
-  it('downsamples a 2 h session (180,000 fixes) in well under a second', () => {
+  // How fast it is belongs to the benchmarks (npm run bench -- domain), not to a test.
+  it('downsamples a 2 h session (180,000 fixes) to under a quarter of its fixes', () => {
     const big = syntheticSession({ fixes: 25 * 3600 * 2, seed: 9 });
     const a = analyseSession(big.laps, big.positions);
-    const t0 = performance.now();
     const v = sessionViews(big.positions, a.laps);
-    const ms = performance.now() - t0;
     expect(v.map.index.length).toBeLessThan(big.positions.count / 4);
-    expect(ms).toBeLessThan(1500);
+    expect(v.map.index.length).toBeGreaterThan(0);
   });
 });
