@@ -39,7 +39,7 @@ export function useLibraryColumns({ locale, zoneOf, onOpen, onToggleFavorite, on
         filter: 'text',
         render: (r) => (
           <Tooltip label={r.name} openDelay={500} multiline maw={320}>
-            <UnstyledButton onClick={() => onOpen(r)} aria-label={t('library.openSession', { name: r.name })} data-testid={`open-${r.id}`} miw={120}>
+            <UnstyledButton onClick={() => onOpen(r)} aria-label={t('library.openSession', { name: r.name })} data-testid={`open-${r.id}`} miw={{ base: 120, sm: 220 }}>
               <Text size="sm" c="blue" lineClamp={2} style={{ wordBreak: 'break-word' }}>
                 {r.name}
               </Text>

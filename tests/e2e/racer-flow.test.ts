@@ -1,0 +1,148 @@
+/**
+ * The racer's flow end to end against the built app: one tap from the library into a session's analysis,
+ * 'Compare with...' for the second session, the empty analysis leading back to the library; on the device screen
+ * 'Download all new' with speed and time left, 'Analyse' on a downloaded row. Screenshots at tablet (1280x800) and
+ * phone (390x844) size in en-us and pt-pt (tests/.artifacts/racer-*.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { syntheticSession } from '../../src/domain/synthetic-session';
+import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
+
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 120_000);
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const rows = (page: Page) => page.locator('tr[data-row-key]');
+
+async function circuitsStored(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('astro-companion');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    if (!db.objectStoreNames.contains('circuits')) {
+      db.close();
+      return 0;
+    }
+    const n = await new Promise<number>((resolve, reject) => {
+      const req = db.transaction('circuits').objectStore('circuits').count();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    return n;
+  });
+}
+
+async function shots(page: Page, name: string, ready: (locale: 'en-us' | 'pt-pt') => Promise<void>) {
+  for (const locale of ['en-us', 'pt-pt'] as const) {
+    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+    for (const [w, h] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.reload();
+      await ready(locale);
+      await page.waitForTimeout(400);
+      await e2e.screenshot(page, `racer-${name}-${w}-${locale}`);
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+}
+
+describe("the racer's flow", () => {
+  it('opens a session with one tap, compares with a second, and finds the way back from an empty analysis', async () => {
+    const { page, errors } = await e2e.newPage();
+    const user = await e2e.signUpAndVerify();
+    await e2e.login(page, user.email, user.password);
+    await expect.poll(() => circuitsStored(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.goto(e2e.url('/sessions/library'));
+    await page.getByText('Sessions library').waitFor();
+    // Two ASTRO sessions at Braga (laps and nmea files picked together), different rides.
+    for (const [stamp, seed] of [
+      ['20260412_1030', 11],
+      ['20260413_0915', 12],
+    ] as const) {
+      const session = syntheticSession({ fixes: 25 * 240, seed });
+      await page.locator('input[type=file]').setInputFiles([
+        { name: `${stamp}_Kartodromo de Braga.laps`, mimeType: 'text/plain', buffer: Buffer.from(serializeLaps(session.laps)) },
+        { name: `${stamp}_Kartodromo de Braga`, mimeType: 'text/plain', buffer: Buffer.from(serializePositions(session.positions)) },
+      ]);
+      await expect.poll(() => page.getByText(/Imported .* with \d+ laps/).count(), { timeout: 30_000 }).toBeGreaterThan(seed - 11);
+    }
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
+    await shots(page, 'library', async (locale) => {
+      await page.getByText(locale === 'pt-pt' ? 'Biblioteca de sessões' : 'Sessions library').waitFor();
+      await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
+    });
+
+    // One tap on a row (its date cell) opens its analysis.
+    await rows(page).first().locator('td').nth(2).click();
+    await page.waitForURL(/\/sessions\/analysis/);
+    await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('lap-table-R').count()).toBe(0);
+
+    // 'Compare with...' picks the second session of the same circuit.
+    await page.goto(e2e.url('/sessions/library'));
+    const firstId = await rows(page).first().getAttribute('data-row-key');
+    await page.getByTestId(`compare-with-${firstId}`).click();
+    const dialog = page.getByTestId('compare-with-dialog');
+    await page.locator('[data-testid^="compare-pick-"]').first().click();
+    await page.waitForURL(/\/sessions\/analysis/);
+    await page.getByTestId('lap-table-R').waitFor({ timeout: 30_000 });
+    expect(await dialog.count()).toBe(0);
+    await shots(page, 'analysis-compared', async () => {
+      await page.getByTestId('lap-table-R').waitFor({ timeout: 30_000 });
+    });
+
+    // Nothing active: the empty analysis leads to the library.
+    await page.evaluate(() => sessionStorage.removeItem('astro.activeSessions'));
+    await page.goto(e2e.url('/sessions/analysis'));
+    await page.getByTestId('no-active-session').waitFor();
+    await shots(page, 'analysis-empty', async () => {
+      await page.getByTestId('go-to-library').waitFor();
+    });
+    await page.getByTestId('go-to-library').click();
+    await page.waitForURL(/\/sessions\/library/);
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  }, 400_000);
+
+  it("downloads all new sessions with speed and time left, then opens one's analysis from the device list", async () => {
+    const { page } = await e2e.newPage();
+    const user = await e2e.signUpAndVerify();
+    await e2e.login(page, user.email, user.password);
+    await page.goto(e2e.url('/astro'));
+    await expect.poll(() => circuitsStored(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByTestId('connect-simulated').click();
+    await expect.poll(() => page.locator('tr[data-filename]').count(), { timeout: 15_000 }).toBe(4);
+    expect(await page.getByText('Not downloaded yet: only on ASTRO.').count()).toBe(4);
+    await shots(page, 'device-connected', async () => {
+      // A reload ends the link: connect again.
+      await page.getByTestId('connect-simulated').click();
+      await expect.poll(() => page.locator('tr[data-filename]').count(), { timeout: 15_000 }).toBe(4);
+    });
+    await page.getByTestId('connect-simulated').click();
+    await expect.poll(() => page.locator('tr[data-filename]').count(), { timeout: 15_000 }).toBe(4);
+    await page.getByTestId('download-all-new').click();
+    await page.getByTestId('overall-progress').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('transfer-rate').textContent(), { timeout: 30_000 }).toMatch(/\/s · .* left$/);
+    await e2e.screenshot(page, 'racer-device-downloading-1280-en-us');
+    await expect.poll(() => page.getByTestId('analyse-session').count(), { timeout: 180_000, interval: 1000 }).toBe(4);
+    await page.getByTestId('analyse-session').first().click();
+    await page.waitForURL(/\/sessions\/analysis/);
+    await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+  }, 400_000);
+});
