@@ -9,6 +9,7 @@
  * first line and reports the later one.
  */
 import type { LapRecord, ParseIssue } from './session-types';
+import { MAX_SPEED_KMH, MAX_TIME_MS } from './physical-bounds';
 
 export interface ParsedLaps {
   laps: LapRecord[];
@@ -19,9 +20,7 @@ export interface ParsedLaps {
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const INTEGER = /^[+-]?\d+$/;
 /** Longest lap or sector time kept: under 24 h (a session is one day at the track). */
-const MAX_TIME_MS = 24 * 3600 * 1000 - 1;
 /** Fastest speed kept (km/h): beyond what a kart, motorcycle or car on a circuit reaches. */
-const MAX_SPEED_KMH = 500;
 
 function decimal(field: string): number {
   const t = field.trim();

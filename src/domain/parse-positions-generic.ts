@@ -13,6 +13,7 @@ import {
   growState,
   type ScanState,
 } from './parse-positions-state';
+import { MAX_SPEED_KMH, MAX_TIME_MS } from './physical-bounds';
 
 // Module-local bindings of the shared constants: an imported binding read inside the loops below costs more.
 const NL = NL_BYTE;
@@ -29,7 +30,8 @@ const REASONS = {
   number: 'a field is not a number',
   lap: 'lap is not a non-negative integer',
   range: 'latitude or longitude out of range',
-  time: 'timeMs is not a non-negative number',
+  time: 'timeMs is not a time within a day of the session start',
+  speed: 'speed is not between 0 and 500 km/h',
 } as const;
 
 /** Digits bytes[from, to) as a double (for parts too long for int32). */
@@ -120,7 +122,8 @@ export function parseLineGeneric(s: ScanState, bytes: Uint8Array, i: number, lin
     const t = off === 1 ? vals[1] : NaN;
     if (lapHasFraction || lap < 0 || lap > 2147483647) bad = 'lap';
     else if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) bad = 'range';
-    else if (t < 0 || t === Infinity) bad = 'time';
+    else if (t < 0 || t > MAX_TIME_MS) bad = 'time';
+    else if (!(vals[3 + off] >= 0 && vals[3 + off] <= MAX_SPEED_KMH)) bad = 'speed';
     else {
       if (s.count === s.capacity) growState(s);
       const k = s.count;

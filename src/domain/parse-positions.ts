@@ -18,11 +18,12 @@
  * with a reference parse). The scan state, its column growth and the shared byte codes: parse-positions-state.ts.
  *
  * Corrupt lines (wrong field count, a non-number, lap not a non-negative integer, latitude/longitude out of
- * range) are skipped and reported with their 1-based line number; never a throw. Only the first
+ * range, a speed below 0 or above 500 km/h, a time past a day's session) are skipped and reported with their 1-based line number; never a throw. Only the first
  * `maxIssues` are listed, `corruptLines` counts them all.
  */
 import { COS_BAND_DEG, DEG, EARTH_RADIUS_M } from './geo-distance';
 import { parseLineGeneric } from './parse-positions-generic';
+import { MAX_SPEED_KMH as SHARED_MAX_SPEED_KMH, MAX_TIME_MS as SHARED_MAX_TIME_MS } from './physical-bounds';
 import {
   CR as CR_BYTE,
   DOT as DOT_BYTE,
@@ -59,6 +60,8 @@ const SEMI = SEMI_BYTE;
 const DOT = DOT_BYTE;
 const MINUS = MINUS_BYTE;
 const POW10 = SHARED_POW10;
+const MAX_SPEED_KMH = SHARED_MAX_SPEED_KMH;
+const MAX_TIME_MS = SHARED_MAX_TIME_MS;
 
 export function parsePositionsBytes(bytes: Uint8Array, options: ParsePositionsOptions = {}): ParsedPositions {
   const maxIssues = options.maxIssues ?? 1000;
@@ -197,6 +200,9 @@ function scanLines(s: ScanState, bytes: Uint8Array, end: number): void {
       if (d === D_NL) i++;
       else if (d === D_CR && bytes[i + 1] === NL) i += 2;
       else break fast;
+      // Outside physical bounds (a speed no vehicle here reaches, a time beyond a day's session): the generic
+      // parser reports the line as damaged.
+      if (v > MAX_SPEED_KMH || (neg && v !== 0) || time > MAX_TIME_MS) break fast;
       if (count === capacity) {
         s.count = count;
         growState(s);

@@ -162,6 +162,13 @@ export const messagesI18n = {
     'Too many attempts for this e-mail address. Try again in {{0}} minute(s).':
       'Demasiadas tentativas para este endereço de email. Tente novamente dentro de {{0}} minuto(s).',
     'Too many requests. Try again in {{0}} minute(s).': 'Demasiados pedidos. Tente novamente dentro de {{0}} minuto(s).',
+    'Too many failed logins for this e-mail address from your network. Try again in {{0}} minute(s), or reset your password.':
+      'Demasiadas tentativas falhadas para este endereço de email a partir da sua rede. Tente novamente dentro de {{0}} minuto(s) ou redefina a palavra-passe.',
+    'Too many failed logins for this e-mail address. Try again in {{0}} minute(s), or reset your password.':
+      'Demasiadas tentativas falhadas para este endereço de email. Tente novamente dentro de {{0}} minuto(s) ou redefina a palavra-passe.',
+    'At most {{0}} session uploads at a time. Try again when one has finished.':
+      'No máximo {{0}} envios de sessões em simultâneo. Tente novamente quando um terminar.',
+    'Your login has ended. Please log in again.': 'A sua sessão terminou. Inicie sessão novamente.',
     '{{0}} is in use and cannot be deleted.': 'Não é possível eliminar: {{0}} está em uso.',
     '{{0}} not found.': 'Não encontrado: {{0}}.',
     'Firmware {{0}} already exists.': 'O firmware {{0}} já existe.',

@@ -87,6 +87,9 @@ export function translateMessage(text: string, instance: I18n = i18n): string {
 const MESSAGE_PATTERNS: readonly { match: RegExp; key: string }[] = [
   { match: /^Too many attempts for this e-mail address\. Try again in (\d+) minute\(s\)\.$/, key: 'Too many attempts for this e-mail address. Try again in {{0}} minute(s).' },
   { match: /^Too many requests\. Try again in (\d+) minute\(s\)\.$/, key: 'Too many requests. Try again in {{0}} minute(s).' },
+  { match: /^Too many failed logins for this e-mail address from your network\. Try again in (\d+) minute\(s\), or reset your password\.$/, key: 'Too many failed logins for this e-mail address from your network. Try again in {{0}} minute(s), or reset your password.' },
+  { match: /^Too many failed logins for this e-mail address\. Try again in (\d+) minute\(s\), or reset your password\.$/, key: 'Too many failed logins for this e-mail address. Try again in {{0}} minute(s), or reset your password.' },
+  { match: /^At most (\d+) session uploads at a time\. Try again when one has finished\.$/, key: 'At most {{0}} session uploads at a time. Try again when one has finished.' },
   { match: /^(.+) is in use and cannot be deleted\.$/, key: '{{0}} is in use and cannot be deleted.' },
   { match: /^(.+) not found\.$/, key: '{{0}} not found.' },
   { match: /^Firmware (.+) already exists\.$/, key: 'Firmware {{0}} already exists.' },

@@ -179,6 +179,7 @@ describe('spec and server messages', () => {
       if (expression === 'field') return fields;
       if (expression === 'r.label') return ['Circuit type'];
       if (expression === 'parsed.image.version') return ['1.5.0'];
+      if (expression === 'limit') return ['2'];
       return ['x'];
     }
     /** A template with each ${...} replaced by each of its sample values (all combinations). */

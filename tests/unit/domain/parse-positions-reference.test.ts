@@ -17,7 +17,8 @@ const REASON = {
   number: 'a field is not a number',
   lap: 'lap is not a non-negative integer',
   range: 'latitude or longitude out of range',
-  time: 'timeMs is not a non-negative number',
+  time: 'timeMs is not a time within a day of the session start',
+  speed: 'speed is not between 0 and 500 km/h',
 };
 
 /** What the file format allows for one field (a sign, digits, an optional '.', at least one digit). */
@@ -53,7 +54,8 @@ function referenceParse(bytes: Uint8Array): Reference {
       if (/\.\d/.test(fields[0]) || values[0] < 0 || values[0] > 2147483647) return 'lap';
       const [lat, lon] = [values[1 + off], values[2 + off]];
       if (!(lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180)) return 'range';
-      if (off === 1 && (values[1] < 0 || values[1] === Infinity)) return 'time';
+      if (off === 1 && (values[1] < 0 || values[1] >= 24 * 3600 * 1000)) return 'time';
+      if (!(values[3 + off] >= 0 && values[3 + off] <= 500)) return 'speed';
       r.lap.push(values[0] | 0);
       r.timeMs.push(off === 1 ? values[1] : NaN);
       r.lat.push(lat);

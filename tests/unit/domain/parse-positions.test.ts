@@ -59,10 +59,26 @@ describe('parsePositionsBytes', () => {
   });
 
   it('accepts a 4-field line whose numbers look like a 5-field line with a missing field', () => {
-    // '1;40;41;-8' is lap 1 at lat 40, lon 41, 8 km/h... negative speed is still a number: it is kept.
-    const { positions } = parsePositionsText('1;40;41;-8\n');
+    // '1;40;41;8' is lap 1 at lat 40, lon 41, 8 km/h, not lap 1 at time 40 with a missing speed.
+    const { positions } = parsePositionsText('1;40;41;8\n');
     expect(positions.count).toBe(1);
     expect(positions.lat[0]).toBe(40);
+  });
+
+  it('reports fixes outside physical bounds as damaged lines and keeps none of them', () => {
+    const text = [
+      '1;1000;41.5;44.9;120.5', // kept
+      '1;1040;41.5;44.9;500.1', // faster than any vehicle on a circuit
+      '1;1080;41.5;44.9;-8', // a negative speed
+      '1;86400000;41.5;44.9;120', // a day after the session started
+      '1;1120;91.5;44.9;120', // latitude out of range
+      '1;1160;41.5;44.9;500', // the bound itself is kept
+    ].join('\n');
+    const { positions, issues, corruptLines } = parsePositionsText(`${text}\n`);
+    expect(positions.count).toBe(2);
+    expect(Array.from(positions.speedKmh.subarray(0, 2))).toEqual([120.5, 500]);
+    expect(corruptLines).toBe(4);
+    expect(issues.map((i) => i.line)).toEqual([2, 3, 4, 5]);
   });
 
   it('lists at most maxIssues issues but counts every corrupt line', () => {
