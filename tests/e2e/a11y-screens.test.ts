@@ -6,14 +6,14 @@
  * Enter in a sensible tab order, dialogs take focus, keep it inside, close with Escape and give it back.
  * (The public and account screens are audited by auth-accessibility.test.ts.)
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { seriousViolations, watchCspViolations } from '../helpers/axe';
 import { ADMIN_SECTIONS } from '../../src/features/admin/sections';
 
-const VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
+const VBO = RUSTAVI_VBO;
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('accessibility of every signed-in screen', () => {
     // Circuits are loaded after login; the import picks the circuit (and so the laps) from them.
     await expect.poll(() => storedCircuitCount(page), { timeout: 30_000 }).toBeGreaterThan(10);
     await importVbo(page, 'rustavi.vbo', VBO);
-    await importVbo(page, 'rustavi-next-day.vbo', VBO.replace('17/01/2026', '18/01/2026'));
+    await importVbo(page, 'rustavi-next-day.vbo', nextDayVbo(VBO));
     await expect.poll(() => page.locator('tr[data-row-key]').count(), { timeout: 20_000 }).toBe(2);
     const ids = await page.locator('tr[data-row-key]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
     for (const id of ids) await page.getByTestId(`activate-${id}`).click();

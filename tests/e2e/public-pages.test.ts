@@ -66,7 +66,8 @@ describe('the public pages', () => {
         expect(await visibleLocaleSelects(page)).toBe(0);
         await page.getByRole('button', { name: /menu/i }).first().click();
         await page.getByTestId('menu-locale-select').waitFor({ state: 'visible' });
-        expect(await visibleLocaleSelects(page)).toBe(1);
+        // The drawer slides in: its select is on screen once the transition has ended.
+        await expect.poll(() => visibleLocaleSelects(page)).toBe(1);
         await e2e.screenshot(page, `public-welcome-menu-${locale}-${width}`);
       }
       expect(unexpectedErrors(errors)).toEqual([]);

@@ -136,7 +136,7 @@ describe('a session re-timed after its upload', () => {
     await expect.poll(async () => Number(await map.getAttribute('data-trace-features')), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'Toggle Draw' }).click();
     await page.getByText('Snap to laps').click();
-    await page.getByRole('button', { name: 'Reset gates' }).first().click();
+    await page.getByRole('button', { name: 'Clear gates' }).click();
     await expect.poll(async () => Number(await map.getAttribute('data-gates'))).toBe(0);
     await page.waitForTimeout(500);
     const point = await lapPixel(page);

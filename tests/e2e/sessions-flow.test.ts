@@ -6,14 +6,14 @@
  * screenshots of the three screens in light/en-us and dark/pt-pt (tests/.artifacts/sessions-*.png); and an ASTRO
  * session imported from its two files (laps + nmea) picked together keeps the device's laps.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { syntheticSession } from '../../src/domain/synthetic-session';
 import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
 
-const VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
+const VBO = RUSTAVI_VBO;
 
 let e2e: E2E;
 
@@ -68,10 +68,7 @@ describe('sessions screens', () => {
     await page.goto(e2e.url('/sessions/library'));
     await page.getByText('Sessions library').waitFor();
     expect(await importVbo(page, 'rustavi.vbo', VBO)).toBeGreaterThanOrEqual(3);
-    // The next day's file starts a second later (its first 25 fixes dropped): other data, not the same session again,
-    // which the library would recognise and refuse to store twice.
-    const nextDay = VBO.replace('17/01/2026', '18/01/2026').replace(/(\[data\]\r?\n)(?:[^\n]*\n){25}/, '$1');
-    expect(await importVbo(page, 'rustavi-next-day.vbo', nextDay)).toBeGreaterThanOrEqual(3);
+    expect(await importVbo(page, 'rustavi-next-day.vbo', nextDayVbo(VBO))).toBeGreaterThanOrEqual(3);
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(async () => (await rows(page).allTextContents()).every((t) => t.includes('Rustavi International Motorpark'))).toBe(true);
 
