@@ -78,7 +78,8 @@ function storedLapsText(page: Page): Promise<string> {
 
 /**
  * A point of the drawn laps on the screen: the map's canvases are read (offline, no tile was drawn, so none is
- * tainted) and the opaque pixel with the most opaque neighbours is taken, where the laps lie on one another.
+ * tainted) and the opaque pixel with the most opaque neighbours is taken, where the laps lie on one another, among
+ * those a click reaches.
  */
 function lapPixel(page: Page): Promise<{ x: number; y: number } | null> {
   return page.evaluate(() => {
@@ -99,7 +100,12 @@ function lapPixel(page: Page): Promise<{ x: number; y: number } | null> {
           if (alpha(x, y) < 200) continue;
           let score = 0;
           for (let dy = -r; dy <= r; dy += 2) for (let dx = -r; dx <= r; dx += 2) if (alpha(x + dx, y + dy) > 100) score++;
-          if (!best || score > best.score) best = { x: rect.left + (x * rect.width) / canvas.width, y: rect.top + (y * rect.height) / canvas.height, score };
+          if (best && score <= best.score) continue;
+          const px = rect.left + (x * rect.width) / canvas.width;
+          const py = rect.top + (y * rect.height) / canvas.height;
+          // Only where a click reaches the map, not an overlay drawn over it (the draw hint, the offline notice).
+          if (document.elementFromPoint(px, py)?.tagName !== 'CANVAS') continue;
+          best = { x: px, y: py, score };
         }
       }
     }
