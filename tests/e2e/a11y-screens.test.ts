@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { storedCircuitNames } from './stored-circuits';
 import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { seriousViolations, watchCspViolations } from '../helpers/axe';
 import { ADMIN_SECTIONS } from '../../src/features/admin/sections';
@@ -35,28 +36,6 @@ async function importVbo(page: Page, name: string, text: string): Promise<void> 
   await page.getByText(/Imported .* with \d+ laps/).last().waitFor({ timeout: 60_000 });
 }
 
-/** How many circuits the app keeps in IndexedDB. */
-function storedCircuitCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('astro-companion');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    if (!db.objectStoreNames.contains('circuits')) {
-      db.close();
-      return 0;
-    }
-    const n = await new Promise<number>((resolve, reject) => {
-      const req = db.transaction('circuits').objectStore('circuits').count();
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    return n;
-  });
-}
-
 /** Signed-in screens and what shows they are ready. */
 const SCREENS: Array<{ path: string; ready?: (page: Page) => Promise<unknown> }> = [
   { path: '/astro' },
@@ -79,7 +58,7 @@ describe('accessibility of every signed-in screen', () => {
     await page.goto(e2e.url('/sessions/library'));
     await page.getByText('Sessions library').waitFor();
     // Circuits are loaded after login; the import picks the circuit (and so the laps) from them.
-    await expect.poll(() => storedCircuitCount(page), { timeout: 30_000 }).toBeGreaterThan(10);
+    await expect.poll(() => storedCircuitNames(page).then((names) => names.length), { timeout: 30_000 }).toBeGreaterThan(10);
     await importVbo(page, 'rustavi.vbo', VBO);
     await importVbo(page, 'rustavi-next-day.vbo', nextDayVbo(VBO));
     await expect.poll(() => page.locator('tr[data-row-key]').count(), { timeout: 20_000 }).toBe(2);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { storedCircuitNames } from './stored-circuits';
 import { syntheticSession } from '../../src/domain/synthetic-session';
 import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
 
@@ -22,27 +23,6 @@ afterAll(async () => {
 });
 
 const rows = (page: Page) => page.locator('tr[data-row-key]');
-
-async function circuitsStored(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('astro-companion');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    if (!db.objectStoreNames.contains('circuits')) {
-      db.close();
-      return 0;
-    }
-    const n = await new Promise<number>((resolve, reject) => {
-      const req = db.transaction('circuits').objectStore('circuits').count();
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    return n;
-  });
-}
 
 async function shots(page: Page, name: string, ready: (locale: 'en-us' | 'pt-pt') => Promise<void>) {
   for (const locale of ['en-us', 'pt-pt'] as const) {
@@ -68,7 +48,7 @@ describe("the racer's flow", () => {
     const { page, errors } = await e2e.newPage();
     const user = await e2e.signUpAndVerify();
     await e2e.login(page, user.email, user.password);
-    await expect.poll(() => circuitsStored(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => storedCircuitNames(page).then((names) => names.length), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.goto(e2e.url('/sessions/library'));
     await page.getByText('Sessions library').waitFor();
     // Two ASTRO sessions at Braga (laps and nmea files picked together), different rides.
@@ -125,7 +105,7 @@ describe("the racer's flow", () => {
     const user = await e2e.signUpAndVerify();
     await e2e.login(page, user.email, user.password);
     await page.goto(e2e.url('/astro'));
-    await expect.poll(() => circuitsStored(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => storedCircuitNames(page).then((names) => names.length), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByTestId('connect-simulated').click();
     await expect.poll(() => page.locator('tr[data-filename]').count(), { timeout: 15_000 }).toBe(4);
     expect(await page.getByText('Not downloaded yet: only on ASTRO.').count()).toBe(4);

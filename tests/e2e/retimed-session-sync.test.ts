@@ -4,13 +4,14 @@
  * one the lap viewer shows. Before, the re-timing stayed in this browser and the leaderboard kept the old best.
  * The same log imported once more is then recognised as that session and leaves it as it is.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lapText } from '../../src/features/leaderboards/leaderboard-view';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { storedCircuitNames } from './stored-circuits';
+import { RUSTAVI_VBO } from './vbo-fixture';
 
-const VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
+const VBO = RUSTAVI_VBO;
 const CIRCUIT = 'Rustavi International Motorpark';
 
 let e2e: E2E;
@@ -33,28 +34,6 @@ async function serverApi<T>(email: string, password: string, path: string): Prom
   const res = await fetch(e2e.url(`/api${path}`), { headers: { authorization: `Bearer ${accessToken}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
-}
-
-/** Names of the circuits in this browser's IndexedDB. */
-function storedCircuitNames(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('astro-companion');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    if (!db.objectStoreNames.contains('circuits')) {
-      db.close();
-      return [];
-    }
-    const rows = await new Promise<{ name: string }[]>((resolve, reject) => {
-      const req = db.transaction('circuits').objectStore('circuits').getAll();
-      req.onsuccess = () => resolve(req.result as { name: string }[]);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    return rows.map((r) => r.name);
-  });
 }
 
 /** The laps text of the only session in this browser's IndexedDB (plain IndexedDB API, no app hook). */

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { storedCircuitNames } from './stored-circuits';
 import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { syntheticSession } from '../../src/domain/synthetic-session';
 import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
@@ -25,28 +26,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** Names of the circuits the app keeps in IndexedDB (loaded after login). */
-function storedCircuits(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('astro-companion');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    if (!db.objectStoreNames.contains('circuits')) {
-      db.close();
-      return [];
-    }
-    const rows = await new Promise<{ name: string }[]>((resolve, reject) => {
-      const req = db.transaction('circuits').objectStore('circuits').getAll();
-      req.onsuccess = () => resolve(req.result as { name: string }[]);
-      req.onerror = () => reject(req.error);
-    });
-    db.close();
-    return rows.map((r) => r.name);
-  });
-}
-
 async function importVbo(page: Page, name: string, text: string): Promise<number> {
   await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
   const toast = page.getByText(/Imported .* with \d+ laps/).last();
@@ -62,7 +41,7 @@ describe('sessions screens', () => {
     const { page, context, errors } = await e2e.newPage({ viewport: { width: 1366, height: 900 } });
     const user = await e2e.signUpAndVerify();
     await e2e.login(page, user.email, user.password);
-    await expect.poll(async () => (await storedCircuits(page)).includes('Rustavi International Motorpark'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await storedCircuitNames(page)).includes('Rustavi International Motorpark'), { timeout: 20_000 }).toBe(true);
 
     // Library: import the real VBO twice (a second day, so a second session of the same circuit).
     await page.goto(e2e.url('/sessions/library'));
