@@ -33,8 +33,17 @@ async function holdMainScript(page: Page) {
 
 const prerendered = (page: Page, selector: string) => page.locator(`#root [data-prerendered] ${selector}`);
 
+/**
+ * Waits for the first contentful paint: the elements exist (and have boxes) before the render-blocking stylesheet
+ * has arrived, and a person only sees, and clicks on, the page once it is painted with its styles.
+ */
+async function firstPaint(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+}
+
 /** Clicks where the element is painted and types there, as a person does (no scripted focus or value). */
 async function clickAndType(page: Page, selector: string, text: string) {
+  await firstPaint(page);
   const box = await prerendered(page, selector).boundingBox();
   if (!box) throw new Error(`${selector} is not painted`);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
