@@ -172,6 +172,8 @@ describe('keyboard use', () => {
     await row.getByRole('button', { name: 'Delete' }).focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('confirm-delete').waitFor();
+    // The confirmation takes the focus once it has opened: tabbing before that would walk the page behind it.
+    await expect.poll(focusInDialog).toBe(true);
     let onDelete = false;
     for (let i = 0; i < 6 && !onDelete; i++) {
       onDelete = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'confirm-delete');
