@@ -1,6 +1,7 @@
 /**
  * From a file on disk to a session stored like any other:
- *  1. `detectImportFormat` / `importFile`: pick the importer by content (extension as a tie-break) and run it;
+ *  1. `importFileSource` (any file: binary formats by their first bytes, see import-binary.ts, else text) and
+ *     `detectImportFormat` / `importFile` (text): pick the importer by content (extension as a tie-break), run it;
  *  2. `pickCircuit`: the nearest circuit whose start/finish gate lies within 2 km of the trace;
  *  3. `finishImport`: number the laps from that circuit's gates (detection/detect-laps.ts) and write the
  *     device-format laps and nmea texts (serialize-session.ts) plus a device-style file name, so the session
@@ -12,7 +13,10 @@ import { sessionFileName } from '../format/session-name';
 import { createLocalProjection } from '../geo/local-projection';
 import { serializeLaps, serializePositions } from '../serialize-session';
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
+import type { ByteSource } from '../gpmf/byte-source';
 import { importAstro, looksLikeAstroNmea } from './import-astro';
+import { detectBinaryFormat, HEAD_BYTES, importBinary } from './import-binary';
+import { importDovex, looksLikeDovex } from './import-dovex';
 import { ImportError } from './import-errors';
 import { importCsv, looksLikeCsvExport } from './import-csv';
 import { importGpx, looksLikeGpx } from './import-gpx';
@@ -27,6 +31,7 @@ import { hasZone } from '../format/wall-clock';
 export function detectImportFormat(fileName: string, text: string): ImportSource | null {
   if (looksLikeGpx(text)) return 'gpx';
   if (looksLikeKml(text)) return 'kml';
+  if (looksLikeDovex(text)) return 'dovex';
   if (looksLikeCsvExport(text)) return 'csv';
   if (looksLikeVbo(text)) return 'vbo';
   if (looksLikeRaceChronoCsv(text)) return 'racechrono-csv';
@@ -36,6 +41,7 @@ export function detectImportFormat(fileName: string, text: string): ImportSource
   if (ext === 'gpx') return 'gpx';
   if (ext === 'vbo') return 'vbo';
   if (ext === 'kml') return 'kml';
+  if (ext === 'dovex' || ext === 'dove') return 'dovex';
   return null;
 }
 
@@ -62,9 +68,26 @@ export function importFile(fileName: string, text: string, options: ImportFileOp
       return importNmea0183(text, options);
     case 'astro':
       return importAstro({ nmea: text, laps: options.astroLaps, fileName }, options);
+    case 'dovex':
+      return importDovex(text);
     default:
-      throw new ImportError('unknown-format', `${fileName} is not a VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3, ASTRO Companion CSV or ASTRO file.`);
+      throw new ImportError(
+        'unknown-format',
+        `${fileName} is not a VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3, ASTRO Companion CSV, Dove/LapWing, Garmin FIT, GoPro video (GPS telemetry) or ASTRO file.`,
+      );
   }
+}
+
+/**
+ * Reads any file through a ByteSource: a binary format recognised by its first bytes is read by its importer
+ * (which loads on first use and reads only what it needs), anything else is decoded as UTF-8 text and goes
+ * through `importFile`.
+ */
+export async function importFileSource(fileName: string, source: ByteSource, options: ImportFileOptions = {}): Promise<ImportedSession> {
+  if (source.size === 0) throw new ImportError('empty-file', `${fileName} is empty.`);
+  const binary = detectBinaryFormat(await source.read(0, HEAD_BYTES));
+  if (binary !== null) return importBinary(binary, source);
+  return importFile(fileName, new TextDecoder().decode(await source.read(0, source.size)), options);
 }
 
 /** The circuit fields import needs (a subset of the Circuit entity). */
