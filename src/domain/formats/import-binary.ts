@@ -12,6 +12,8 @@ export type BinaryImportSource = 'fit' | 'gopro-mp4';
 
 interface BinaryFormat {
   source: BinaryImportSource;
+  /** The format's name as racers know it, for messages. */
+  label: string;
   /** From the first HEAD_BYTES bytes of the file. */
   looksLike: (head: Uint8Array) => boolean;
   read: (source: ByteSource) => Promise<ImportedSession>;
@@ -23,15 +25,20 @@ export const HEAD_BYTES = 64;
 const BINARY_FORMATS: readonly BinaryFormat[] = [
   {
     source: 'fit',
+    label: 'Garmin FIT',
     looksLike: looksLikeFit,
     read: async (source) => (await import('./import-fit')).importFit(await source.read(0, source.size)),
   },
   {
     source: 'gopro-mp4',
+    label: 'GoPro video (GPS telemetry)',
     looksLike: looksLikeMp4,
     read: async (source) => (await import('./import-gopro-mp4')).importGoProMp4(source),
   },
 ];
+
+/** The binary formats' names, for messages. */
+export const BINARY_FORMAT_LABELS: readonly string[] = BINARY_FORMATS.map((f) => f.label);
 
 /**
  * A FIT file header: 12 or 14 bytes long (its first byte), '.FIT' at bytes 8-11. A file too short for its own

@@ -14,35 +14,23 @@ import { createLocalProjection } from '../geo/local-projection';
 import { serializeLaps, serializePositions } from '../serialize-session';
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
 import type { ByteSource } from '../gpmf/byte-source';
-import { importAstro, looksLikeAstroNmea } from './import-astro';
-import { detectBinaryFormat, HEAD_BYTES, importBinary } from './import-binary';
-import { importDovex, looksLikeDovex } from './import-dovex';
+import { BINARY_FORMAT_LABELS, detectBinaryFormat, HEAD_BYTES, importBinary } from './import-binary';
 import { ImportError } from './import-errors';
-import { importCsv, looksLikeCsvExport } from './import-csv';
-import { importGpx, looksLikeGpx } from './import-gpx';
-import { importKml, looksLikeKml } from './import-kml';
-import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
-import { importRaceChronoCsv, looksLikeRaceChronoCsv } from './import-racechrono-csv';
+import { TEXT_IMPORTERS, type TextImporter } from './import-registry';
 import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
-import { importVbo, looksLikeVbo } from './import-vbo';
 import { hasZone } from '../format/wall-clock';
+
+/** The importer of a file from its content; the extension only breaks ties. null: none of ours. */
+function importerFor(fileName: string, text: string): TextImporter | null {
+  const byContent = TEXT_IMPORTERS.find((importer) => importer.looksLike(text));
+  if (byContent) return byContent;
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return (ext && TEXT_IMPORTERS.find((importer) => importer.extensions?.includes(ext))) || null;
+}
 
 /** The format of a file from its content; the extension only breaks ties. null: none of ours. */
 export function detectImportFormat(fileName: string, text: string): ImportSource | null {
-  if (looksLikeGpx(text)) return 'gpx';
-  if (looksLikeKml(text)) return 'kml';
-  if (looksLikeDovex(text)) return 'dovex';
-  if (looksLikeCsvExport(text)) return 'csv';
-  if (looksLikeVbo(text)) return 'vbo';
-  if (looksLikeRaceChronoCsv(text)) return 'racechrono-csv';
-  if (looksLikeNmea0183(text)) return 'nmea';
-  if (looksLikeAstroNmea(text)) return 'astro';
-  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  if (ext === 'gpx') return 'gpx';
-  if (ext === 'vbo') return 'vbo';
-  if (ext === 'kml') return 'kml';
-  if (ext === 'dovex' || ext === 'dove') return 'dovex';
-  return null;
+  return importerFor(fileName, text)?.source ?? null;
 }
 
 export interface ImportFileOptions extends ImportOptions {
@@ -53,29 +41,12 @@ export interface ImportFileOptions extends ImportOptions {
 /** Reads one file (text already decoded) into a normalised session; ImportError when it is none of ours. */
 export function importFile(fileName: string, text: string, options: ImportFileOptions = {}): ImportedSession {
   if (text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
-  switch (detectImportFormat(fileName, text)) {
-    case 'gpx':
-      return importGpx(text);
-    case 'vbo':
-      return importVbo(text, options);
-    case 'racechrono-csv':
-      return importRaceChronoCsv(text);
-    case 'csv':
-      return importCsv(text, options);
-    case 'kml':
-      return importKml(text);
-    case 'nmea':
-      return importNmea0183(text, options);
-    case 'astro':
-      return importAstro({ nmea: text, laps: options.astroLaps, fileName }, options);
-    case 'dovex':
-      return importDovex(text);
-    default:
-      throw new ImportError(
-        'unknown-format',
-        `${fileName} is not a VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3, ASTRO Companion CSV, Dove/LapWing, Garmin FIT, GoPro video (GPS telemetry) or ASTRO file.`,
-      );
+  const importer = importerFor(fileName, text);
+  if (!importer) {
+    const known = [...TEXT_IMPORTERS.map((i) => i.label), ...BINARY_FORMAT_LABELS].join(', ');
+    throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${known}).`);
   }
+  return importer.read(text, { ...options, fileName });
 }
 
 /**
