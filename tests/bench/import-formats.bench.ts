@@ -7,7 +7,7 @@
  * fixture is the only GPMF file at hand (191 fixes), so its figure is dominated by reading the MP4 index.
  */
 import { readFileSync } from 'node:fs';
-import { Encoder, Profile } from '@garmin/fitsdk';
+import { Encoder, Profile, type FileIdMesg, type RecordMesg } from '@garmin/fitsdk';
 import { bytesSource } from '../../src/domain/gpmf/byte-source';
 import { importFileSource } from '../../src/domain/formats/import-session';
 import { syntheticSession } from '../../src/domain/synthetic-session';
@@ -28,14 +28,17 @@ const WARM_RUNS = 5;
  */
 function writeFit(p: PositionColumns): Uint8Array {
   const encoder = new Encoder();
-  encoder.onMesg(Profile.MesgNum.FILE_ID, { type: 'activity', manufacturer: 'development', product: 0, timeCreated: new Date(START), serialNumber: 1 });
+  // FIT profile numbers: file type 4 is an activity, manufacturer 255 'development'.
+  const fileId: FileIdMesg = { type: 4, manufacturer: 255, product: 0, timeCreated: new Date(START), serialNumber: 1 };
+  encoder.onMesg(Profile.MesgNum.FILE_ID, fileId);
   for (let i = 0; i < p.count; i++) {
-    encoder.onMesg(Profile.MesgNum.RECORD, {
+    const record: RecordMesg = {
       timestamp: new Date(START + i * 1000),
       positionLat: Math.round((p.lat[i] * 2 ** 31) / 180),
       positionLong: Math.round((p.lon[i] * 2 ** 31) / 180),
       speed: p.speedKmh[i] / 3.6,
-    });
+    };
+    encoder.onMesg(Profile.MesgNum.RECORD, record);
   }
   return encoder.close();
 }
