@@ -7,6 +7,7 @@
  *     is uploaded, stored and synced exactly like one downloaded from ASTRO.
  */
 import { detectLaps, type LapDetection } from '../detection/detect-laps';
+import { compareLoggerLaps, gateFromLoggerLaps, type LoggerLapComparison } from '../detection/logger-laps';
 import { tryParseCoordinates } from '../format/coordinates';
 import { sessionFileName } from '../format/session-name';
 import { createLocalProjection } from '../geo/local-projection';
@@ -138,7 +139,20 @@ export interface FinishedImport {
   /** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md), 'Imported' when no circuit was picked. */
   fileName: string;
   issues: ParseIssue[];
+  /** The logger's own start/finish crossings (ms of session time) when the file carries them, else null. */
+  loggerLaps: number[] | null;
+  /** Our laps against the logger's, lap by lap, when both exist. */
+  loggerComparison: LoggerLapComparison | null;
+  /** True when no circuit was near and the laps were timed at the line the logger's own laps imply. */
+  timedAtLoggerLine: boolean;
 }
+
+/**
+ * Width of the start/finish line implied by a logger's own laps, metres: its centre is where the racer crossed,
+ * so it must reach across a kart track (8-12 m) or a circuit's racing line from either side, yet stay clear of a
+ * parallel part of the track nearby.
+ */
+const LOGGER_LINE_WIDTH_M = 20;
 
 export function finishImport(imported: ImportedSession, circuits: readonly CircuitCandidate[], options: FinishImportOptions = {}): FinishedImport {
   const picked =
@@ -152,11 +166,20 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
   let detection: LapDetection | null = null;
   let positions = imported.positions;
   let laps: LapRecord[] = imported.deviceLaps ?? [];
+  const loggerLaps = imported.loggerLaps && imported.loggerLaps.length > 0 ? imported.loggerLaps : null;
+  let timedAtLoggerLine = false;
   if (!keepDevice) {
     laps = [];
     const gates = circuit ? tryParseCoordinates(circuit.coordinates) : null;
+    // Near no known circuit, a file carrying its logger's laps is timed at the line those laps imply.
+    const loggerLine = !circuit && loggerLaps ? gateFromLoggerLaps(positions, loggerLaps) : null;
     if (circuit && gates && gates.ok && gates.points.length > 0) {
       detection = detectLaps(positions, gates.points, circuit.size);
+    } else if (loggerLine) {
+      detection = detectLaps(positions, [loggerLine], LOGGER_LINE_WIDTH_M);
+      timedAtLoggerLine = true;
+    }
+    if (detection) {
       positions = { ...positions, lap: detection.lapOfFix.slice() };
       laps = detection.records;
     } else if (imported.source !== 'astro') {
@@ -175,6 +198,9 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
     nmeaText: serializePositions(positions),
     fileName: importFileName(imported.startedAt, circuit?.name ?? 'Imported', options.utcOffsetMinutes),
     issues: imported.issues,
+    loggerLaps,
+    loggerComparison: loggerLaps && detection ? compareLoggerLaps(detection.startFinishMs, loggerLaps) : null,
+    timedAtLoggerLine,
   };
 }
 

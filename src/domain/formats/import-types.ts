@@ -4,7 +4,21 @@
  */
 import type { LapRecord, ParseIssue, PositionColumns } from '../session-types';
 
-export type ImportSource = 'astro' | 'vbo' | 'nmea' | 'gpx' | 'racechrono-csv' | 'csv' | 'kml';
+export type ImportSource =
+  | 'astro'
+  | 'vbo'
+  | 'nmea'
+  | 'gpx'
+  | 'racechrono-csv'
+  | 'csv'
+  | 'kml'
+  | 'aim-csv'
+  | 'motec-csv'
+  | 'racebox-csv'
+  | 'trackaddict-csv'
+  | 'harrys-csv'
+  | 'racechrono-csv-v2'
+  | 'alfano-csv';
 
 export interface ImportedSession {
   positions: PositionColumns;
@@ -18,6 +32,13 @@ export interface ImportedSession {
   issues: ParseIssue[];
   /** Lap records the file itself carries (ASTRO laps files); absent for formats that carry none. */
   deviceLaps?: LapRecord[];
+  /**
+   * The logger's own lap boundaries, for files that carry them (AiM beacon markers, RaceChrono lap_number,
+   * TrackAddict and Harry's lap columns): each start/finish crossing the logger timed, in ms of session time
+   * (since the first kept fix), ascending. Laps are still detected from the circuit's gates; these are kept to
+   * compare with them. Absent for formats that carry none.
+   */
+  loggerLaps?: number[];
 }
 
 export interface ImportOptions {

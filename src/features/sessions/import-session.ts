@@ -1,6 +1,7 @@
 /**
- * Import from disk: ASTRO position files, VBO (RaceBox, VBOX, Dragy, RaceChrono), NMEA 0183, GPX and
- * RaceChrono CSV v3 become a session like one downloaded from ASTRO. The domain does the work
+ * Import from disk: ASTRO position files, VBO (RaceBox, VBOX, Dragy, RaceChrono), NMEA 0183, GPX, KML and the
+ * CSV exports of other loggers (domain/formats/import-registry.ts lists them) become a session like one
+ * downloaded from ASTRO. The domain does the work
  * (src/domain/formats/import-session.ts: format by content, circuit auto-pick within 2 km, laps detected from its
  * gates, device-format texts and file name); this adds what the screen knows: the circuits on this device and
  * the circuit's time zone for the file name's wall-clock time.
