@@ -3,8 +3,27 @@
  * carries) next to ours (detected from gates): where the file's own line is, and lap by lap how the two timings
  * agree. All times are ms of session time (since the first fix).
  */
+import { hasZone } from '../format/wall-clock';
+import type { LoggerLap } from '../formats/import-types';
 import type { GatePoint, PositionColumns } from '../session-types';
 import { fixTimesMs } from './fix-times';
+
+/**
+ * The logger's start/finish crossings in ms of session time: the start and end of every lap it timed that
+ * says when it started (a lap given only by its length cannot be placed), ascending, shared ends once.
+ * `startedAt` is the session's first fix (ISO; without a zone it is a wall clock, read like the laps' starts).
+ */
+export function loggerCrossingsMs(laps: readonly LoggerLap[], startedAt: string): number[] {
+  const start = Date.parse(hasZone(startedAt) ? startedAt : `${startedAt}Z`);
+  if (!Number.isFinite(start)) return [];
+  const out: number[] = [];
+  for (const lap of laps) {
+    if (lap.startEpochMs === undefined || !(lap.durationMs > 0)) continue;
+    out.push(lap.startEpochMs - start, lap.startEpochMs + lap.durationMs - start);
+  }
+  out.sort((a, b) => a - b);
+  return out.filter((t, i) => i === 0 || t - out[i - 1] > 1);
+}
 
 /** Position at a session time, interpolated between the two fixes around it; null outside the trace. */
 function positionAtMs(positions: PositionColumns, timeMs: number): GatePoint | null {

@@ -7,6 +7,7 @@
 import { MAX_SPEED_KMH } from '../physical-bounds';
 import type { ParseIssue } from '../session-types';
 import { ColumnsBuilder, splitLines } from './import-columns';
+import type { LoggerLap } from './import-types';
 
 export type Delimiter = ',' | ';' | '\t';
 
@@ -222,9 +223,18 @@ export class LapNumberCrossings {
     this.lastLap = lap;
   }
 
-  /** Crossings in ms of session time (from the first kept fix at `startEpochMs`), within the trace only. */
-  sessionTimesMs(startEpochMs: number, endEpochMs: number): number[] | undefined {
-    const out = this.epochsMs.filter((t) => t > startEpochMs && t <= endEpochMs).map((t) => Math.round((t - startEpochMs) * 1000) / 1000);
-    return out.length > 0 ? out : undefined;
+  /** The logger's laps between consecutive crossings within the trace (first fix to last), or undefined. */
+  loggerLaps(startEpochMs: number, endEpochMs: number): LoggerLap[] | undefined {
+    return lapsBetweenCrossings(this.epochsMs.filter((t) => t > startEpochMs && t <= endEpochMs));
   }
+}
+
+/** One logger lap per pair of consecutive start/finish crossings (epoch ms); undefined with fewer than two. */
+export function lapsBetweenCrossings(crossingsEpochMs: readonly number[]): LoggerLap[] | undefined {
+  if (crossingsEpochMs.length < 2) return undefined;
+  return crossingsEpochMs.slice(1).map((end, i) => ({
+    lapNumber: i + 1,
+    startEpochMs: crossingsEpochMs[i],
+    durationMs: Math.round((end - crossingsEpochMs[i]) * 1000) / 1000,
+  }));
 }

@@ -17,6 +17,7 @@ import type { ParseIssue } from '../session-types';
 import {
   cellNumber,
   detectDelimiter,
+  lapsBetweenCrossings,
   findColumn,
   parseLooseDate,
   parseTimeOfDayMs,
@@ -156,14 +157,9 @@ function importChannelExport(text: string, family: Family, source: ImportSource,
   const markers = beaconMarkersMs(meta.get('Beacon Markers') ?? [], decimalComma ?? false);
   // Crossings within the kept fixes only: the closing marker at the very end of the export is not one.
   const sampleMs = positions.count > 1 ? (lastFileMs - firstFileMs) / (positions.count - 1) : 0;
-  const loggerLaps = markers.filter((m) => m > firstFileMs && m < lastFileMs - sampleMs / 2).map((m) => m - firstFileMs);
-  return {
-    positions,
-    startedAt: wallClockIso(startEpochMs),
-    source,
-    issues,
-    ...(loggerLaps.length > 0 ? { loggerLaps } : {}),
-  };
+  const crossings = markers.filter((m) => m > firstFileMs && m < lastFileMs - sampleMs / 2).map((m) => startEpochMs + m - firstFileMs);
+  const loggerLaps = lapsBetweenCrossings(crossings);
+  return { positions, startedAt: wallClockIso(startEpochMs), source, issues, ...(loggerLaps ? { loggerLaps } : {}) };
 }
 
 /** The logger's wall-clock start (as UTC ms of that wall clock) from the date and time rows, or the fallback day. */

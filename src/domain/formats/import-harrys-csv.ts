@@ -88,6 +88,6 @@ export function importHarrysCsv(text: string): ImportedSession {
   }
   if (builder.count === 0) throw new ImportError('no-fixes', "The Harry's LapTimer CSV file has no row with a date, time and GPS position.");
   const { positions, startEpochMs } = builder.finish();
-  const loggerLaps = laps.sessionTimesMs(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
+  const loggerLaps = laps.loggerLaps(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
   return { positions, startedAt: wallClockIso(startEpochMs), source: 'harrys-csv', issues, ...(loggerLaps ? { loggerLaps } : {}) };
 }

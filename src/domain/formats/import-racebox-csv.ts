@@ -75,6 +75,6 @@ export function importRaceBoxCsv(text: string): ImportedSession {
   }
   if (builder.count === 0) throw new ImportError('no-fixes', 'The RaceBox CSV file has no row with a time and GPS position.');
   const { positions, startEpochMs } = builder.finish();
-  const loggerLaps = laps.sessionTimesMs(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
+  const loggerLaps = laps.loggerLaps(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
   return { positions, startedAt: isoOf(startEpochMs), source: 'racebox-csv', issues, ...(loggerLaps ? { loggerLaps } : {}) };
 }

@@ -75,6 +75,6 @@ export function importRaceChronoCsvV2(text: string): ImportedSession {
   }
   if (builder.count === 0) throw new ImportError('no-fixes', 'The RaceChrono CSV v2 file has no row with a GPS position.');
   const { positions, startEpochMs } = builder.finish();
-  const loggerLaps = laps.sessionTimesMs(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
+  const loggerLaps = laps.loggerLaps(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
   return { positions, startedAt: isoOf(startEpochMs), source: 'racechrono-csv-v2', issues, ...(loggerLaps ? { loggerLaps } : {}) };
 }

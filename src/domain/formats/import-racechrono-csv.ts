@@ -143,6 +143,6 @@ export function importRaceChronoCsv(text: string): ImportedSession {
   }
   if (builder.count === 0) throw new ImportError('no-fixes', 'The RaceChrono CSV has no GPS row.');
   const { positions, startEpochMs } = builder.finish();
-  const loggerLaps = laps.sessionTimesMs(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
+  const loggerLaps = laps.loggerLaps(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
   return { positions, startedAt: isoOf(startEpochMs), source: 'racechrono-csv', issues, ...(loggerLaps ? { loggerLaps } : {}) };
 }

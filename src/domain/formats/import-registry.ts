@@ -6,6 +6,7 @@
 import { importAstro, looksLikeAstroNmea } from './import-astro';
 import { importAimCsv, importMotecCsv, looksLikeAimCsv, looksLikeMotecCsv } from './import-channel-export';
 import { importCsv, looksLikeCsvExport } from './import-csv';
+import { importDovex, looksLikeDovex } from './import-dovex';
 import { importGpx, looksLikeGpx } from './import-gpx';
 import { importHarrysCsv, looksLikeHarrysCsv } from './import-harrys-csv';
 import { importKml, looksLikeKml } from './import-kml';
@@ -37,6 +38,7 @@ export interface TextImporter {
 export const TEXT_IMPORTERS: readonly TextImporter[] = [
   { source: 'gpx', label: 'GPX', looksLike: looksLikeGpx, read: (text) => importGpx(text), extensions: ['gpx'] },
   { source: 'kml', label: 'KML', looksLike: looksLikeKml, read: (text) => importKml(text), extensions: ['kml'] },
+  { source: 'dovex', label: 'Dove/LapWing', looksLike: looksLikeDovex, read: (text) => importDovex(text), extensions: ['dovex', 'dove'] },
   { source: 'csv', label: 'ASTRO Companion CSV', looksLike: looksLikeCsvExport, read: importCsv },
   { source: 'vbo', label: 'VBO', looksLike: looksLikeVbo, read: importVbo, extensions: ['vbo'] },
   { source: 'racechrono-csv', label: 'RaceChrono CSV v3', looksLike: looksLikeRaceChronoCsv, read: (text) => importRaceChronoCsv(text) },

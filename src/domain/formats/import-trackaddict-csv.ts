@@ -58,6 +58,6 @@ export function importTrackAddictCsv(text: string, options: ImportOptions = {}):
   }
   if (builder.count === 0) throw new ImportError('no-fixes', 'The TrackAddict CSV file has no row with a GPS position.');
   const { positions, startEpochMs } = builder.finish();
-  const loggerLaps = laps.sessionTimesMs(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
+  const loggerLaps = laps.loggerLaps(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
   return { positions, startedAt: isoOf(startEpochMs), source: 'trackaddict-csv', issues, ...(loggerLaps ? { loggerLaps } : {}) };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
-import { compareLoggerLaps, gateFromLoggerLaps } from '../../../../src/domain/detection/logger-laps';
+import { compareLoggerLaps, gateFromLoggerLaps, loggerCrossingsMs } from '../../../../src/domain/detection/logger-laps';
 import { importAimCsv, importMotecCsv } from '../../../../src/domain/formats/import-channel-export';
 import { ImportError, isImportError, type ImportErrorReason } from '../../../../src/domain/formats/import-errors';
 import { importHarrysCsv } from '../../../../src/domain/formats/import-harrys-csv';
@@ -29,8 +29,8 @@ function reasonOf(run: () => unknown): { reason: ImportErrorReason; message: str
   throw new Error('expected an ImportError');
 }
 
-/** The logger's lap times (ms) between consecutive crossings. */
-const lapTimes = (crossings: readonly number[]) => crossings.slice(1).map((c, i) => Math.round(c - crossings[i]));
+/** The logger's start/finish crossings, ms of session time. */
+const crossingsOf = (session: ImportedSession): number[] => loggerCrossingsMs(session.loggerLaps ?? [], session.startedAt);
 
 /** Same fixes: `digits` decimals of a degree (9 for the same file rewritten, 6 = 5 cm for 7-decimal writers). */
 function expectSamePositions(a: PositionColumns, b: PositionColumns, digits = 9): void {
@@ -60,11 +60,11 @@ describe('AiM Race Studio CSV (real MyChron export from the SSKC kart track)', (
   });
 
   it("keeps the beacon markers as the logger's laps: 15 crossings, 14 timed laps, best 0:58.510", () => {
-    const { loggerLaps } = importAimCsv(text);
+    const session = importAimCsv(text);
     // The 16th marker (951 s) is the end of the export, not a crossing.
-    expect(loggerLaps).toHaveLength(15);
-    expect(loggerLaps?.[0]).toBe(77_200);
-    const laps = lapTimes(loggerLaps ?? []);
+    expect(crossingsOf(session)).toHaveLength(15);
+    expect(crossingsOf(session)[0]).toBeCloseTo(77_200, 6);
+    const laps = (session.loggerLaps ?? []).map((lap) => lap.durationMs);
     expect(laps).toHaveLength(14);
     expect(Math.min(...laps)).toBe(58_510);
     expect(laps[0]).toBe(71_928);
@@ -86,11 +86,11 @@ describe('AiM Race Studio CSV (real MyChron export from the SSKC kart track)', (
 
   it('agrees with the beacons whatever the width of the line, as long as it only spans the track', () => {
     const session = importAimCsv(text);
-    const gate = gateFromLoggerLaps(session.positions, session.loggerLaps ?? []);
+    const gate = gateFromLoggerLaps(session.positions, crossingsOf(session));
     expect(gate).not.toBeNull();
     for (const width of [12, 20, 30]) {
       const detection = detectLaps(session.positions, gate ? [gate] : [], width);
-      const c = compareLoggerLaps(detection.startFinishMs, session.loggerLaps ?? []);
+      const c = compareLoggerLaps(detection.startFinishMs, crossingsOf(session));
       expect(c.matches).toHaveLength(14);
       expect(c.maxAbsDiffMs).toBeLessThan(20);
     }
@@ -176,7 +176,7 @@ const crossings = trueCrossingsMs(motion, GATE_S[0]);
 /** Our detection on an imported session against its logger laps. */
 function lapsAgreement(session: ImportedSession) {
   const detection = detectLaps(session.positions, gatePoints(), 12);
-  return compareLoggerLaps(detection.startFinishMs, session.loggerLaps ?? []);
+  return compareLoggerLaps(detection.startFinishMs, crossingsOf(session));
 }
 
 describe('MoTeC i2 CSV export (written from its documented layout)', () => {
@@ -187,7 +187,7 @@ describe('MoTeC i2 CSV export (written from its documented layout)', () => {
     expect(session.startedAt).toBe('2026-04-12T21:57:00.000');
     expect(session.issues).toEqual([]);
     expectSamePositions(session.positions, truth, 6);
-    expect(session.loggerLaps?.length).toBe(crossings.length);
+    expect(crossingsOf(session)).toHaveLength(crossings.length);
     const c = lapsAgreement(session);
     expect(c.matches).toHaveLength(crossings.length - 1);
     expect(c.maxAbsDiffMs).toBeLessThan(2);
@@ -224,9 +224,9 @@ describe('RaceChrono CSV v2 (written from its documented layout)', () => {
 describe('RaceChrono CSV v3 lap numbers (real Tianma export)', () => {
   it("keeps RaceChrono's own crossings, whose lap matches the lap_number rows", () => {
     const session = importRaceChronoCsv(read('tianma-racechrono-lap9-v3.csv'));
-    expect(session.loggerLaps).toHaveLength(2);
-    const detection = detectLaps(session.positions, [gateFromLoggerLaps(session.positions, session.loggerLaps ?? []) ?? { lat: 0, lon: 0 }], 20);
-    const c = compareLoggerLaps(detection.startFinishMs, session.loggerLaps ?? []);
+    expect(session.loggerLaps).toHaveLength(1);
+    const detection = detectLaps(session.positions, [gateFromLoggerLaps(session.positions, crossingsOf(session)) ?? { lat: 0, lon: 0 }], 20);
+    const c = compareLoggerLaps(detection.startFinishMs, crossingsOf(session));
     expect(c.matches).toHaveLength(1);
     expect(c.maxAbsDiffMs).toBeLessThan(20);
   });
