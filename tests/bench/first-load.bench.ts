@@ -172,10 +172,13 @@ async function loadOnce(url: string, profile: boolean): Promise<Run & { profile?
     const loadEnd = loadavg()[0];
     // The page's renderer main thread: the CrRendererMain with the most work; times from its navigationStart.
     const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    // A task is a RunTask (with the detailed timeline categories), else a ThreadControllerImpl::RunTask: not both,
+    // as one is nested in the other.
+    const taskName = events.some((e) => e.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
     const tasksBy = new Map<string, TraceEvent[]>();
     for (const e of events) {
       const key = `${e.pid}:${e.tid}`;
-      if (e.ph !== 'X' || !mains.has(key) || e.name !== 'RunTask') continue;
+      if (e.ph !== 'X' || !mains.has(key) || e.name !== taskName) continue;
       tasksBy.set(key, [...(tasksBy.get(key) ?? []), e]);
     }
     const [main, tasks] = [...tasksBy.entries()].sort((a, b) => b[1].reduce((s, t) => s + (t.tdur ?? 0), 0) - a[1].reduce((s, t) => s + (t.tdur ?? 0), 0))[0];
