@@ -1,6 +1,7 @@
 /**
  * From a file on disk to a session stored like any other:
- *  1. `detectImportFormat` / `importFile`: pick the importer by content (extension as a tie-break) and run it;
+ *  1. `importFileSource` (any file: binary formats by their first bytes, see import-binary.ts, else text) and
+ *     `detectImportFormat` / `importFile` (text): pick the importer by content (extension as a tie-break), run it;
  *  2. `pickCircuit`: the nearest circuit whose start/finish gate lies within 2 km of the trace;
  *  3. `finishImport`: number the laps from that circuit's gates (detection/detect-laps.ts) and write the
  *     device-format laps and nmea texts (serialize-session.ts) plus a device-style file name, so the session
@@ -12,31 +13,24 @@ import { sessionFileName } from '../format/session-name';
 import { createLocalProjection } from '../geo/local-projection';
 import { serializeLaps, serializePositions } from '../serialize-session';
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
-import { importAstro, looksLikeAstroNmea } from './import-astro';
+import type { ByteSource } from '../gpmf/byte-source';
+import { BINARY_FORMAT_LABELS, detectBinaryFormat, HEAD_BYTES, importBinary } from './import-binary';
 import { ImportError } from './import-errors';
-import { importCsv, looksLikeCsvExport } from './import-csv';
-import { importGpx, looksLikeGpx } from './import-gpx';
-import { importKml, looksLikeKml } from './import-kml';
-import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
-import { importRaceChronoCsv, looksLikeRaceChronoCsv } from './import-racechrono-csv';
+import { TEXT_IMPORTERS, type TextImporter } from './import-registry';
 import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
-import { importVbo, looksLikeVbo } from './import-vbo';
 import { hasZone } from '../format/wall-clock';
+
+/** The importer of a file from its content; the extension only breaks ties. null: none of ours. */
+function importerFor(fileName: string, text: string): TextImporter | null {
+  const byContent = TEXT_IMPORTERS.find((importer) => importer.looksLike(text));
+  if (byContent) return byContent;
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return (ext && TEXT_IMPORTERS.find((importer) => importer.extensions?.includes(ext))) || null;
+}
 
 /** The format of a file from its content; the extension only breaks ties. null: none of ours. */
 export function detectImportFormat(fileName: string, text: string): ImportSource | null {
-  if (looksLikeGpx(text)) return 'gpx';
-  if (looksLikeKml(text)) return 'kml';
-  if (looksLikeCsvExport(text)) return 'csv';
-  if (looksLikeVbo(text)) return 'vbo';
-  if (looksLikeRaceChronoCsv(text)) return 'racechrono-csv';
-  if (looksLikeNmea0183(text)) return 'nmea';
-  if (looksLikeAstroNmea(text)) return 'astro';
-  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  if (ext === 'gpx') return 'gpx';
-  if (ext === 'vbo') return 'vbo';
-  if (ext === 'kml') return 'kml';
-  return null;
+  return importerFor(fileName, text)?.source ?? null;
 }
 
 export interface ImportFileOptions extends ImportOptions {
@@ -47,24 +41,24 @@ export interface ImportFileOptions extends ImportOptions {
 /** Reads one file (text already decoded) into a normalised session; ImportError when it is none of ours. */
 export function importFile(fileName: string, text: string, options: ImportFileOptions = {}): ImportedSession {
   if (text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
-  switch (detectImportFormat(fileName, text)) {
-    case 'gpx':
-      return importGpx(text);
-    case 'vbo':
-      return importVbo(text, options);
-    case 'racechrono-csv':
-      return importRaceChronoCsv(text);
-    case 'csv':
-      return importCsv(text, options);
-    case 'kml':
-      return importKml(text);
-    case 'nmea':
-      return importNmea0183(text, options);
-    case 'astro':
-      return importAstro({ nmea: text, laps: options.astroLaps, fileName }, options);
-    default:
-      throw new ImportError('unknown-format', `${fileName} is not a VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3, ASTRO Companion CSV or ASTRO file.`);
+  const importer = importerFor(fileName, text);
+  if (!importer) {
+    const known = [...TEXT_IMPORTERS.map((i) => i.label), ...BINARY_FORMAT_LABELS].join(', ');
+    throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${known}).`);
   }
+  return importer.read(text, { ...options, fileName });
+}
+
+/**
+ * Reads any file through a ByteSource: a binary format recognised by its first bytes is read by its importer
+ * (which loads on first use and reads only what it needs), anything else is decoded as UTF-8 text and goes
+ * through `importFile`.
+ */
+export async function importFileSource(fileName: string, source: ByteSource, options: ImportFileOptions = {}): Promise<ImportedSession> {
+  if (source.size === 0) throw new ImportError('empty-file', `${fileName} is empty.`);
+  const binary = detectBinaryFormat(await source.read(0, HEAD_BYTES));
+  if (binary !== null) return importBinary(binary, source);
+  return importFile(fileName, new TextDecoder().decode(await source.read(0, source.size)), options);
 }
 
 /** The circuit fields import needs (a subset of the Circuit entity). */

@@ -1,0 +1,47 @@
+/**
+ * Every format import reads, in the order detection tries them: a simple list, one entry per format, so a new
+ * format is one import and one line. Detection is by content (`looksLike` sees the whole decoded text and
+ * should only look at its head); `extensions` only break ties when no content matched.
+ */
+import { importAstro, looksLikeAstroNmea } from './import-astro';
+import { importCsv, looksLikeCsvExport } from './import-csv';
+import { importDovex, looksLikeDovex } from './import-dovex';
+import { importGpx, looksLikeGpx } from './import-gpx';
+import { importKml, looksLikeKml } from './import-kml';
+import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
+import { importRaceChronoCsv, looksLikeRaceChronoCsv } from './import-racechrono-csv';
+import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
+import { importVbo, looksLikeVbo } from './import-vbo';
+
+export interface ImportReadOptions extends ImportOptions {
+  /** For ASTRO files: the matching laps file's text, if the user picked it. */
+  astroLaps?: string;
+  /** The file's name, for formats that read something from it (ASTRO). */
+  fileName?: string;
+}
+
+export interface TextImporter {
+  source: ImportSource;
+  /** The format's name as racers know it, for messages. */
+  label: string;
+  looksLike(text: string): boolean;
+  read(text: string, options: ImportReadOptions): ImportedSession;
+  /** Lower-case extensions that pick this format when no content matched. */
+  extensions?: readonly string[];
+}
+
+export const TEXT_IMPORTERS: readonly TextImporter[] = [
+  { source: 'gpx', label: 'GPX', looksLike: looksLikeGpx, read: (text) => importGpx(text), extensions: ['gpx'] },
+  { source: 'kml', label: 'KML', looksLike: looksLikeKml, read: (text) => importKml(text), extensions: ['kml'] },
+  { source: 'dovex', label: 'Dove/LapWing', looksLike: looksLikeDovex, read: (text) => importDovex(text), extensions: ['dovex', 'dove'] },
+  { source: 'csv', label: 'ASTRO Companion CSV', looksLike: looksLikeCsvExport, read: importCsv },
+  { source: 'vbo', label: 'VBO', looksLike: looksLikeVbo, read: importVbo, extensions: ['vbo'] },
+  { source: 'racechrono-csv', label: 'RaceChrono CSV v3', looksLike: looksLikeRaceChronoCsv, read: (text) => importRaceChronoCsv(text) },
+  { source: 'nmea', label: 'NMEA 0183', looksLike: looksLikeNmea0183, read: importNmea0183 },
+  {
+    source: 'astro',
+    label: 'ASTRO',
+    looksLike: looksLikeAstroNmea,
+    read: (text, options) => importAstro({ nmea: text, laps: options.astroLaps, fileName: options.fileName ?? '' }, options),
+  },
+];
