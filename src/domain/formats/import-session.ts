@@ -8,6 +8,7 @@
  *     is uploaded, stored and synced exactly like one downloaded from ASTRO.
  */
 import { detectLaps, type LapDetection } from '../detection/detect-laps';
+import { compareLoggerLaps, gateFromLoggerLaps, loggerCrossingsMs, type LoggerLapComparison } from '../detection/logger-laps';
 import { tryParseCoordinates } from '../format/coordinates';
 import { sessionFileName } from '../format/session-name';
 import { createLocalProjection } from '../geo/local-projection';
@@ -153,7 +154,20 @@ export interface FinishedImport {
   /** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md), 'Imported' when no circuit was picked. */
   fileName: string;
   issues: ParseIssue[];
+  /** The logger's own start/finish crossings (ms of session time) when the file carries laps it places, else null. */
+  loggerCrossingsMs: number[] | null;
+  /** Our laps against the logger's, lap by lap, when both exist. */
+  loggerComparison: LoggerLapComparison | null;
+  /** True when no circuit was near and the laps were timed at the line the logger's own laps imply. */
+  timedAtLoggerLine: boolean;
 }
+
+/**
+ * Width of the start/finish line implied by a logger's own laps, metres: its centre is where the racer crossed,
+ * so it must reach across a kart track (8-12 m) or a circuit's racing line from either side, yet stay clear of a
+ * parallel part of the track nearby.
+ */
+const LOGGER_LINE_WIDTH_M = 20;
 
 export function finishImport(imported: ImportedSession, circuits: readonly CircuitCandidate[], options: FinishImportOptions = {}): FinishedImport {
   const picked =
@@ -167,11 +181,21 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
   let detection: LapDetection | null = null;
   let positions = imported.positions;
   let laps: LapRecord[] = imported.deviceLaps ?? [];
+  const crossings = imported.loggerLaps ? loggerCrossingsMs(imported.loggerLaps, imported.startedAt) : [];
+  const loggerLaps = crossings.length > 0 ? crossings : null;
+  let timedAtLoggerLine = false;
   if (!keepDevice) {
     laps = [];
     const gates = circuit ? tryParseCoordinates(circuit.coordinates) : null;
+    // Near no known circuit, a file carrying its logger's laps is timed at the line those laps imply.
+    const loggerLine = !circuit && loggerLaps ? gateFromLoggerLaps(positions, loggerLaps) : null;
     if (circuit && gates && gates.ok && gates.points.length > 0) {
       detection = detectLaps(positions, gates.points, circuit.size);
+    } else if (loggerLine) {
+      detection = detectLaps(positions, [loggerLine], LOGGER_LINE_WIDTH_M);
+      timedAtLoggerLine = true;
+    }
+    if (detection) {
       positions = { ...positions, lap: detection.lapOfFix.slice() };
       laps = detection.records;
     } else if (imported.source !== 'astro') {
@@ -190,6 +214,9 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
     nmeaText: serializePositions(positions),
     fileName: importFileName(imported.startedAt, circuit?.name ?? 'Imported', options.utcOffsetMinutes),
     issues: imported.issues,
+    loggerCrossingsMs: loggerLaps,
+    loggerComparison: loggerLaps && detection ? compareLoggerLaps(detection.startFinishMs, loggerLaps) : null,
+    timedAtLoggerLine,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Import from disk: ASTRO position files, VBO (RaceBox, VBOX, Dragy, RaceChrono), NMEA 0183, GPX, KML,
- * RaceChrono CSV v3, Dove/LapWing logs, Garmin FIT and GoPro videos' GPS become a session like one downloaded
- * from ASTRO. The domain does the work
+ * Dove/LapWing logs, Garmin FIT, GoPro videos' GPS and the CSV exports of other loggers (RaceChrono, AiM, MoTeC,
+ * RaceBox, TrackAddict, Harry's LapTimer: domain/formats/import-registry.ts lists them) become a session like one
+ * downloaded from ASTRO. The domain does the work
  * (src/domain/formats/import-session.ts: format by content, circuit auto-pick within 2 km, laps detected from its
  * gates, device-format texts and file name); this adds what the screen knows: the circuits on this device and
  * the circuit's time zone for the file name's wall-clock time.
