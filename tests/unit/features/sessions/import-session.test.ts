@@ -47,11 +47,12 @@ describe('session import', () => {
     expect((name.hour - start.getUTCHours() + 24) % 24).toBe(4);
   });
 
-  it('keeps a trace far from every circuit, with no laps and an Imported name', () => {
+  it('names a trace far from every circuit after its file, with laps from a proposed start/finish', () => {
     const prepared = prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga]);
     expect(prepared.circuit).toBeNull();
-    expect(prepared.laps).toEqual([]);
-    expect(parseSessionFileName(prepared.fileName).circuitName).toBe('Imported');
+    expect(prepared.lapSource).toBe('proposed');
+    expect(prepared.laps.length).toBeGreaterThan(3);
+    expect(parseSessionFileName(prepared.fileName).circuitName).toBe('rustavi');
   });
 
   it('refuses content that is none of the formats', () => {
