@@ -27,7 +27,7 @@ const MAX_CANDIDATES = 400;
 /** Two fixes near the point belong to one pass unless this far apart in time. */
 const SAME_PASS_MS = 5_000;
 /** Width of the proposed gate, metres. */
-export const PROPOSED_GATE_WIDTH_M = 30;
+const PROPOSED_GATE_WIDTH_M = 30;
 
 export interface StartFinishProposal {
   gate: GatePoint;

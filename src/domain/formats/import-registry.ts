@@ -1,10 +1,9 @@
 /**
- * Every import format, as one list: detection tries them in order (content first; the file name's extension
- * only breaks ties when no content matched). To add a format, write its importer in this folder and add ONE
- * entry to IMPORT_FORMATS (put more specific formats before looser ones: a CSV dialect before the generic CSV).
- *
- * A format sees the file as `ImportInput`: the raw bytes (binary formats: FIT, MP4) and the text decoded
- * from them as UTF-8 on first use (text formats), so a binary file is never decoded as text for nothing.
+ * Every format import reads, in the order detection tries them: simple lists, one entry per format, so a new
+ * format is one import and one line. Binary formats (FIT, MP4...) go in BINARY_IMPORTERS and see the bytes;
+ * text formats go in TEXT_IMPORTERS and see the text decoded as UTF-8. Detection is by content, binary formats
+ * first (`looksLike` of a text format is given the file's first HEAD_BYTES only, so a 200 MB file is not
+ * decoded whole to be refused); `extensions` only break ties when no content matched.
  */
 import { importAstro, looksLikeAstroNmea } from './import-astro';
 import { importCsv, looksLikeCsvExport } from './import-csv';
@@ -12,58 +11,64 @@ import { importGpx, looksLikeGpx } from './import-gpx';
 import { importKml, looksLikeKml } from './import-kml';
 import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
 import { importRaceChronoCsv, looksLikeRaceChronoCsv } from './import-racechrono-csv';
-import type { ImportOptions, ImportedSession } from './import-types';
+import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
 import { importVbo, looksLikeVbo } from './import-vbo';
 
-export interface ImportInput {
-  fileName: string;
-  /** The file's bytes as read. */
-  readonly bytes: Uint8Array;
-  /** The bytes as UTF-8 text (decoded once, on first use). */
-  readonly text: string;
-  /** The first HEAD_BYTES as text: what detection looks at (a 200 MB file is not decoded whole to be refused). */
-  readonly head: string;
-}
-
-/** How much of a file detection looks at (VBOX headers list 100+ channels, so more than a few KiB). */
-export const HEAD_BYTES = 65_536;
-
-export interface ImportFileOptions extends ImportOptions {
+export interface ImportReadOptions extends ImportOptions {
   /** For ASTRO files: the matching laps file's text, if the user picked it. */
   astroLaps?: string;
+  /** The file's name, for formats that read something from it (ASTRO). */
+  fileName?: string;
 }
 
-export interface ImportFormat {
-  /** Stored as ImportedSession.source. */
-  id: string;
-  /** Human name for messages ('VBO', 'GPX'). */
+interface TextImporter {
+  source: ImportSource;
+  /** The format's name as racers know it, for messages. */
   label: string;
-  /** Lower-case extensions without the dot: the tie-break when no format recognises the content. */
-  extensions: readonly string[];
-  /** True when the content is this format (cheap: looks at the start of the file). */
-  detect(input: ImportInput): boolean;
-  read(input: ImportInput, options: ImportFileOptions): ImportedSession;
+  looksLike(text: string): boolean;
+  read(text: string, options: ImportReadOptions): ImportedSession;
+  /** Lower-case extensions that pick this format when no content matched. */
+  extensions?: readonly string[];
 }
 
-const text = (detect: (text: string) => boolean) => (input: ImportInput) => detect(input.head);
+interface BinaryImporter {
+  source: ImportSource;
+  label: string;
+  looksLike(bytes: Uint8Array): boolean;
+  read(bytes: Uint8Array, options: ImportReadOptions): ImportedSession;
+  extensions?: readonly string[];
+}
 
-export const IMPORT_FORMATS: readonly ImportFormat[] = [
-  { id: 'gpx', label: 'GPX', extensions: ['gpx'], detect: text(looksLikeGpx), read: (i) => importGpx(i.text) },
-  { id: 'kml', label: 'KML', extensions: ['kml'], detect: text(looksLikeKml), read: (i) => importKml(i.text) },
-  { id: 'csv', label: 'ASTRO Companion CSV', extensions: [], detect: text(looksLikeCsvExport), read: (i, o) => importCsv(i.text, o) },
-  { id: 'vbo', label: 'VBO', extensions: ['vbo'], detect: text(looksLikeVbo), read: (i, o) => importVbo(i.text, o) },
-  { id: 'racechrono-csv', label: 'RaceChrono CSV v3', extensions: [], detect: text(looksLikeRaceChronoCsv), read: (i) => importRaceChronoCsv(i.text) },
-  { id: 'nmea', label: 'NMEA 0183', extensions: [], detect: text(looksLikeNmea0183), read: (i, o) => importNmea0183(i.text, o) },
+const BINARY_IMPORTERS: readonly BinaryImporter[] = [];
+
+const TEXT_IMPORTERS: readonly TextImporter[] = [
+  { source: 'gpx', label: 'GPX', looksLike: looksLikeGpx, read: (text) => importGpx(text), extensions: ['gpx'] },
+  { source: 'kml', label: 'KML', looksLike: looksLikeKml, read: (text) => importKml(text), extensions: ['kml'] },
+  { source: 'csv', label: 'ASTRO Companion CSV', looksLike: looksLikeCsvExport, read: importCsv },
+  { source: 'vbo', label: 'VBO', looksLike: looksLikeVbo, read: importVbo, extensions: ['vbo'] },
+  { source: 'racechrono-csv', label: 'RaceChrono CSV v3', looksLike: looksLikeRaceChronoCsv, read: (text) => importRaceChronoCsv(text) },
+  { source: 'nmea', label: 'NMEA 0183', looksLike: looksLikeNmea0183, read: importNmea0183 },
   {
-    id: 'astro',
+    source: 'astro',
     label: 'ASTRO',
-    extensions: [],
-    detect: text(looksLikeAstroNmea),
-    read: (i, o) => importAstro({ nmea: i.text, laps: o.astroLaps, fileName: i.fileName }, o),
+    looksLike: looksLikeAstroNmea,
+    read: (text, options) => importAstro({ nmea: text, laps: options.astroLaps, fileName: options.fileName ?? '' }, options),
   },
 ];
 
-/** An ImportInput over bytes or already decoded text. */
+/** How much of a file text detection looks at (VBOX headers list 100+ channels, so more than a few KiB). */
+const HEAD_BYTES = 65_536;
+
+/** A picked file as detection and the importers see it: bytes, and the text decoded once on first use. */
+export interface ImportInput {
+  fileName: string;
+  readonly bytes: Uint8Array;
+  readonly text: string;
+  /** The first HEAD_BYTES as text. */
+  readonly head: string;
+}
+
+/** An ImportInput over bytes or already decoded text (each converted lazily). */
 export function importInput(fileName: string, content: Uint8Array | string): ImportInput {
   let bytes: Uint8Array | null = typeof content === 'string' ? null : content;
   let decoded: string | null = typeof content === 'string' ? content : null;
@@ -85,18 +90,32 @@ export function importInput(fileName: string, content: Uint8Array | string): Imp
   };
 }
 
-/** The format of a file from its content; the extension only breaks ties. null: none of ours. */
-export function detectFormat(input: ImportInput): ImportFormat | null {
-  return detectByContent(input) ?? detectByExtension(input.fileName);
+export type AnyImporter = { kind: 'binary'; importer: BinaryImporter } | { kind: 'text'; importer: TextImporter };
+
+/** The first importer (binary, then text, each in list order) that recognises the content. */
+export function importerByContent(input: ImportInput): AnyImporter | null {
+  const binary = BINARY_IMPORTERS.find((i) => i.looksLike(input.bytes));
+  if (binary) return { kind: 'binary', importer: binary };
+  const text = TEXT_IMPORTERS.find((i) => i.looksLike(input.head));
+  return text ? { kind: 'text', importer: text } : null;
 }
 
-/** The first format (in list order) that recognises the content. */
-export function detectByContent(input: ImportInput): ImportFormat | null {
-  return IMPORT_FORMATS.find((f) => f.detect(input)) ?? null;
-}
-
-/** The format a file name's extension names, if any. */
-export function detectByExtension(fileName: string): ImportFormat | null {
+/** The importer a file name's extension names, if any. */
+export function importerByExtension(fileName: string): AnyImporter | null {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  return (ext && IMPORT_FORMATS.find((f) => f.extensions.includes(ext))) || null;
+  if (!ext) return null;
+  const binary = BINARY_IMPORTERS.find((i) => i.extensions?.includes(ext));
+  if (binary) return { kind: 'binary', importer: binary };
+  const text = TEXT_IMPORTERS.find((i) => i.extensions?.includes(ext));
+  return text ? { kind: 'text', importer: text } : null;
+}
+
+/** Runs the importer on the input. */
+export function runImporter(found: AnyImporter, input: ImportInput, options: ImportReadOptions): ImportedSession {
+  return found.kind === 'binary' ? found.importer.read(input.bytes, options) : found.importer.read(input.text, options);
+}
+
+/** Every format's name, for the message that refuses a file as none of them. */
+export function importerLabels(): string {
+  return [...BINARY_IMPORTERS, ...TEXT_IMPORTERS].map((i) => i.label).join(', ');
 }

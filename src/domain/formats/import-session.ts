@@ -21,17 +21,18 @@ import { serializeLaps, serializePositions } from '../serialize-session';
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
 import { timingGatesFromFile, type TimingGates } from './file-gates';
 import { ImportError } from './import-errors';
-import { detectByContent, detectByExtension, detectFormat, IMPORT_FORMATS, importInput, type ImportFileOptions } from './import-registry';
+import { importerByContent, importerByExtension, importerLabels, importInput, runImporter, type ImportReadOptions } from './import-registry';
 import type { ImportSource, ImportedSession } from './import-types';
 
-export type { ImportFileOptions } from './import-registry';
+export type ImportFileOptions = ImportReadOptions;
 
 /** Larger than any session a logger writes (7 h at 25 Hz with 30+ channels is about 250 MB of VBO text). */
-export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 
 /** The format of a file from its content; the extension only breaks ties. null: none of ours. */
 export function detectImportFormat(fileName: string, text: string): ImportSource | null {
-  return detectFormat(importInput(fileName, text))?.id ?? null;
+  const input = importInput(fileName, text);
+  return (importerByContent(input) ?? importerByExtension(fileName))?.importer.source ?? null;
 }
 
 /** Bytes that are not text: a NUL, or many control characters, in the first KiB. */
@@ -57,15 +58,15 @@ export function importFile(fileName: string, content: Uint8Array | string, optio
     throw new ImportError('too-large', `${fileName} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`, { limitMb: MAX_IMPORT_BYTES / 1024 / 1024 });
   }
   const input = importInput(fileName, content);
-  const byContent = detectByContent(input);
+  const byContent = importerByContent(input);
   // Bytes that are not text and no binary format of ours: refused before the extension could hand them to a text reader.
   if (!byContent && typeof content !== 'string' && looksBinary(content)) throw new ImportError('binary', `${fileName} is not a text file of any supported format.`);
-  const format = byContent ?? detectByExtension(fileName);
-  if (!format) {
+  const importer = byContent ?? importerByExtension(fileName);
+  if (!importer) {
     if (input.head.trim() === '' && input.text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
-    throw new ImportError('unknown-format', `${fileName} is none of ${IMPORT_FORMATS.map((f) => f.label).join(', ')}.`);
+    throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${importerLabels()}).`);
   }
-  return format.read(input, options);
+  return runImporter(importer, input, { ...options, fileName });
 }
 
 /** The circuit fields import needs (a subset of the Circuit entity). */
@@ -171,7 +172,7 @@ export interface FinishImportOptions {
 }
 
 /** Which gates timed the stored laps. */
-export type LapSource = 'device' | 'file-gates' | 'circuit' | 'proposed' | 'racer' | 'none';
+type LapSource = 'device' | 'file-gates' | 'circuit' | 'proposed' | 'racer' | 'none';
 
 export interface FinishedImport {
   source: ImportSource;

@@ -21,7 +21,7 @@ import { ColumnsBuilder, fallbackDayMs, isoOf, splitLines } from './import-colum
 import type { FileGateLine, ImportOptions, ImportedSession } from './import-types';
 
 /** Every spelling of the columns we read, as loggers write them (lower case); the first names the column in messages. */
-export const VBO_COLUMN_ALIASES = {
+const VBO_COLUMN_ALIASES = {
   time: ['time', 'utc-time', 'utctime', 'utc_time', 'gps-time'],
   lat: ['lat', 'latitude', 'lat-min', 'lat_min'],
   long: ['long', 'lng', 'lon', 'longitude', 'long-min', 'lon_min', 'long_min'],

@@ -32,7 +32,7 @@ export type PreparedImport = FinishedImport & {
 };
 
 /** The IANA zone at a position, null when the lookup cannot say (out of range). */
-export function zoneAt(lat: number, lon: number): string | null {
+function zoneAt(lat: number, lon: number): string | null {
   try {
     return tzLookup(lat, lon);
   } catch {

@@ -5,7 +5,7 @@ import { isImportError, type ImportErrorDetail, type ImportErrorReason } from '.
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** An import refusal's reason in the user's language, naming what is missing or which line is damaged. */
-export function importReasonText(reason: ImportErrorReason, detail: ImportErrorDetail, t: Translate): string {
+function importReasonText(reason: ImportErrorReason, detail: ImportErrorDetail, t: Translate): string {
   if (reason === 'no-fixes' && detail.line !== undefined) {
     const lineReason = detail.lineReason ? t(`import.lineReason.${detail.lineReason}`, { defaultValue: detail.lineReason }) : '';
     return t('import.reason.no-fixes-line', { line: detail.line, lineReason });

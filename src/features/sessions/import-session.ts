@@ -17,7 +17,7 @@ export function utcOffsetMinutes(iso: string, timeZone: string | null | undefine
 }
 
 /** The fields of a stored circuit import needs. */
-export function circuitCandidate(c: Circuit): CircuitCandidate {
+function circuitCandidate(c: Circuit): CircuitCandidate {
   return { id: c.id, name: c.name, coordinates: c.coordinates, size: c.size, timeZone: c.country?.timezone ?? null };
 }
 

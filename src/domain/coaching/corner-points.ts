@@ -1,0 +1,84 @@
+/**
+ * Braking and throttle points of a lap in each corner, from its speed and longitudinal g along the reference's
+ * distance (lap-profile.ts):
+ * - minimum speed: the lowest speed from APPROACH_M before the corner's start to its end, and where it is;
+ * - braking point: the hardest deceleration between the previous corner's minimum (or the lap's start) and this
+ *   minimum; if it is harder than BRAKING_G, walking back from it while the deceleration stays beyond COAST_G
+ *   gives where braking started. A corner taken without braking (a lift, flat out) has no braking point (NaN);
+ * - throttle point: the first place after the minimum where the lap accelerates at THROTTLE_G or more, before the
+ *   next corner's minimum-speed search starts (NaN if it never does, e.g. a chicane taken on a lift).
+ * The thresholds suit cars, karts and motorcycles alike: a lift off the throttle decelerates by ~0.1-0.2 g, braking
+ * starts at ~0.3 g, and power on at corner exit gives more than 0.1 g.
+ */
+import type { CornerColumns } from '../lap-compare/corners';
+import type { LapProfile } from './lap-profile';
+
+/** Metres before a corner's start still searched for its minimum speed (drivers slow down before the turn-in). */
+const APPROACH_M = 30;
+/** Deceleration that counts as braking, g. */
+export const BRAKING_G = 0.3;
+/** Deceleration below which braking has not started yet (a lift or coasting), g. */
+const COAST_G = 0.1;
+/** Acceleration from which the throttle is back on, g. */
+const THROTTLE_G = 0.1;
+
+export interface CornerPoints {
+  count: number;
+  /** Where braking starts, reference metres (NaN: no braking). */
+  brakeM: Float64Array;
+  brakeSpeedKmh: Float32Array;
+  /** Hardest deceleration before the corner, g (positive number). */
+  peakBrakeG: Float32Array;
+  minSpeedM: Float64Array;
+  minSpeedKmh: Float32Array;
+  /** Where acceleration resumes, reference metres (NaN: it does not before the next corner). */
+  throttleM: Float64Array;
+  throttleSpeedKmh: Float32Array;
+}
+
+export function cornerPoints(profile: LapProfile, corners: CornerColumns): CornerPoints {
+  const n = corners.count;
+  const out: CornerPoints = {
+    count: n,
+    brakeM: new Float64Array(n).fill(NaN),
+    brakeSpeedKmh: new Float32Array(n).fill(NaN),
+    peakBrakeG: new Float32Array(n).fill(NaN),
+    minSpeedM: new Float64Array(n).fill(NaN),
+    minSpeedKmh: new Float32Array(n).fill(NaN),
+    throttleM: new Float64Array(n).fill(NaN),
+    throttleSpeedKmh: new Float32Array(n).fill(NaN),
+  };
+  const m = profile.count;
+  if (m < 2 || n === 0) return out;
+  const { stepM, speedKmh, longitudinalG: g } = profile;
+  const index = (d: number) => Math.max(0, Math.min(m - 1, Math.round(d / stepM)));
+  const minIndex = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    let best = index(corners.startM[i] - APPROACH_M);
+    for (let k = best, end = index(corners.endM[i]); k <= end; k++) if (speedKmh[k] < speedKmh[best]) best = k;
+    minIndex[i] = best;
+    out.minSpeedM[i] = best * stepM;
+    out.minSpeedKmh[i] = speedKmh[best];
+  }
+  for (let i = 0; i < n; i++) {
+    const from = i === 0 ? 0 : minIndex[i - 1];
+    let hardest = minIndex[i];
+    for (let k = from; k <= minIndex[i]; k++) if (g[k] < g[hardest]) hardest = k;
+    if (g[hardest] <= -BRAKING_G) {
+      let start = hardest;
+      while (start > from && g[start - 1] <= -COAST_G) start--;
+      out.brakeM[i] = start * stepM;
+      out.brakeSpeedKmh[i] = speedKmh[start];
+      out.peakBrakeG[i] = -g[hardest];
+    }
+    const until = i + 1 < n ? index(corners.startM[i + 1] - APPROACH_M) : m - 1;
+    for (let k = minIndex[i]; k <= until; k++) {
+      if (g[k] >= THROTTLE_G) {
+        out.throttleM[i] = k * stepM;
+        out.throttleSpeedKmh[i] = speedKmh[k];
+        break;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+/**
+ * A lap's speed, longitudinal g and time on a fixed grid along a reference's distance (every `stepM` metres
+ * from 0 to `lengthM`), the lap's own distance scaled to that length as in the delta chart (delta-time.ts), so
+ * that the same index is the same place on track in every lap compared.
+ */
+import type { LapTrace } from '../lap-compare/lap-trace';
+import { DistanceCursor } from '../lap-compare/resample';
+import { accelerationOf } from './acceleration';
+
+export interface LapProfile {
+  stepM: number;
+  count: number;
+  /** Reference distance of each sample, metres: 0, step, ..., the last <= lengthM. */
+  distanceM: Float64Array;
+  speedKmh: Float32Array;
+  longitudinalG: Float32Array;
+  lateralG: Float32Array;
+  /** Time since the lap's start, ms. */
+  timeMs: Float64Array;
+}
+
+export function lapProfile(trace: LapTrace, lengthM: number, stepM = 1): LapProfile {
+  const count = trace.count >= 2 && lengthM > 0 ? Math.floor(lengthM / stepM + 1e-9) + 1 : 0;
+  const p: LapProfile = {
+    stepM,
+    count,
+    distanceM: new Float64Array(count),
+    speedKmh: new Float32Array(count),
+    longitudinalG: new Float32Array(count),
+    lateralG: new Float32Array(count),
+    timeMs: new Float64Array(count),
+  };
+  if (count === 0) return p;
+  const accel = accelerationOf(trace);
+  const scale = trace.distanceM[trace.count - 1] / lengthM;
+  const cursor = new DistanceCursor(trace);
+  for (let k = 0; k < count; k++) {
+    const d = k * stepM;
+    cursor.seek(d * scale);
+    p.distanceM[k] = d;
+    p.speedKmh[k] = cursor.value(trace.speedKmh);
+    p.longitudinalG[k] = cursor.value(accel.longitudinalG);
+    p.lateralG[k] = cursor.value(accel.lateralG);
+    p.timeMs[k] = cursor.value(trace.timeMs);
+  }
+  return p;
+}

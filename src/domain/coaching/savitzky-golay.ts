@@ -1,0 +1,66 @@
+/**
+ * Savitzky-Golay filters on evenly indexed samples: a least-squares quadratic fitted over a centred window of
+ * 2h + 1 samples, evaluated at the centre (smoothing) or differentiated there (first derivative per sample).
+ * Unlike a moving average, the quadratic fit keeps the height and position of peaks (a braking spike, the apex
+ * of a corner) while removing the sample-to-sample noise of 25 Hz GNSS speed and position.
+ *
+ * Near the ends of a run the window shrinks symmetrically (h = distance to the end), down to a one-sided
+ * difference at the very first and last sample, so every output is defined and no sample outside the run is read.
+ */
+
+/** Quadratic smoothing weights of half-window h: 3 (3h^2 + 3h - 1 - 5j^2) / ((2h + 1)(4h^2 + 4h - 3)). */
+function smoothingWeights(h: number): Float64Array {
+  const w = new Float64Array(2 * h + 1);
+  const norm = (2 * h + 1) * (4 * h * h + 4 * h - 3);
+  for (let j = -h; j <= h; j++) w[j + h] = (3 * (3 * h * h + 3 * h - 1 - 5 * j * j)) / norm;
+  return w;
+}
+
+/** First-derivative weights of half-window h (the slope of the fit): 3j / (h (h + 1)(2h + 1)). */
+function derivativeWeights(h: number): Float64Array {
+  const w = new Float64Array(2 * h + 1);
+  const norm = h * (h + 1) * (2 * h + 1);
+  for (let j = -h; j <= h; j++) w[j + h] = (3 * j) / norm;
+  return w;
+}
+
+/** Weights for every half-window from 0 to h (index = half-window), built once per call. */
+function weightTable(h: number, make: (k: number) => Float64Array): Float64Array[] {
+  return Array.from({ length: h + 1 }, (_, k) => (k === 0 ? new Float64Array([1]) : make(k)));
+}
+
+/**
+ * Smooths `values[from..to)` into `out[from..to)` with half-window h (h = 0 copies). The quadratic weights need
+ * h >= 2 to smooth anything (h = 1 reproduces the input), so half-windows 1 near the ends are copies.
+ */
+export function sgSmooth(values: ArrayLike<number>, h: number, out: Float64Array = new Float64Array(values.length), from = 0, to = values.length): Float64Array {
+  const table = weightTable(h, (k) => (k === 1 ? new Float64Array([0, 1, 0]) : smoothingWeights(k)));
+  for (let i = from; i < to; i++) {
+    const k = Math.min(h, i - from, to - 1 - i);
+    const w = table[k];
+    let s = 0;
+    for (let j = -k; j <= k; j++) s += w[j + k] * values[i + j];
+    out[i] = s;
+  }
+  return out;
+}
+
+/**
+ * First derivative per sample of `values[from..to)` into `out[from..to)` (divide by the sample spacing for a
+ * rate). At the two end samples, where no centred window fits, the one-sided difference.
+ */
+export function sgDerivative(values: ArrayLike<number>, h: number, out: Float64Array = new Float64Array(values.length), from = 0, to = values.length): Float64Array {
+  const table = weightTable(h, derivativeWeights);
+  for (let i = from; i < to; i++) {
+    const k = Math.min(h, i - from, to - 1 - i);
+    if (k === 0) {
+      out[i] = to - from < 2 ? 0 : i === from ? values[i + 1] - values[i] : values[i] - values[i - 1];
+      continue;
+    }
+    const w = table[k];
+    let s = 0;
+    for (let j = -k; j <= k; j++) s += w[j + k] * values[i + j];
+    out[i] = s;
+  }
+  return out;
+}

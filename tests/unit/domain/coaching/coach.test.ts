@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { coachFindings, cornerZones, zoneLosses } from '../../../../src/domain/coaching/coach-findings';
+import { BRAKING_G, cornerPoints } from '../../../../src/domain/coaching/corner-points';
+import { lapProfile } from '../../../../src/domain/coaching/lap-profile';
+import { sessionConsistency } from '../../../../src/domain/coaching/session-consistency';
+import { detectCorners } from '../../../../src/domain/lap-compare/corners';
+import { lapFromProfile, racingProfile, TURN_1, TURN_2 } from './coaching-track';
+
+const reference = lapFromProfile(racingProfile());
+const length = reference.distanceM[reference.count - 1];
+const corners = detectCorners(reference);
+const profileOf = (trace: typeof reference) => lapProfile(trace, length);
+
+describe('braking and throttle points', () => {
+  it('find where braking starts, the minimum speed and where the throttle comes back, in both turns', () => {
+    expect(corners.count).toBe(2);
+    const p = cornerPoints(profileOf(reference), corners);
+    // Braking from 40 to 20 m/s at 8 m/s^2 takes 75 m before each turn; the smoothing window (17 fixes at 40 m/s:
+    // +-12.8 m) spreads its onset.
+    expect(p.brakeM[0]).toBeGreaterThan(TURN_1.from - 75 - 13);
+    expect(p.brakeM[0]).toBeLessThan(TURN_1.from - 75 + 5);
+    expect(p.brakeM[1]).toBeGreaterThan(TURN_2.from - 75 - 13);
+    expect(p.brakeM[1]).toBeLessThan(TURN_2.from - 75 + 5);
+    expect(p.peakBrakeG[0]).toBeGreaterThan(BRAKING_G);
+    for (let i = 0; i < 2; i++) {
+      expect(p.minSpeedKmh[i]).toBeCloseTo(72, 0);
+      expect(p.brakeSpeedKmh[i]).toBeGreaterThan(135);
+    }
+    // Acceleration resumes at the turns' exits (the speed stays at 20 m/s through them), placed within the
+    // smoothing window (17 fixes at 20 m/s: +-6.4 m) and a few metres more.
+    expect(p.throttleM[0]).toBeGreaterThan(TURN_1.to - 12);
+    expect(p.throttleM[0]).toBeLessThan(TURN_1.to + 12);
+    expect(p.throttleM[1]).toBeGreaterThan(TURN_2.to - 12);
+    expect(p.throttleM[1]).toBeLessThan(TURN_2.to + 12);
+  });
+
+  it('report no braking for a corner taken flat out', () => {
+    const flat = lapFromProfile(() => 20);
+    const p = cornerPoints(profileOf(flat), corners);
+    expect(Number.isNaN(p.brakeM[0])).toBe(true);
+    expect(Number.isNaN(p.throttleM[0])).toBe(true);
+    expect(p.minSpeedKmh[0]).toBeCloseTo(72, 0);
+  });
+});
+
+describe('the coach', () => {
+  it('names the turn where the lap brakes 20 m early and what it cost, first', () => {
+    const early = lapFromProfile(racingProfile({ earlyBrakeTurn1M: 20 }));
+    const lapP = profileOf(early);
+    const refP = profileOf(reference);
+    const findings = coachFindings(lapP, refP, corners, cornerPoints(lapP, corners), cornerPoints(refP, corners));
+    expect(findings.length).toBeGreaterThanOrEqual(1);
+    expect(findings[0].corner).toBe(1);
+    const lost = early.timeMs[early.count - 1] - reference.timeMs[reference.count - 1];
+    expect(findings[0].timeLostMs).toBeGreaterThan(lost * 0.9);
+    expect(findings[0].timeLostMs).toBeLessThan(lost * 1.1);
+    expect(findings[0].causes[0].kind).toBe('brake-earlier');
+    expect(findings[0].causes[0].amount).toBeGreaterThan(15);
+    expect(findings[0].causes[0].amount).toBeLessThan(25);
+    expect(findings[0].fromM).toBeLessThan(TURN_1.from);
+    expect(findings[0].toM).toBeGreaterThan(TURN_1.to);
+  });
+
+  it('names a slower apex, and lists at most three places, each losing time', () => {
+    const slow = lapFromProfile(racingProfile({ cornerMs: 17 }));
+    const lapP = profileOf(slow);
+    const refP = profileOf(reference);
+    const findings = coachFindings(lapP, refP, corners, cornerPoints(lapP, corners), cornerPoints(refP, corners));
+    expect(findings.length).toBeLessThanOrEqual(3);
+    for (const f of findings) expect(f.timeLostMs).toBeGreaterThan(0);
+    expect(findings[0].causes.some((c) => c.kind === 'slower-apex' && c.amount > 9 && c.amount < 12)).toBe(true);
+    // The zones tile the lap: their losses add up to the lap's delta.
+    const zones = cornerZones(corners, cornerPoints(refP, corners));
+    const losses = zoneLosses(lapP, refP, zones);
+    const total = lapP.timeMs[lapP.count - 1] - refP.timeMs[refP.count - 1];
+    expect(losses.reduce((a, b) => a + b, 0)).toBeCloseTo(total, 6);
+  });
+
+  it('has nothing to say about a lap against itself', () => {
+    const p = profileOf(reference);
+    expect(coachFindings(p, p, corners, cornerPoints(p, corners), cornerPoints(p, corners))).toEqual([]);
+  });
+});
+
+describe('consistency', () => {
+  it('gives the lap-time spread, the minimum-speed spread per corner and the clean laps', () => {
+    const laps = [racingProfile(), racingProfile({ cornerMs: 19.8 }), racingProfile({ earlyBrakeTurn1M: 60 }), racingProfile({ cornerMs: 20.2 })].map(lapFromProfile);
+    const input = laps.map((trace) => {
+      const profile = profileOf(trace);
+      return { timeMs: trace.timeMs[trace.count - 1], profile, points: cornerPoints(profile, corners) };
+    });
+    const c = sessionConsistency(input, corners);
+    const times = input.map((l) => l.timeMs);
+    expect(c.laps).toBe(4);
+    expect(c.lapTimeRangeMs).toBeCloseTo(Math.max(...times) - Math.min(...times), 6);
+    expect(c.lapTimeStdDevMs).toBeGreaterThan(0);
+    expect(c.cornerMinSpeedMeanKmh[0]).toBeCloseTo(72, 0);
+    expect(c.cornerMinSpeedStdDevKmh[0]).toBeGreaterThan(0.3);
+    expect(c.cornerMinSpeedStdDevKmh[0]).toBeLessThan(1.5);
+    // Braking 60 m early loses more than 0.3 s in turn 1: that lap is not clean; the others are.
+    expect(Array.from(c.cleanLaps)).toEqual([0, 1, 3]);
+  });
+});

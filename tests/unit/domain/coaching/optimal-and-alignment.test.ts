@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { alignLines, applyAlignment } from '../../../../src/domain/coaching/align-lines';
+import { drivableOptimal } from '../../../../src/domain/coaching/drivable-optimal';
+import { envelopePolygon, ggEnvelope } from '../../../../src/domain/coaching/gg-envelope';
+import { createLocalProjection } from '../../../../src/domain/geo/local-projection';
+import { LAP_M, lapFromProfile, racingProfile } from './coaching-track';
+
+/** A lap whose speed wobbles around a racing profile: amplitude and phase per lap. */
+const wobblyLap = (amp: number, phase: number, corner: number) => {
+  const base = racingProfile({ cornerMs: corner });
+  return lapFromProfile((s) => Math.max(3, base(s) * (1 + amp * Math.sin((s / LAP_M) * 2 * Math.PI * 3 + phase))));
+};
+
+describe('the drivable optimal lap', () => {
+  it('lies between the sum of the best micro-sectors and the best lap, for any laps (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ amp: fc.double({ min: 0, max: 0.08, noNaN: true }), phase: fc.double({ min: 0, max: 6.28, noNaN: true }), corner: fc.double({ min: 17, max: 23, noNaN: true }) }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 20, max: 50 }),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        (specs, sectorM, tolerance) => {
+          const laps = specs.map((s) => wobblyLap(s.amp, s.phase, s.corner));
+          const o = drivableOptimal(laps, { sectorM, speedToleranceKmh: tolerance });
+          if (!o) return false;
+          const best = Math.min(...laps.map((l) => l.timeMs[l.count - 1]));
+          return o.sumOfBestMs <= o.timeMs + 1e-6 && o.timeMs <= best + 1e-6 && Math.abs(o.bestLapMs - best) < 1e-9;
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('joins laps only where their speeds match: with no tolerance it is the best lap, with any it is the sum of best', () => {
+    const laps = [wobblyLap(0.05, 0, 20), wobblyLap(0.05, 3, 20), wobblyLap(0.03, 1.5, 21)];
+    const strict = drivableOptimal(laps, { speedToleranceKmh: 0 });
+    const loose = drivableOptimal(laps, { speedToleranceKmh: 1000 });
+    const best = Math.min(...laps.map((l) => l.timeMs[l.count - 1]));
+    expect(strict?.timeMs).toBeCloseTo(best, 6);
+    expect(loose?.timeMs).toBeCloseTo(loose?.sumOfBestMs ?? NaN, 6);
+    expect(loose!.sumOfBestMs).toBeLessThan(best - 100);
+    const normal = drivableOptimal(laps);
+    expect(normal!.timeMs).toBeGreaterThanOrEqual(loose!.timeMs - 1e-6);
+    expect(normal!.timeMs).toBeLessThanOrEqual(best + 1e-6);
+    // Every join of the chosen chain is between speeds within the tolerance.
+    const o = normal!;
+    for (let k = 1; k < o.sectorCount; k++) {
+      const a = laps[o.lapOfSector[k - 1]];
+      const b = laps[o.lapOfSector[k]];
+      const at = (l: typeof a) => {
+        const d = (o.boundaryM[k] / o.boundaryM[o.sectorCount]) * l.distanceM[l.count - 1];
+        let j = 0;
+        while (j < l.count - 2 && l.distanceM[j + 1] < d) j++;
+        const f = (d - l.distanceM[j]) / (l.distanceM[j + 1] - l.distanceM[j]);
+        return l.speedKmh[j] + f * (l.speedKmh[j + 1] - l.speedKmh[j]);
+      };
+      expect(Math.abs(at(a) - at(b))).toBeLessThanOrEqual(3 + 1e-3);
+    }
+  });
+
+  it('is a trace ending at the optimal time and the reference length, with time and distance never going back', () => {
+    const laps = [wobblyLap(0.05, 0, 20), wobblyLap(0.05, 2, 20)];
+    const o = drivableOptimal(laps, { sectorM: 25 })!;
+    const t = o.trace;
+    expect(t.timeMs[0]).toBe(0);
+    expect(t.timeMs[t.count - 1]).toBeCloseTo(o.timeMs, 6);
+    expect(t.distanceM[t.count - 1]).toBeCloseTo(o.boundaryM[o.sectorCount], 6);
+    for (let k = 1; k < t.count; k++) {
+      expect(t.timeMs[k]).toBeGreaterThanOrEqual(t.timeMs[k - 1]);
+      expect(t.distanceM[k]).toBeGreaterThan(t.distanceM[k - 1]);
+    }
+    expect(o.sectorCount).toBe(Math.round(o.boundaryM[o.sectorCount] / 25));
+  });
+
+  it('has nothing to say without a lap', () => {
+    expect(drivableOptimal([])).toBeNull();
+  });
+});
+
+describe('aligned lines', () => {
+  it('recover a 3 m shift of a lap against itself', () => {
+    const lap = lapFromProfile(racingProfile());
+    const shifted = lapFromProfile(racingProfile(), 3);
+    const a = alignLines(shifted, lap)!;
+    expect(a.eastM).toBeCloseTo(-3, 2);
+    expect(a.northM).toBeCloseTo(0, 2);
+    expect(a.rotationRad).toBeCloseTo(0, 4);
+    expect(a.rmsBeforeM).toBeCloseTo(3, 2);
+    expect(a.rmsAfterM).toBeLessThan(0.01);
+  });
+
+  it('undo any small shift and rotation, and moving the lap by the fit puts it on the reference (property)', () => {
+    const lap = lapFromProfile(racingProfile());
+    const projection = createLocalProjection(lap.lat[0], lap.lon[0]);
+    fc.assert(
+      fc.property(fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -0.05, max: 0.05, noNaN: true }), (dx, dy, angle) => {
+        const cos = Math.cos(angle);
+        const sin = Math.sin(angle);
+        const moved = { ...lap, lat: new Float64Array(lap.count), lon: new Float64Array(lap.count) };
+        for (let i = 0; i < lap.count; i++) {
+          const x = projection.x(lap.lon[i]);
+          const y = projection.y(lap.lat[i]);
+          moved.lon[i] = projection.lon(cos * x - sin * y + dx);
+          moved.lat[i] = projection.lat(sin * x + cos * y + dy);
+        }
+        const a = alignLines(moved, lap)!;
+        const back = applyAlignment(moved, a);
+        let worst = 0;
+        for (let i = 0; i < lap.count; i += 50) {
+          worst = Math.max(worst, Math.hypot(projection.x(back.lon[i]) - projection.x(lap.lon[i]), projection.y(back.lat[i]) - projection.y(lap.lat[i])));
+        }
+        return Math.abs(a.rotationRad + angle) < 1e-3 && worst < 0.05;
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('the g-g envelope', () => {
+  it('is the largest combined g in each direction', () => {
+    const n = 720;
+    const lon = new Float32Array(n);
+    const lat = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const a = (i / n) * 2 * Math.PI;
+      const r = i % 2 === 0 ? 1.2 : 0.5;
+      lat[i] = r * Math.cos(a);
+      lon[i] = r * Math.sin(a);
+    }
+    const radius = ggEnvelope(lon, lat);
+    expect(radius.length).toBe(36);
+    for (const r of radius) expect(r).toBeCloseTo(1.2, 5);
+    const polygon = envelopePolygon(radius);
+    expect(Math.hypot(...polygon[9])).toBeCloseTo(1.2, 5);
+    // Braking only: the sectors around -pi/2 (straight down) are filled, the others empty.
+    const braking = ggEnvelope(new Float32Array([-0.9, -1.1]), new Float32Array([0, 0.01]));
+    expect(Math.max(...braking)).toBeCloseTo(Math.hypot(1.1, 0.01), 5);
+    expect(braking.filter((r) => r > 0).length).toBeLessThanOrEqual(2);
+  });
+});
