@@ -26,7 +26,13 @@ export type ImportErrorReason =
   /** Bytes that are not text (a picture, an archive, a video of the wrong kind). */
   | 'binary'
   /** Larger than any session a logger writes (detail.limitMb). */
-  | 'too-large';
+  | 'too-large'
+  /** A binary file cut short or failing its own checksum (FIT CRC, an MP4 whose index cannot be read). */
+  | 'damaged'
+  /** A video without GPS telemetry (no GoPro GPMF track, or one without GPS in it). */
+  | 'no-telemetry'
+  /** GPS telemetry present, but the receiver never had a lock: no fix to place. */
+  | 'no-gps-lock';
 
 export interface ImportErrorDetail {
   /** Names of the missing columns (the first alias of each). */

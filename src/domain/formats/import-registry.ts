@@ -1,12 +1,12 @@
 /**
- * Every format import reads, in the order detection tries them: simple lists, one entry per format, so a new
- * format is one import and one line. Binary formats (FIT, MP4...) go in BINARY_IMPORTERS and see the bytes;
- * text formats go in TEXT_IMPORTERS and see the text decoded as UTF-8. Detection is by content, binary formats
- * first (`looksLike` of a text format is given the file's first HEAD_BYTES only, so a 200 MB file is not
- * decoded whole to be refused); `extensions` only break ties when no content matched.
+ * Every text format import reads, in the order detection tries them: a simple list, one entry per format, so a
+ * new format is one import and one line (binary formats: import-binary.ts, tried first). Detection is by content:
+ * `looksLike` is given the file's first HEAD_BYTES only (so a 200 MB file is not decoded whole to be refused);
+ * `extensions` only break ties when no content matched.
  */
 import { importAstro, looksLikeAstroNmea } from './import-astro';
 import { importCsv, looksLikeCsvExport } from './import-csv';
+import { importDovex, looksLikeDovex } from './import-dovex';
 import { importGpx, looksLikeGpx } from './import-gpx';
 import { importKml, looksLikeKml } from './import-kml';
 import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
@@ -31,19 +31,10 @@ interface TextImporter {
   extensions?: readonly string[];
 }
 
-interface BinaryImporter {
-  source: ImportSource;
-  label: string;
-  looksLike(bytes: Uint8Array): boolean;
-  read(bytes: Uint8Array, options: ImportReadOptions): ImportedSession;
-  extensions?: readonly string[];
-}
-
-const BINARY_IMPORTERS: readonly BinaryImporter[] = [];
-
 const TEXT_IMPORTERS: readonly TextImporter[] = [
   { source: 'gpx', label: 'GPX', looksLike: looksLikeGpx, read: (text) => importGpx(text), extensions: ['gpx'] },
   { source: 'kml', label: 'KML', looksLike: looksLikeKml, read: (text) => importKml(text), extensions: ['kml'] },
+  { source: 'dovex', label: 'Dove/LapWing', looksLike: looksLikeDovex, read: (text) => importDovex(text), extensions: ['dovex', 'dove'] },
   { source: 'csv', label: 'ASTRO Companion CSV', looksLike: looksLikeCsvExport, read: importCsv },
   { source: 'vbo', label: 'VBO', looksLike: looksLikeVbo, read: importVbo, extensions: ['vbo'] },
   { source: 'racechrono-csv', label: 'RaceChrono CSV v3', looksLike: looksLikeRaceChronoCsv, read: (text) => importRaceChronoCsv(text) },
@@ -90,32 +81,18 @@ export function importInput(fileName: string, content: Uint8Array | string): Imp
   };
 }
 
-export type AnyImporter = { kind: 'binary'; importer: BinaryImporter } | { kind: 'text'; importer: TextImporter };
-
-/** The first importer (binary, then text, each in list order) that recognises the content. */
-export function importerByContent(input: ImportInput): AnyImporter | null {
-  const binary = BINARY_IMPORTERS.find((i) => i.looksLike(input.bytes));
-  if (binary) return { kind: 'binary', importer: binary };
-  const text = TEXT_IMPORTERS.find((i) => i.looksLike(input.head));
-  return text ? { kind: 'text', importer: text } : null;
+/** The first text importer (in list order) that recognises the content. */
+export function importerByContent(input: ImportInput): TextImporter | null {
+  return TEXT_IMPORTERS.find((i) => i.looksLike(input.head)) ?? null;
 }
 
-/** The importer a file name's extension names, if any. */
-export function importerByExtension(fileName: string): AnyImporter | null {
+/** The text importer a file name's extension names, if any. */
+export function importerByExtension(fileName: string): TextImporter | null {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  if (!ext) return null;
-  const binary = BINARY_IMPORTERS.find((i) => i.extensions?.includes(ext));
-  if (binary) return { kind: 'binary', importer: binary };
-  const text = TEXT_IMPORTERS.find((i) => i.extensions?.includes(ext));
-  return text ? { kind: 'text', importer: text } : null;
+  return (ext && TEXT_IMPORTERS.find((i) => i.extensions?.includes(ext))) || null;
 }
 
-/** Runs the importer on the input. */
-export function runImporter(found: AnyImporter, input: ImportInput, options: ImportReadOptions): ImportedSession {
-  return found.kind === 'binary' ? found.importer.read(input.bytes, options) : found.importer.read(input.text, options);
-}
-
-/** Every format's name, for the message that refuses a file as none of them. */
+/** Every text format's name, for the message that refuses a file as none of them. */
 export function importerLabels(): string {
-  return [...BINARY_IMPORTERS, ...TEXT_IMPORTERS].map((i) => i.label).join(', ');
+  return TEXT_IMPORTERS.map((i) => i.label).join(', ');
 }

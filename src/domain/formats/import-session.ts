@@ -1,7 +1,8 @@
 /**
  * From a file on disk to a session stored like any other:
- *  1. `importFile`: pick the importer by content (import-registry.ts; the extension only as a tie-break) and
- *     run it; a file that is none of ours, binary, empty or too large is refused with an ImportError;
+ *  1. `importFileSource` (any file: binary formats by their first bytes, see import-binary.ts, else text through
+ *     `importFile`: the importer by content, import-registry.ts, the extension only as a tie-break); a file that
+ *     is none of ours, binary, empty or too large is refused with an ImportError;
  *  2. `pickCircuit`: among circuits whose start/finish gate lies within 2 km of the trace, the one whose gates
  *     the whole trace crosses in order the most laps (two layouts sharing a start line are told apart by their
  *     sector gates), the nearer one when that does not decide;
@@ -20,8 +21,10 @@ import { createLocalProjection } from '../geo/local-projection';
 import { serializeLaps, serializePositions } from '../serialize-session';
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
 import { timingGatesFromFile, type TimingGates } from './file-gates';
+import type { ByteSource } from '../gpmf/byte-source';
+import { BINARY_FORMAT_LABELS, detectBinaryFormat, HEAD_BYTES as BINARY_HEAD_BYTES, importBinary } from './import-binary';
 import { ImportError } from './import-errors';
-import { importerByContent, importerByExtension, importerLabels, importInput, runImporter, type ImportReadOptions } from './import-registry';
+import { importerByContent, importerByExtension, importerLabels, importInput, type ImportReadOptions } from './import-registry';
 import type { ImportSource, ImportedSession } from './import-types';
 
 export type ImportFileOptions = ImportReadOptions;
@@ -32,7 +35,12 @@ const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 /** The format of a file from its content; the extension only breaks ties. null: none of ours. */
 export function detectImportFormat(fileName: string, text: string): ImportSource | null {
   const input = importInput(fileName, text);
-  return (importerByContent(input) ?? importerByExtension(fileName))?.importer.source ?? null;
+  return (importerByContent(input) ?? importerByExtension(fileName))?.source ?? null;
+}
+
+/** Refuses a text file larger than MAX_IMPORT_BYTES (ImportError 'too-large'). */
+function checkImportSize(fileName: string, bytes: number, limit = MAX_IMPORT_BYTES): void {
+  if (bytes > limit) throw new ImportError('too-large', `${fileName} is larger than ${Math.round(limit / 1024 / 1024)} MB.`, { limitMb: Math.round(limit / 1024 / 1024) });
 }
 
 /** Bytes that are not text: a NUL, or many control characters, in the first KiB. */
@@ -54,9 +62,7 @@ function looksBinary(bytes: Uint8Array): boolean {
 export function importFile(fileName: string, content: Uint8Array | string, options: ImportFileOptions = {}): ImportedSession {
   const size = typeof content === 'string' ? content.length : content.byteLength;
   if (size === 0) throw new ImportError('empty-file', `${fileName} is empty.`);
-  if (size > MAX_IMPORT_BYTES) {
-    throw new ImportError('too-large', `${fileName} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`, { limitMb: MAX_IMPORT_BYTES / 1024 / 1024 });
-  }
+  checkImportSize(fileName, size);
   const input = importInput(fileName, content);
   const byContent = importerByContent(input);
   // Bytes that are not text and no binary format of ours: refused before the extension could hand them to a text reader.
@@ -64,9 +70,23 @@ export function importFile(fileName: string, content: Uint8Array | string, optio
   const importer = byContent ?? importerByExtension(fileName);
   if (!importer) {
     if (input.head.trim() === '' && input.text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
-    throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${importerLabels()}).`);
+    throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${[importerLabels(), ...BINARY_FORMAT_LABELS].join(', ')}).`);
   }
-  return runImporter(importer, input, { ...options, fileName });
+  return importer.read(input.text, { ...options, fileName });
+}
+
+/**
+ * Reads any file through a ByteSource: a binary format recognised by its first bytes is read by its importer
+ * (which loads on first use and reads only what it needs), anything else is decoded as UTF-8 text and goes
+ * through `importFile`.
+ */
+export async function importFileSource(fileName: string, source: ByteSource, options: ImportFileOptions = {}): Promise<ImportedSession> {
+  if (source.size === 0) throw new ImportError('empty-file', `${fileName} is empty.`);
+  const binary = detectBinaryFormat(await source.read(0, BINARY_HEAD_BYTES));
+  if (binary !== null) return importBinary(binary, source);
+  // A text file is read whole: refuse one larger than any log before reading it (a video is read by parts above).
+  checkImportSize(fileName, source.size);
+  return importFile(fileName, await source.read(0, source.size), options);
 }
 
 /** The circuit fields import needs (a subset of the Circuit entity). */

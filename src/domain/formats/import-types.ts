@@ -4,8 +4,32 @@
  */
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
 
-/** Which importer read the file: an IMPORT_FORMATS id (import-registry.ts). */
-export type ImportSource = string;
+export type ImportSource =
+  | 'astro'
+  | 'vbo'
+  | 'nmea'
+  | 'gpx'
+  | 'racechrono-csv'
+  | 'csv'
+  | 'kml'
+  | 'fit'
+  | 'gopro-mp4'
+  | 'dovex';
+
+/**
+ * A lap as the logger itself timed it (its own start/finish line), kept beside our gate detection so the two can
+ * be compared. Loggers give different parts: a FIT lap message has its start and length, a .dovex header only
+ * the lengths.
+ */
+export interface LoggerLap {
+  /** 1-based, in the logger's order. */
+  lapNumber: number;
+  durationMs: number;
+  /** When the lap started, epoch ms UTC; absent when the file gives only lengths. */
+  startEpochMs?: number;
+  /** Metres, when the logger says. */
+  distanceM?: number;
+}
 
 export interface ImportedSession {
   positions: PositionColumns;
@@ -19,6 +43,8 @@ export interface ImportedSession {
   issues: ParseIssue[];
   /** Lap records the file itself carries (ASTRO laps files); absent for formats that carry none. */
   deviceLaps?: LapRecord[];
+  /** Laps the file's own logger timed (FIT lap messages, a .dovex lap list); absent when it carries none. */
+  loggerLaps?: LoggerLap[];
   /** The logger's own gate lines (VBO [laptiming]), in file order; absent when the file has none. */
   fileGates?: FileGateLine[];
 }

@@ -7,14 +7,15 @@
  */
 import tzLookup from '@photostructure/tz-lookup';
 import { zoneOffsetMinutes } from '../format/wall-clock';
-import { finishImport, importFile, importFileName, sourceBaseName, type CircuitCandidate, type FinishedImport, type FinishImportOptions, type ImportFileOptions } from './import-session';
+import { finishImport, importFileName, importFileSource, sourceBaseName, type CircuitCandidate, type FinishedImport, type FinishImportOptions, type ImportFileOptions } from './import-session';
 import { positionsFingerprint } from './positions-fingerprint';
 import { parsePositionsText } from '../parse-positions';
+import type { ByteSource } from '../gpmf/byte-source';
 
 export interface PrepareImportInput {
   fileName: string;
-  /** The file's bytes, or its text. */
-  content: Uint8Array | string;
+  /** The file's bytes (a File through blobSource, bytes in memory through bytesSource). */
+  source: ByteSource;
   circuits: readonly CircuitCandidate[];
   /** The file's lastModified (epoch ms): the date of a file with times of day only. */
   lastModified?: number;
@@ -40,9 +41,9 @@ function zoneAt(lat: number, lon: number): string | null {
   }
 }
 
-export function prepareImport(input: PrepareImportInput): PreparedImport {
+export async function prepareImport(input: PrepareImportInput): Promise<PreparedImport> {
   const options: ImportFileOptions = { fallbackDate: input.lastModified, astroLaps: input.lapsText };
-  const imported = importFile(input.fileName, input.content, options);
+  const imported = await importFileSource(input.fileName, input.source, options);
   const base = { sourceName: input.fileName, startFinish: input.startFinish };
   const first = finishImport(imported, input.circuits, base);
   const p = imported.positions;

@@ -61,7 +61,7 @@ export const sessionsI18n = {
     },
     import: {
       button: 'Import from file',
-      hint: 'ASTRO laps and nmea (pick both), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3 or a CSV exported here; several files at once',
+      hint: 'ASTRO laps and nmea (pick both), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3, Dove/LapWing, Garmin FIT, GoPro video (its GPS) or a CSV exported here; several files at once',
       done: 'Imported {{name}} with {{laps}} laps',
       alreadyStored: 'Already in your library: {{name}}',
       noCircuit: 'No circuit was found near this session: laps could not be detected.',
@@ -78,6 +78,9 @@ export const sessionsI18n = {
         'missing-date': 'it has times of day but no date',
         binary: 'it is not a text file of any supported format',
         'too-large': 'it is larger than {{limitMb}} MB',
+        damaged: 'the file is cut short or damaged (its own checks fail)',
+        'no-telemetry': 'the video carries no GPS telemetry (only GoPro videos with GPS are read)',
+        'no-gps-lock': 'the camera never had a GPS lock while recording, so there is no position to import',
       },
       lineReason: {
         'no fix': 'no GPS fix',
@@ -232,7 +235,7 @@ export const sessionsI18n = {
     },
     import: {
       button: 'Importar de ficheiro',
-      hint: 'ASTRO voltas e nmea (escolha os dois), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3 ou um CSV exportado aqui; vários ficheiros de uma vez',
+      hint: 'ASTRO voltas e nmea (escolha os dois), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3, Dove/LapWing, Garmin FIT, vídeo GoPro (o seu GPS) ou um CSV exportado aqui; vários ficheiros de uma vez',
       done: '{{name}} importada com {{laps}} voltas',
       alreadyStored: 'Já está na sua biblioteca: {{name}}',
       noCircuit: 'Não foi encontrado nenhum circuito perto desta sessão: não foi possível detetar as voltas.',
@@ -249,6 +252,9 @@ export const sessionsI18n = {
         'missing-date': 'tem horas do dia mas nenhuma data',
         binary: 'não é um ficheiro de texto de nenhum formato suportado',
         'too-large': 'tem mais de {{limitMb}} MB',
+        damaged: 'o ficheiro está incompleto ou danificado (as verificações do próprio ficheiro falham)',
+        'no-telemetry': 'o vídeo não tem telemetria GPS (só são lidos vídeos GoPro com GPS)',
+        'no-gps-lock': 'a câmara nunca obteve sinal GPS durante a gravação, por isso não há posições para importar',
       },
       lineReason: {
         'no fix': 'sem posição GPS',

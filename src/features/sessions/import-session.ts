@@ -1,13 +1,16 @@
 /**
- * Import from disk: the domain does the work (src/domain/formats/prepare-import.ts: format by content, the
- * circuit by how the whole trace fits its gates, laps from the file's own gates, the circuit's or a start/finish
- * proposed from the trace, device-format texts and a name in the track's time zone); this maps the circuits on
- * this device to the candidates it takes.
+ * Import from disk: ASTRO position files, VBO (RaceBox, VBOX, Dragy, RaceChrono), NMEA 0183, GPX, KML,
+ * RaceChrono CSV v3, Dove/LapWing logs, Garmin FIT and GoPro videos' GPS become a session like one downloaded
+ * from ASTRO. The domain does the work (src/domain/formats/prepare-import.ts: format by content, the circuit by
+ * how the whole trace fits its gates, laps from the file's own gates, the circuit's or a start/finish proposed
+ * from the trace, device-format texts and a name in the track's time zone); this maps the circuits on this device
+ * to the candidates it takes.
  */
 import type { Circuit } from '../../contracts/entities';
 import { zoneOffsetMinutes } from '../../domain/format/wall-clock';
 import type { CircuitCandidate } from '../../domain/formats/import-session';
 import { prepareImport as prepare, type PreparedImport as Prepared } from '../../domain/formats/prepare-import';
+import { blobSource, bytesSource } from '../../domain/gpmf/byte-source';
 
 export type PreparedImport = Prepared & { circuit: Circuit | null };
 
@@ -22,8 +25,19 @@ function circuitCandidate(c: Circuit): CircuitCandidate {
 }
 
 /** `lapsText`: the ASTRO laps file picked with an ASTRO nmea file (its laps are kept instead of detected). */
-export function prepareImport(fileName: string, content: string | Uint8Array, circuits: readonly Circuit[], lastModified?: number, lapsText?: string): PreparedImport {
-  const prepared = prepare({ fileName, content, circuits: circuits.map(circuitCandidate), lastModified, lapsText });
+export async function prepareImport(fileName: string, content: string | Uint8Array, circuits: readonly Circuit[], lastModified?: number, lapsText?: string): Promise<PreparedImport> {
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  const prepared = await prepare({ fileName, source: bytesSource(bytes), circuits: circuits.map(circuitCandidate), lastModified, lapsText });
+  return withCircuit(prepared, circuits);
+}
+
+/** Any picked file, binary formats included (read by parts: a video is never loaded whole). */
+export async function prepareImportFile(file: File, circuits: readonly Circuit[], lapsText?: string): Promise<PreparedImport> {
+  const prepared = await prepare({ fileName: file.name, source: blobSource(file), circuits: circuits.map(circuitCandidate), lastModified: file.lastModified, lapsText });
+  return withCircuit(prepared, circuits);
+}
+
+function withCircuit(prepared: Prepared, circuits: readonly Circuit[]): PreparedImport {
   const circuit = prepared.circuit ? (circuits.find((c) => c.id === prepared.circuit!.id) ?? null) : null;
   return { ...prepared, circuit };
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { finishImport, importFile, pickCircuit, type CircuitCandidate } from '../../../../src/domain/formats/import-session';
 import { isImportError, type ImportError } from '../../../../src/domain/formats/import-errors';
-import { prepareImport } from '../../../../src/domain/formats/prepare-import';
+import { prepareImport as prepareFromSource, type PrepareImportInput } from '../../../../src/domain/formats/prepare-import';
+import { bytesSource } from '../../../../src/domain/gpmf/byte-source';
 import type { ImportedSession } from '../../../../src/domain/formats/import-types';
 import { parseSessionFileName } from '../../../../src/domain/format/session-name';
 import { createLocalProjection } from '../../../../src/domain/geo/local-projection';
@@ -24,6 +25,9 @@ const RUSTAVI: CircuitCandidate = {
 };
 /** The same start line with its sector gates in the other order: a reverse layout of the same venue. */
 const RUSTAVI_REVERSE: CircuitCandidate = { ...RUSTAVI, id: 70, name: 'Rustavi Reverse', coordinates: '41.569854;44.949280;41.571486;44.951924;41.573961;44.946128' };
+
+const prepareImport = (input: Omit<PrepareImportInput, 'source'> & { content: string | Uint8Array }) =>
+  prepareFromSource({ ...input, source: bytesSource(typeof input.content === 'string' ? new TextEncoder().encode(input.content) : input.content) });
 
 /** The error a call throws (fails the test when it throws none or something else). */
 function refusal(run: () => unknown): ImportError {
@@ -71,8 +75,8 @@ describe('VBO column names as the loggers write them', () => {
 });
 
 describe('a session where no circuit is known', () => {
-  it('is named after its file in the track time zone, never "Imported", and gets laps from a proposed start/finish', () => {
-    const prepared = prepareImport({ fileName: 'Rustavi_saturday.vbo', content: new TextEncoder().encode(RUSTAVI_VBO), circuits: [] });
+  it('is named after its file in the track time zone, never "Imported", and gets laps from a proposed start/finish', async () => {
+    const prepared = await prepareImport({ fileName: 'Rustavi_saturday.vbo', content: new TextEncoder().encode(RUSTAVI_VBO), circuits: [] });
     const name = parseSessionFileName(prepared.fileName);
     expect(name.circuitName).toBe('Rustavi saturday');
     // The zone comes from the position (Georgia, UTC+4), whatever the zone of the machine running the test.
@@ -87,11 +91,11 @@ describe('a session where no circuit is known', () => {
     expect(Array.from(prepared.positions.lap).some((l) => l > 0)).toBe(true);
   });
 
-  it('times laps from a start/finish the racer placed', () => {
+  it('times laps from a start/finish the racer placed', async () => {
     const racer = { gate: { lat: 41.569854, lon: 44.94928 }, widthM: 30 };
-    const prepared = prepareImport({ fileName: 'x.vbo', content: RUSTAVI_VBO, circuits: [], startFinish: racer });
+    const prepared = await prepareImport({ fileName: 'x.vbo', content: RUSTAVI_VBO, circuits: [], startFinish: racer });
     expect(prepared.lapSource).toBe('racer');
-    const byCircuit = prepareImport({ fileName: 'x.vbo', content: RUSTAVI_VBO, circuits: [RUSTAVI] });
+    const byCircuit = await prepareImport({ fileName: 'x.vbo', content: RUSTAVI_VBO, circuits: [RUSTAVI] });
     expect(prepared.laps.map((l) => l.timeMs)).toEqual(byCircuit.laps.map((l) => l.timeMs));
   });
 
@@ -131,8 +135,8 @@ describe('circuit choice by the whole trace', () => {
 });
 
 describe('gates the file brings', () => {
-  it('times the Road America VBOX lap with the logger’s own gate: 1:54.96 within 20 ms', () => {
-    const prepared = prepareImport({ fileName: 'roadamerica.vbo', content: ROAD_AMERICA_VBO, circuits: [] });
+  it('times the Road America VBOX lap with the logger’s own gate: 1:54.96 within 20 ms', async () => {
+    const prepared = await prepareImport({ fileName: 'roadamerica.vbo', content: ROAD_AMERICA_VBO, circuits: [] });
     expect(prepared.lapSource).toBe('file-gates');
     // VBOX writes the start as a point and a second point 4.8 m further along the straight.
     expect(prepared.fileGates?.styles).toEqual(['point']);
@@ -144,9 +148,9 @@ describe('gates the file brings', () => {
     expect(prepared.fileName.startsWith('20250801_14')).toBe(true);
   });
 
-  it('keeps the circuit’s laps beside the file’s for comparison', () => {
+  it('keeps the circuit’s laps beside the file’s for comparison', async () => {
     const roadAmerica: CircuitCandidate = { id: 30, name: 'Road America', coordinates: '43.797907;-87.989638', size: 20 };
-    const prepared = prepareImport({ fileName: 'roadamerica.vbo', content: ROAD_AMERICA_VBO, circuits: [roadAmerica] });
+    const prepared = await prepareImport({ fileName: 'roadamerica.vbo', content: ROAD_AMERICA_VBO, circuits: [roadAmerica] });
     expect(prepared.circuit?.id).toBe(30);
     expect(prepared.lapSource).toBe('file-gates');
     expect(prepared.circuitLaps?.some((l) => l.valid && l.lapName !== 'In Lap')).toBe(true);
