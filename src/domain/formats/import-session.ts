@@ -14,6 +14,7 @@
  */
 import { detectLaps, type LapDetection } from '../detection/detect-laps';
 import { proposeStartFinish, type StartFinishProposal } from '../detection/propose-start-finish';
+import { compareLoggerLaps, gateFromLoggerLaps, loggerCrossingsMs, type LoggerLapComparison } from '../detection/logger-laps';
 import { tryParseCoordinates } from '../format/coordinates';
 import { sessionFileName } from '../format/session-name';
 import { hasZone } from '../format/wall-clock';
@@ -192,7 +193,7 @@ export interface FinishImportOptions {
 }
 
 /** Which gates timed the stored laps. */
-type LapSource = 'device' | 'file-gates' | 'circuit' | 'proposed' | 'racer' | 'none';
+type LapSource = 'device' | 'file-gates' | 'circuit' | 'logger-line' | 'proposed' | 'racer' | 'none';
 
 export interface FinishedImport {
   source: ImportSource;
@@ -217,6 +218,12 @@ export interface FinishedImport {
   /** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md); without a circuit, the picked file's base name. */
   fileName: string;
   issues: ParseIssue[];
+  /** The logger's own start/finish crossings (ms of session time) when the file carries laps it places, else null. */
+  loggerCrossingsMs: number[] | null;
+  /** Our laps against the logger's, lap by lap, when both exist. */
+  loggerComparison: LoggerLapComparison | null;
+  /** True when no circuit was near and the laps were timed at the line the logger's own laps imply. */
+  timedAtLoggerLine: boolean;
 }
 
 /** The base name of a picked file, fit for a session file name ('Road America run 4.vbo' -> 'Road America run 4'). */
@@ -224,6 +231,12 @@ export function sourceBaseName(fileName: string | undefined): string {
   const base = (fileName ?? '').replace(/^.*[\\/]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
   return base.replace(/[\\/:*?"<>|\r\n_]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
 }
+/**
+ * Width of the start/finish line implied by a logger's own laps, metres: its centre is where the racer crossed,
+ * so it must reach across a kart track (8-12 m) or a circuit's racing line from either side, yet stay clear of a
+ * parallel part of the track nearby.
+ */
+const LOGGER_LINE_WIDTH_M = 20;
 
 export function finishImport(imported: ImportedSession, circuits: readonly CircuitCandidate[], options: FinishImportOptions = {}): FinishedImport {
   const picked: PickedCircuit<CircuitCandidate> | null =
@@ -239,10 +252,15 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
   let circuitLaps: LapRecord[] | null = null;
   let proposal: StartFinishProposal | null = null;
   const fileGates = !keepDevice && imported.fileGates ? timingGatesFromFile(positions, imported.fileGates) : null;
+  const crossings = imported.loggerLaps ? loggerCrossingsMs(imported.loggerLaps, imported.startedAt) : [];
+  const loggerLaps = crossings.length > 0 ? crossings : null;
+  let timedAtLoggerLine = false;
   if (!keepDevice) {
     const circuitGates = circuit ? tryParseCoordinates(circuit.coordinates) : null;
     const circuitDetection =
       circuit && circuitGates?.ok && circuitGates.points.length > 0 ? (picked?.detection ?? detectLaps(positions, circuitGates.points, circuit.size)) : null;
+    // Near no known circuit, a file carrying its logger's laps is timed at the line those laps imply.
+    const loggerLine = !circuit && !fileGates && !options.startFinish && loggerLaps ? gateFromLoggerLaps(positions, loggerLaps) : null;
     if (options.startFinish) {
       const s = options.startFinish;
       detection = detectLaps(positions, [s.gate], s.widthM, { gateHeadingsDeg: [s.headingDeg] });
@@ -254,6 +272,10 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
     } else if (circuitDetection) {
       detection = circuitDetection;
       lapSource = 'circuit';
+    } else if (loggerLine) {
+      detection = detectLaps(positions, [loggerLine], LOGGER_LINE_WIDTH_M);
+      timedAtLoggerLine = true;
+      lapSource = 'logger-line';
     } else if (!circuit && imported.source !== 'astro') {
       // (An ASTRO nmea file keeps the lap numbers the device gave it.)
       proposal = proposeStartFinish(positions);
@@ -287,6 +309,9 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
     nmeaText: serializePositions(positions),
     fileName: importFileName(imported.startedAt, name, options.utcOffsetMinutes),
     issues: imported.issues,
+    loggerCrossingsMs: loggerLaps,
+    loggerComparison: loggerLaps && detection ? compareLoggerLaps(detection.startFinishMs, loggerLaps) : null,
+    timedAtLoggerLine,
   };
 }
 

@@ -14,7 +14,13 @@ export type ImportSource =
   | 'kml'
   | 'fit'
   | 'gopro-mp4'
-  | 'dovex';
+  | 'dovex'
+  | 'aim-csv'
+  | 'motec-csv'
+  | 'racebox-csv'
+  | 'trackaddict-csv'
+  | 'harrys-csv'
+  | 'racechrono-csv-v2';
 
 /**
  * A lap as the logger itself timed it (its own start/finish line), kept beside our gate detection so the two can
@@ -25,7 +31,10 @@ export interface LoggerLap {
   /** 1-based, in the logger's order. */
   lapNumber: number;
   durationMs: number;
-  /** When the lap started, epoch ms UTC; absent when the file gives only lengths. */
+  /**
+   * When the lap started, epoch ms UTC; absent when the file gives only lengths. For a file whose start has no
+   * zone (startedAt written without one: AiM, MoTeC, Harry's LapTimer), that wall clock read as if it were UTC.
+   */
   startEpochMs?: number;
   /** Metres, when the logger says. */
   distanceM?: number;
@@ -43,7 +52,10 @@ export interface ImportedSession {
   issues: ParseIssue[];
   /** Lap records the file itself carries (ASTRO laps files); absent for formats that carry none. */
   deviceLaps?: LapRecord[];
-  /** Laps the file's own logger timed (FIT lap messages, a .dovex lap list); absent when it carries none. */
+  /**
+   * Laps the file's own logger timed (FIT lap messages, a .dovex lap list, AiM beacon markers, lap-number columns
+   * of RaceChrono, TrackAddict, Harry's LapTimer and RaceBox); absent when it carries none.
+   */
   loggerLaps?: LoggerLap[];
   /** The logger's own gate lines (VBO [laptiming]), in file order; absent when the file has none. */
   fileGates?: FileGateLine[];
