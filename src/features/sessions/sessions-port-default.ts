@@ -42,6 +42,10 @@ async function libraryRows(): Promise<LibraryRow[]> {
     weatherConditions: weather(s.weatherConditions),
     syncState: s.syncState,
     lastError: s.lastError,
+    // Worked out from the texts kept here; a server session not opened here yet has the server's summary.
+    bestLapMs: s.stats ? s.stats.bestLapMs : (s.summary?.bestLapMs ?? null),
+    lapCount: s.stats ? s.stats.lapCount : (s.summary?.lapCount ?? null),
+    durationMs: s.stats ? s.stats.durationMs : null,
   }));
 }
 
@@ -110,6 +114,8 @@ export const defaultSessionsPort: SessionsPort = {
   },
   retrySync: (id) => repository.retrySync(id),
   refreshFromServer: async () => {
+    // Sessions stored by older builds get their list figures first (offline too: the server call may fail).
+    await repository.backfillStats().catch(() => 0);
     await repository.refreshFromServer();
   },
   loadSession,
