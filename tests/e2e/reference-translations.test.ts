@@ -77,11 +77,25 @@ describe('reference data in Portuguese', () => {
     await page.getByRole('searchbox').fill('alemanha');
     await expect.poll(() => column(page, 1), { timeout: 10_000 }).toEqual(['Alemanha', 'Alemanha', 'Alemanha']);
 
+    // The leaderboard's filters: types and categories in Portuguese, sorted as shown.
+    await page.goto(e2e.url('/leaderboards'));
+    const typeFilter = page.getByLabel('Tipo', { exact: true }).first();
+    await typeFilter.click();
+    await expect.poll(() => page.getByRole('option').allTextContents(), { timeout: 15_000 }).toEqual(['Autódromo', 'Circuito citadino', 'Kartódromo']);
+    await page.keyboard.press('Escape');
+    const categoryFilter = page.getByLabel('Categoria', { exact: true }).first();
+    await categoryFilter.click();
+    await categoryFilter.fill('aluguer');
+    await expect.poll(() => page.getByRole('option', { name: 'Kart de aluguer', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await e2e.screenshot(page, 'reference-leaderboard-filters-pt-pt-1280');
+    await page.keyboard.press('Escape');
+
     // The firmware notes on the device screen.
     await page.goto(e2e.url('/astro'));
     await expect
       .poll(() => page.getByTestId('firmware-notes').textContent(), { timeout: 20_000 })
       .toBe('Melhorias na cronometragem das voltas e transferências de sessões mais rápidas.');
+    await e2e.screenshot(page, 'reference-firmware-notes-pt-pt-1280');
     // Map tiles come from the internet, which this closed network cannot resolve.
     expect(unexpectedErrors(errors).filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
   }, 240_000);

@@ -12,7 +12,6 @@ import type { Circuit, VehicleCategory } from '../../contracts/entities';
 import { getAnalysisClient } from '../../analysis/analysis-client';
 import { referenceRepository, sessionGatesRepository, sessionsRepository as repository } from '../../data/services';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
-import { positionsTextFingerprint } from '../../domain/formats/positions-fingerprint';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
 import { prepareImportFile } from './import-session';
@@ -130,7 +129,7 @@ export const defaultSessionsPort: SessionsPort = {
       filename: prepared.fileName,
       laps: prepared.lapsText,
       nmea: prepared.nmeaText,
-      contentHash: positionsTextFingerprint(prepared.nmeaText),
+      contentHash: prepared.contentHash,
     });
     return {
       id: saved.session.localId,
