@@ -107,13 +107,18 @@ function holdEdges(out: AccelerationColumns, from: number, to: number, h: number
 
 /**
  * Unwrapped heading (radians, clockwise from north) of fixes [from, to): the chord from the previous to the next
- * fix (extrapolated at the ends). A chord shorter than MIN_CHORD_M (standing still) keeps the last heading.
+ * fix (extrapolated at the ends). Built as a running sum of the turn between consecutive chords, taken as
+ * cross / (|a| |b|) = sin(turn): at 25 Hz a chord turns by under 0.07 rad even at 4 g, where sin(x) differs from x
+ * by under 0.1 %, and no atan2 per fix is needed (the sum never wraps either). The first chord's own heading is the
+ * one atan2. A chord shorter than MIN_CHORD_M (standing still) adds no turn, and the next moving chord is compared
+ * with the last moving one.
  */
 const MIN_CHORD_M = 0.05;
-const TWO_PI = 2 * Math.PI;
 function runHeading(projection: ReturnType<typeof createLocalProjection>, lat: ArrayLike<number>, lon: ArrayLike<number>, from: number, to: number, out: Float64Array): void {
   const { x, y } = projectColumns(projection, lat, lon, from, to);
   let previous = NaN;
+  let px = 0;
+  let py = 0;
   let firstDefined = -1;
   for (let k = from; k < to; k++) {
     const a = Math.max(from, k - 1) - from;
@@ -121,15 +126,17 @@ function runHeading(projection: ReturnType<typeof createLocalProjection>, lat: A
     const dx = x[b] - x[a];
     const dy = y[b] - y[a];
     let psi = previous;
-    if (dx * dx + dy * dy >= MIN_CHORD_M * MIN_CHORD_M) {
-      psi = Math.atan2(dx, dy);
-      if (firstDefined < 0) firstDefined = k;
-      else {
-        // Unwrap: the step from the previous heading brought into [-pi, pi] (in one step: after a few hundred laps
-        // the unwrapped heading is thousands of radians from atan2's range).
-        const step = psi - previous;
-        psi = previous + step - TWO_PI * Math.round(step / TWO_PI);
+    const length2 = dx * dx + dy * dy;
+    if (length2 >= MIN_CHORD_M * MIN_CHORD_M) {
+      if (firstDefined < 0) {
+        firstDefined = k;
+        psi = Math.atan2(dx, dy);
+      } else {
+        // Clockwise (a right turn) is positive, as headings grow clockwise.
+        psi = previous + (py * dx - px * dy) / Math.sqrt(length2 * (px * px + py * py));
       }
+      px = dx;
+      py = dy;
     }
     out[k] = psi;
     previous = psi;

@@ -15,6 +15,7 @@ import { tryParseCoordinates } from '../../domain/format/coordinates';
 import { positionsTextFingerprint } from '../../domain/formats/positions-fingerprint';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
+import { coachingLapColumns } from '../../domain/coaching/session-coaching';
 import { prepareImport } from './import-session';
 import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, WeatherConditions } from './sessions-port';
 
@@ -114,6 +115,7 @@ export const defaultSessionsPort: SessionsPort = {
     await repository.refreshFromServer();
   },
   loadSession,
+  coachSession: (session, signal) => getAnalysisClient().coachSession(session.positions, coachingLapColumns(session.analysis.laps), { signal }),
   loadTexts: async (id, signal) => {
     const texts = await repository.loadTexts(id, signal);
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
