@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { FIRMWARE_FILENAME, type FirmwareVersion } from '../../src/contracts/firmware';
 import { buildFirmwareImage, FIRMWARE_MAX_BYTES, parseFirmwareImage, sampleFirmwarePayload } from '../../src/domain/firmware-image';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { seedTranslation } from '../db/seed';
+import { referenceTextKey } from '../../src/contracts/reference-text-keys';
 import { ApiError, conflict, notFound } from '../errors';
 import { authenticate, caller, requireAdmin } from '../auth/guard';
 import { iso } from '../validate';
@@ -20,6 +22,9 @@ import { iso } from '../validate';
 /** The version seeded on a fresh install; the simulated ASTRO starts one minor version below. */
 export const SEED_FIRMWARE_VERSION = '1.5.0';
 const SEED_PAYLOAD_BYTES = 96 * 1024;
+const SEED_NOTES = 'Lap timing refinements and faster session downloads.';
+/** The seed notes in European Portuguese, written once as their pt-pt translation. */
+const SEED_NOTES_PT = 'Melhorias na cronometragem das voltas e transferências de sessões mais rápidas.';
 const NOTES_MAX = 2000;
 
 interface FirmwareRow {
@@ -57,9 +62,24 @@ async function ensureSeedFirmware(q: Queryable): Promise<void> {
   if (any.length) return;
   const built = buildFirmwareImage({ version: SEED_FIRMWARE_VERSION, payload: sampleFirmwarePayload(SEED_FIRMWARE_VERSION, SEED_PAYLOAD_BYTES) });
   if (!built.ok) throw new Error(`seed firmware: ${built.code}`);
-  await insertImage(q, built.bytes, 'Lap timing refinements and faster session downloads.', null).catch((err: unknown) => {
+  await insertImage(q, built.bytes, SEED_NOTES, null).catch((err: unknown) => {
     if (err instanceof ApiError && err.code === 'CONFLICT') return;
     throw err;
+  });
+}
+
+/**
+ * The seed image's notes get their pt-pt translation once (logged like the other seed rows, so an admin's edit or
+ * deletion of it stays), and only while the notes are still the seeded ones.
+ */
+async function seedNotesTranslation(db: Db): Promise<void> {
+  await db.tx(async (q) => {
+    const logged = await q.query("insert into reference_seed_log (kind, key) values ('translation', $1) on conflict do nothing returning key", [
+      `pt-pt/firmware/${SEED_FIRMWARE_VERSION}/notes`,
+    ]);
+    if (!logged.length) return;
+    const [seeded] = await q.query('select 1 from firmware where version = $1 and notes = $2', [SEED_FIRMWARE_VERSION, SEED_NOTES]);
+    if (seeded) await seedTranslation(q, 'pt-pt', referenceTextKey('firmware', SEED_FIRMWARE_VERSION, 'notes'), SEED_NOTES_PT);
   });
 }
 
@@ -71,6 +91,7 @@ function asBytes(value: unknown): Buffer {
 
 export default async function firmwareRoutes(app: FastifyInstance): Promise<void> {
   await ensureSeedFirmware(app.db);
+  await seedNotesTranslation(app.db);
 
   app.get('/firmware/version', { onRequest: authenticate }, async () => {
     const rows = await app.db.query<FirmwareRow>(`select version, size, sha256, notes, created_at from firmware ${NEWEST}`);

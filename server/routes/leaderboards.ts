@@ -182,6 +182,7 @@ async function computeCircuitLeaderboard(q: Queryable, req: LeaderboardRequest &
       circuitId: c.circuit_id,
       circuitName: d?.circuit_name ?? '',
       vehicleCategory: d?.category_name ?? null,
+      vehicleCategoryId: d?.category_name == null ? null : c.vehicle_category_id,
       optimalLapMs: optimal,
     };
   });

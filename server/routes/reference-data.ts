@@ -11,6 +11,7 @@ import {
   type VehicleCategory,
   type VehicleType,
 } from '../../src/contracts/entities';
+import { referenceRowKeyPrefix, type ReferenceTextKind } from '../../src/contracts/reference-text-keys';
 import { ApiError, notFound } from '../errors';
 import { iso, parseId, parseInput } from '../validate';
 import { caller, requireAdmin } from '../auth/guard';
@@ -25,6 +26,8 @@ interface Resource<Row, Out, W extends z.ZodType> {
   path: string;
   /** Singular name used in messages ('Country not found.'). */
   label: string;
+  /** The kind in the row's translation keys ('ref:country.12.name'): its translations leave with the row. */
+  refKind: ReferenceTextKind;
   table: TableDef<Row, Out>;
   /** Extra WHERE for lists and datatables (circuits without coordinates are dropped: they cannot be shown on a map or synced). */
   listFilter?: string;
@@ -49,6 +52,7 @@ type NamedRow = { id: number; name: string; created_at: Date; updated_at: Date }
 const countries: Resource<NamedRow & { timezone: string }, Country, typeof countryWriteSchema> = {
   path: 'countries',
   label: 'Country',
+  refKind: 'country',
   tableName: 'countries',
   table: {
     from: 'countries t',
@@ -70,9 +74,15 @@ const countries: Resource<NamedRow & { timezone: string }, Country, typeof count
   columns: { name: 'name', timezone: 'timezone' },
 };
 
-const named = (path: string, label: string, tableName: string): Resource<NamedRow, CircuitType | VehicleType, typeof namedWriteSchema> => ({
+const named = (
+  path: string,
+  label: string,
+  tableName: string,
+  refKind: ReferenceTextKind,
+): Resource<NamedRow, CircuitType | VehicleType, typeof namedWriteSchema> => ({
   path,
   label,
+  refKind,
   tableName,
   table: {
     from: `${tableName} t`,
@@ -97,6 +107,7 @@ type CategoryRow = NamedRow & { vehicle_type_id: number; vt_name: string | null 
 const vehicleCategories: Resource<CategoryRow, VehicleCategory, typeof vehicleCategoryWriteSchema> = {
   path: 'vehicle-categories',
   label: 'Vehicle category',
+  refKind: 'vehicleCategory',
   tableName: 'vehicle_categories',
   table: {
     from: 'vehicle_categories t left join vehicle_types vt on vt.id = t.vehicle_type_id',
@@ -144,6 +155,7 @@ type CircuitRow = NamedRow & {
 const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
   path: 'circuits',
   label: 'Circuit',
+  refKind: 'circuit',
   tableName: 'circuits',
   table: {
     from: 'circuits t left join circuit_types ct on ct.id = t.type_id left join countries co on co.id = t.country_id',
@@ -274,8 +286,14 @@ function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance,
   app.delete(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
     try {
-      const rows = await db.query(`delete from ${r.tableName} where id = $1 returning id`, [id]);
-      if (!rows.length) throw notFound(`${r.label} not found.`);
+      await db.tx(async (q) => {
+        const rows = await q.query(`delete from ${r.tableName} where id = $1 returning id`, [id]);
+        if (!rows.length) throw notFound(`${r.label} not found.`);
+        // Its translations and missing-translation entries go with it (ids are never reused, so none would apply again).
+        const prefix = `${referenceRowKeyPrefix(r.refKind, id)}%`;
+        await q.query('delete from translation_overrides where key like $1', [prefix]);
+        await q.query('delete from missing_translations where key like $1', [prefix]);
+      });
     } catch (err) {
       if (['23503', '23001'].includes(String((err as { code?: string }).code))) throw new ApiError(409, 'CONFLICT', `${r.label} is in use and cannot be deleted.`);
       throw err;
@@ -286,8 +304,8 @@ function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance,
 
 export default async function referenceRoutes(app: FastifyInstance): Promise<void> {
   registerResource(app, countries);
-  registerResource(app, named('circuit-types', 'Circuit type', 'circuit_types'));
+  registerResource(app, named('circuit-types', 'Circuit type', 'circuit_types', 'circuitType'));
   registerResource(app, circuits);
-  registerResource(app, named('vehicle-types', 'Vehicle type', 'vehicle_types'));
+  registerResource(app, named('vehicle-types', 'Vehicle type', 'vehicle_types', 'vehicleType'));
   registerResource(app, vehicleCategories);
 }

@@ -5,6 +5,8 @@ import {
   type MissingTranslation,
   type Translation,
 } from '../../src/contracts/translations';
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../../src/contracts/locales';
+import type { Queryable } from '../db/db';
 import { ApiError, notFound } from '../errors';
 import { iso, parseId, parseInput } from '../validate';
 import { requireAdmin } from '../auth/guard';
@@ -16,6 +18,10 @@ import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable
  *   signed in or not, applies them and keeps them offline); writes are admin-only under /admin/translations.
  * - missing keys: any client may report keys it could not resolve (POST /translations/missing, rate-limited per
  *   IP, at most MISSING_CAP rows kept); admins list, page and delete them under /admin/translations/missing.
+ * - reference data texts (country names, circuit descriptions...; keys 'ref:...', the reference_texts view): every
+ *   such key a language other than the default has no override for is listed as missing too, with its English
+ *   text as `source`; a new country shows up there at once, a translated or deleted one leaves. The stored text
+ *   itself is the default language's, so that language never misses one.
  */
 
 /** Most missing-key rows kept; reports of new keys beyond it are dropped (known keys still count up). */
@@ -53,18 +59,45 @@ const translationsTable: TableDef<OverrideRow, Translation> = {
   map: toTranslation,
 };
 
-type MissingRow = { id: number; locale: MissingTranslation['locale']; key: string; count: number; last_seen_at: Date };
-const toMissing = (r: MissingRow): MissingTranslation => ({ id: r.id, locale: r.locale, key: r.key, count: r.count, lastSeenAt: iso(r.last_seen_at) });
+type MissingRow = { id: number; locale: MissingTranslation['locale']; key: string; count: number; last_seen_at: Date; source: string | null };
+const toMissing = (r: MissingRow): MissingTranslation => ({
+  id: r.id,
+  locale: r.locale,
+  key: r.key,
+  count: r.count,
+  lastSeenAt: iso(r.last_seen_at),
+  source: r.source,
+});
+
+/** Languages whose reference texts are translations (the default language's is the stored text). */
+const REFERENCE_LOCALES = LOCALE_CODES.filter((l) => l !== DEFAULT_LOCALE);
+
+/**
+ * Brings the reference data rows of missing_translations up to date with the reference texts and overrides: keys
+ * of rows that no longer exist (or whose text became empty) leave, untranslated ones come in (count 0: no client
+ * reported them). Cheap at reference data sizes; runs before each admin read of the list.
+ */
+async function syncReferenceMissing(q: Queryable): Promise<void> {
+  await q.query(`delete from missing_translations m where m.key like 'ref:%' and not exists (select 1 from reference_texts r where r.key = m.key)`);
+  await q.query(
+    `insert into missing_translations (locale, key, count)
+     select l.locale, r.key, 0 from reference_texts r cross join unnest($1::text[]) as l(locale)
+     where not exists (select 1 from translation_overrides o where o.locale = l.locale and o.key = r.key)
+     on conflict (locale, key) do nothing`,
+    [REFERENCE_LOCALES],
+  );
+}
 
 const missingTable: TableDef<MissingRow, MissingTranslation> = {
-  from: 'missing_translations m',
-  select: 'm.id, m.locale, m.key, m.count, m.last_seen_at',
+  from: 'missing_translations m left join reference_texts r on r.key = m.key',
+  select: 'm.id, m.locale, m.key, m.count, m.last_seen_at, r.value as source',
   fields: {
     id: { sql: 'm.id', type: 'numeric' },
     locale: { sql: 'm.locale', type: 'text' },
     key: { sql: 'm.key', type: 'text' },
     count: { sql: 'm.count', type: 'numeric' },
     lastSeenAt: { sql: 'm.last_seen_at', type: 'date' },
+    source: { sql: 'r.value', type: 'text' },
   },
   defaultSort: { field: 'key', order: 'asc' },
   tieBreaker: 'm.id asc',
@@ -163,12 +196,15 @@ export default async function translationRoutes(app: FastifyInstance): Promise<v
   });
 
   app.get('/admin/translations/missing', { onRequest: requireAdmin }, async () => {
-    const rows = await db.query<MissingRow>(`select ${missingTable.select} from missing_translations m order by m.locale, m.key limit $1`, [MISSING_CAP]);
+    await db.tx(syncReferenceMissing);
+    const rows = await db.query<MissingRow>(`select ${missingTable.select} from ${missingTable.from} order by m.locale, m.key limit $1`, [MISSING_CAP]);
     return rows.map(toMissing);
   });
-  app.post('/admin/translations/missing/datatable', { onRequest: requireAdmin }, async (request) =>
-    runDataTable(db, missingTable, parseDataTableRequest(request.body)),
-  );
+  app.post('/admin/translations/missing/datatable', { onRequest: requireAdmin }, async (request) => {
+    const query = parseDataTableRequest(request.body);
+    await db.tx(syncReferenceMissing);
+    return runDataTable(db, missingTable, query);
+  });
   app.delete('/admin/translations/missing/:id', { onRequest: requireAdmin }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
     const rows = await db.query('delete from missing_translations where id = $1 returning id', [id]);

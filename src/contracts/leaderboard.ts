@@ -23,6 +23,8 @@ export const leaderboardRowSchema = z.object({
   circuitId: z.number().int(),
   circuitName: z.string(),
   vehicleCategory: z.string().nullable(),
+  /** The category's id, to show its name in the reader's language (older servers do not send it). */
+  vehicleCategoryId: z.number().int().nullable().default(null),
   optimalLapMs: z.number().int().nullable(),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;

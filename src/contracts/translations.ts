@@ -30,5 +30,7 @@ export const missingTranslationSchema = z.object({
   key: z.string(),
   count: z.number().int(),
   lastSeenAt: z.string(),
+  /** For a reference data key ('ref:country.12.name'): the stored English text to translate; null for UI keys. */
+  source: z.string().nullable().default(null),
 });
 export type MissingTranslation = z.infer<typeof missingTranslationSchema>;

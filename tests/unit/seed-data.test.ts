@@ -31,7 +31,7 @@ const deviceSafe = /^[\x20-\x3a\x3c-\x7e]+$/;
 describe('seed data: countries', () => {
   it('has unique names (case-insensitive) that pass the country write schema', () => {
     expect(duplicates(countries.map((c) => lower(c.name)))).toEqual([]);
-    for (const country of countries) expect(countryWriteSchema.safeParse(country).success, country.name).toBe(true);
+    for (const country of countries) expect(countryWriteSchema.safeParse({ name: country.name, timezone: country.timezone }).success, country.name).toBe(true);
   });
 
   it('uses IANA time zones the runtime knows', () => {
@@ -44,29 +44,54 @@ describe('seed data: countries', () => {
 
 describe('seed data: circuit types, vehicle types and categories', () => {
   it('has unique, device-safe circuit type names including kart and full-size types', () => {
-    expect(duplicates(circuitTypes.map(lower))).toEqual([]);
-    for (const name of circuitTypes) {
+    const names = circuitTypes.map((t) => t.name);
+    expect(duplicates(names.map(lower))).toEqual([]);
+    for (const name of names) {
       expect(namedWriteSchema.safeParse({ name }).success, name).toBe(true);
       expect(name).toMatch(deviceSafe);
     }
-    expect(circuitTypes).toContain('Kart');
-    expect(circuitTypes).toContain('Racing Circuit');
+    expect(names).toContain('Kart');
+    expect(names).toContain('Racing Circuit');
   });
 
   it('has the three vehicle types, unique', () => {
-    expect(vehicleTypes).toEqual(expect.arrayContaining(['Kart', 'Motorcycle', 'Car']));
-    expect(duplicates(vehicleTypes.map(lower))).toEqual([]);
+    const names = vehicleTypes.map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['Kart', 'Motorcycle', 'Car']));
+    expect(duplicates(names.map(lower))).toEqual([]);
   });
 
   it('gives every vehicle category an existing vehicle type and a name unique across all types', () => {
     expect(duplicates(vehicleCategories.map((c) => lower(c.name)))).toEqual([]);
     for (const category of vehicleCategories) {
-      expect(vehicleTypes, category.name).toContain(category.vehicleType);
+      expect(vehicleTypes.map((t) => t.name), category.name).toContain(category.vehicleType);
       expect(vehicleCategoryWriteSchema.safeParse({ name: category.name, vehicleTypeId: 1 }).success, category.name).toBe(true);
     }
-    for (const type of vehicleTypes) {
+    for (const { name: type } of vehicleTypes) {
       expect(vehicleCategories.filter((c) => c.vehicleType === type).length, type).toBeGreaterThanOrEqual(4);
     }
+  });
+});
+
+describe('seed data: European Portuguese texts', () => {
+  /** A pt-pt text is non-empty and trimmed (class names may equal the English). */
+  const ptOk = (pt: string) => pt.trim() === pt && pt.length > 0;
+
+  it('gives every seeded country, type, category and circuit description a pt-pt text', () => {
+    for (const c of countries) expect(ptOk(c.namePt), c.name).toBe(true);
+    for (const t of [...circuitTypes, ...vehicleTypes]) expect(ptOk(t.namePt), t.name).toBe(true);
+    for (const c of vehicleCategories) expect(ptOk(c.namePt), c.name).toBe(true);
+    for (const c of circuits) {
+      expect(ptOk(c.descriptionPt), c.name).toBe(true);
+      expect(c.descriptionPt, c.name).not.toBe(c.description);
+    }
+  });
+
+  it('writes the names in Portuguese, not English', () => {
+    const pt = (name: string) => countries.find((c) => c.name === name)?.namePt;
+    expect([pt('Germany'), pt('Italy'), pt('Spain'), pt('United Kingdom')]).toEqual(['Alemanha', 'Itália', 'Espanha', 'Reino Unido']);
+    expect(circuitTypes.find((t) => t.name === 'Kart')?.namePt).toBe('Kartódromo');
+    expect(vehicleTypes.find((t) => t.name === 'Car')?.namePt).toBe('Automóvel');
+    expect(vehicleCategories.find((c) => c.name === 'Rental kart')?.namePt).toBe('Kart de aluguer');
   });
 });
 
@@ -86,14 +111,14 @@ describe('seed data: circuits', () => {
   it('resolves every type and country name', () => {
     const countryNames = countries.map((c) => c.name);
     for (const circuit of circuits) {
-      expect(circuitTypes, circuit.name).toContain(circuit.type);
+      expect(circuitTypes.map((t) => t.name), circuit.name).toContain(circuit.type);
       expect(countryNames, circuit.name).toContain(circuit.country);
     }
   });
 
   it('passes the circuit write schema (ids stand in for the resolved names)', () => {
     for (const circuit of circuits) {
-      const { type: _type, country: _country, ...fields } = circuit;
+      const { type: _type, country: _country, descriptionPt: _pt, ...fields } = circuit;
       const parsed = circuitWriteSchema.safeParse({ ...fields, typeId: 1, countryId: 1 });
       expect(parsed.success, `${circuit.name}: ${parsed.error?.message ?? ''}`).toBe(true);
     }

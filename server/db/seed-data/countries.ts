@@ -5,26 +5,28 @@
  */
 export interface SeedCountry {
   name: string;
+  /** The name in European Portuguese (pt-pt), seeded as its translation. */
+  namePt: string;
   timezone: string;
 }
 
 export const countries: SeedCountry[] = [
-  { name: 'Portugal', timezone: 'Europe/Lisbon' },
-  { name: 'Spain', timezone: 'Europe/Madrid' },
-  { name: 'Italy', timezone: 'Europe/Rome' },
-  { name: 'United Kingdom', timezone: 'Europe/London' },
-  { name: 'Germany', timezone: 'Europe/Berlin' },
-  { name: 'Belgium', timezone: 'Europe/Brussels' },
-  { name: 'Netherlands', timezone: 'Europe/Amsterdam' },
-  { name: 'France', timezone: 'Europe/Paris' },
-  { name: 'Georgia', timezone: 'Asia/Tbilisi' },
-  { name: 'China', timezone: 'Asia/Shanghai' },
-  { name: 'Austria', timezone: 'Europe/Vienna' },
-  { name: 'Switzerland', timezone: 'Europe/Zurich' },
-  { name: 'Sweden', timezone: 'Europe/Stockholm' },
-  { name: 'Brazil', timezone: 'America/Sao_Paulo' },
-  { name: 'United States', timezone: 'America/New_York' },
-  { name: 'Japan', timezone: 'Asia/Tokyo' },
-  { name: 'Australia', timezone: 'Australia/Sydney' },
-  { name: 'United Arab Emirates', timezone: 'Asia/Dubai' },
+  { name: 'Portugal', namePt: 'Portugal', timezone: 'Europe/Lisbon' },
+  { name: 'Spain', namePt: 'Espanha', timezone: 'Europe/Madrid' },
+  { name: 'Italy', namePt: 'Itália', timezone: 'Europe/Rome' },
+  { name: 'United Kingdom', namePt: 'Reino Unido', timezone: 'Europe/London' },
+  { name: 'Germany', namePt: 'Alemanha', timezone: 'Europe/Berlin' },
+  { name: 'Belgium', namePt: 'Bélgica', timezone: 'Europe/Brussels' },
+  { name: 'Netherlands', namePt: 'Países Baixos', timezone: 'Europe/Amsterdam' },
+  { name: 'France', namePt: 'França', timezone: 'Europe/Paris' },
+  { name: 'Georgia', namePt: 'Geórgia', timezone: 'Asia/Tbilisi' },
+  { name: 'China', namePt: 'China', timezone: 'Asia/Shanghai' },
+  { name: 'Austria', namePt: 'Áustria', timezone: 'Europe/Vienna' },
+  { name: 'Switzerland', namePt: 'Suíça', timezone: 'Europe/Zurich' },
+  { name: 'Sweden', namePt: 'Suécia', timezone: 'Europe/Stockholm' },
+  { name: 'Brazil', namePt: 'Brasil', timezone: 'America/Sao_Paulo' },
+  { name: 'United States', namePt: 'Estados Unidos', timezone: 'America/New_York' },
+  { name: 'Japan', namePt: 'Japão', timezone: 'Asia/Tokyo' },
+  { name: 'Australia', namePt: 'Austrália', timezone: 'Australia/Sydney' },
+  { name: 'United Arab Emirates', namePt: 'Emirados Árabes Unidos', timezone: 'Asia/Dubai' },
 ];

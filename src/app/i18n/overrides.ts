@@ -4,7 +4,8 @@
  * merged over the bundled strings. Keys are i18next keys 'namespace:path'.
  */
 import type { i18n as I18n } from 'i18next';
-import { parseLocale, type Locale } from '../../contracts/locales';
+import { LOCALE_CODES, parseLocale, type Locale } from '../../contracts/locales';
+import { REFERENCE_TEXT_NS } from '../../contracts/reference-text-keys';
 
 export const OVERRIDES_STORAGE_KEY = 'translation_overrides';
 
@@ -40,14 +41,33 @@ export function splitKey(key: string): { ns: string; path: string } {
   return i > 0 ? { ns: key.slice(0, i), path: key.slice(i + 1) } : { ns: 'app', path: key };
 }
 
+/**
+ * Merges the overrides into the instance. Reference data texts (namespace `ref`, flat keys 'country.12.name')
+ * are replaced as a whole on every call: the list is the server's complete set, so a translation an admin deleted,
+ * or one of a deleted row, does not linger until the next reload.
+ */
 export function applyOverrides(i18n: I18n, overrides: readonly TranslationOverride[]): void {
+  const refs = new Map<Locale, Record<string, string>>();
   for (const o of overrides) {
     const { ns, path } = splitKey(o.key);
+    if (ns === REFERENCE_TEXT_NS) {
+      refs.set(o.locale, { ...refs.get(o.locale), [path]: o.value });
+      continue;
+    }
     // `messages` keys are English sentences ('Invalid email or password.'): never split them on dots.
     const keySeparator = ns === 'messages' ? (false as unknown as string) : undefined;
     i18n.addResource(o.locale, ns, path, o.value, { silent: true, keySeparator });
   }
-  if (overrides.length > 0) void i18n.changeLanguage(i18n.language);
+  let hadRefs = false;
+  for (const locale of LOCALE_CODES) {
+    if (i18n.hasResourceBundle(locale, REFERENCE_TEXT_NS)) {
+      hadRefs ||= Object.keys(i18n.getResourceBundle(locale, REFERENCE_TEXT_NS) ?? {}).length > 0;
+      i18n.removeResourceBundle(locale, REFERENCE_TEXT_NS);
+    }
+    const texts = refs.get(locale);
+    if (texts) i18n.addResourceBundle(locale, REFERENCE_TEXT_NS, texts, false, true, { silent: true, skipCopy: true });
+  }
+  if (overrides.length > 0 || hadRefs) void i18n.changeLanguage(i18n.language);
 }
 
 export function readCachedOverrides(storage: Pick<Storage, 'getItem'> | undefined): TranslationOverride[] {

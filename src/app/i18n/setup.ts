@@ -109,8 +109,8 @@ export interface TranslationTransport {
 
 let activeTransport: TranslationTransport | null = null;
 
-/** Fetches the overrides now, caches and applies them (the admin Translations screen calls this after an edit). */
-async function refreshTranslationOverrides(instance: I18n = i18n): Promise<void> {
+/** Fetches the overrides now, caches and applies them (the admin Translations screens call this after an edit). */
+export async function refreshTranslationOverrides(instance: I18n = i18n): Promise<void> {
   if (!activeTransport) return;
   const overrides = parseOverrides(await activeTransport.fetchOverrides());
   cacheOverrides(safeLocalStorage(), overrides);

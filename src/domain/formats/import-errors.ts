@@ -17,7 +17,13 @@ export type ImportErrorReason =
   /** Structure fine, but not a single usable fix. */
   | 'no-fixes'
   /** Times of day without any date in the file, and no fallback date given. */
-  | 'missing-date';
+  | 'missing-date'
+  /** A binary file cut short or failing its own checksum (FIT CRC, an MP4 whose index cannot be read). */
+  | 'damaged'
+  /** A video without GPS telemetry (no GoPro GPMF track, or one without GPS in it). */
+  | 'no-telemetry'
+  /** GPS telemetry present, but the receiver never had a lock: no fix to place. */
+  | 'no-gps-lock';
 
 export class ImportError extends DomainError {
   readonly reason: ImportErrorReason;

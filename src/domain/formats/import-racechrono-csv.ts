@@ -10,10 +10,14 @@
  * with interpolated values fills every row, so then the GPS rows are recognised as the ones on the GPS
  * receiver's epoch grid (timestamps at multiples of 1 / `device_update_rate` s of the gps source), provided
  * that grid holds most of the expected fixes. Duplicate timestamps keep the first row.
+ *
+ * `lap_number` is RaceChrono's own lap: where it goes up, RaceChrono writes a row at its start/finish crossing,
+ * so that row's time is the logger's crossing (kept as `loggerLaps`).
  */
 import type { ParseIssue } from '../session-types';
 import { ImportError } from './import-errors';
 import { ColumnsBuilder, isoOf, splitLines } from './import-columns';
+import { LapNumberCrossings } from './csv-table';
 import type { ImportedSession } from './import-types';
 
 export function looksLikeRaceChronoCsv(text: string): boolean {
@@ -87,6 +91,8 @@ export function importRaceChronoCsv(text: string): ImportedSession {
   const lonCol = columnOf(table, 'longitude', 'gps');
   const speedCol = columnOf(table, 'speed', 'gps');
   const rateCol = columnOf(table, 'device_update_rate', 'gps');
+  const lapCol = columnOf(table, 'lap_number');
+  const laps = new LapNumberCrossings();
   if (latCol < 0 || lonCol < 0) throw new ImportError('bad-structure', 'The RaceChrono CSV has no GPS latitude/longitude.');
   const speedFactor = speedCol >= 0 && table.units[speedCol] === 'km/h' ? 1 : 3.6;
 
@@ -110,6 +116,7 @@ export function importRaceChronoCsv(text: string): ImportedSession {
       issues.push({ line: i + 1, reason: `expected ${table.header.length} values` });
       continue;
     }
+    if (lapCol >= 0 && f[lapCol] !== '' && f[tCol] !== '') laps.add(Number(f[lapCol]), Math.round(Number(f[tCol]) * 1e6) / 1e3);
     if (f[latCol] === '' || f[lonCol] === '') continue; // not a GPS row
     const t = Number(f[tCol]);
     const lat = Number(f[latCol]);
@@ -136,5 +143,6 @@ export function importRaceChronoCsv(text: string): ImportedSession {
   }
   if (builder.count === 0) throw new ImportError('no-fixes', 'The RaceChrono CSV has no GPS row.');
   const { positions, startEpochMs } = builder.finish();
-  return { positions, startedAt: isoOf(startEpochMs), source: 'racechrono-csv', issues };
+  const loggerLaps = laps.loggerLaps(startEpochMs, startEpochMs + positions.timeMs[positions.count - 1]);
+  return { positions, startedAt: isoOf(startEpochMs), source: 'racechrono-csv', issues, ...(loggerLaps ? { loggerLaps } : {}) };
 }

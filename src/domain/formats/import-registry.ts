@@ -4,15 +4,21 @@
  * should only look at its head); `extensions` only break ties when no content matched.
  */
 import { importAstro, looksLikeAstroNmea } from './import-astro';
+import { importAimCsv, importMotecCsv, looksLikeAimCsv, looksLikeMotecCsv } from './import-channel-export';
 import { importCsv, looksLikeCsvExport } from './import-csv';
+import { importDovex, looksLikeDovex } from './import-dovex';
 import { importGpx, looksLikeGpx } from './import-gpx';
+import { importHarrysCsv, looksLikeHarrysCsv } from './import-harrys-csv';
 import { importKml, looksLikeKml } from './import-kml';
 import { importNmea0183, looksLikeNmea0183 } from './import-nmea0183';
+import { importRaceBoxCsv, looksLikeRaceBoxCsv } from './import-racebox-csv';
 import { importRaceChronoCsv, looksLikeRaceChronoCsv } from './import-racechrono-csv';
+import { importRaceChronoCsvV2, looksLikeRaceChronoCsvV2 } from './import-racechrono-csv-v2';
+import { importTrackAddictCsv, looksLikeTrackAddictCsv } from './import-trackaddict-csv';
 import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
 import { importVbo, looksLikeVbo } from './import-vbo';
 
-export interface ImportReadOptions extends ImportOptions {
+interface ImportReadOptions extends ImportOptions {
   /** For ASTRO files: the matching laps file's text, if the user picked it. */
   astroLaps?: string;
   /** The file's name, for formats that read something from it (ASTRO). */
@@ -32,9 +38,16 @@ export interface TextImporter {
 export const TEXT_IMPORTERS: readonly TextImporter[] = [
   { source: 'gpx', label: 'GPX', looksLike: looksLikeGpx, read: (text) => importGpx(text), extensions: ['gpx'] },
   { source: 'kml', label: 'KML', looksLike: looksLikeKml, read: (text) => importKml(text), extensions: ['kml'] },
+  { source: 'dovex', label: 'Dove/LapWing', looksLike: looksLikeDovex, read: (text) => importDovex(text), extensions: ['dovex', 'dove'] },
   { source: 'csv', label: 'ASTRO Companion CSV', looksLike: looksLikeCsvExport, read: importCsv },
   { source: 'vbo', label: 'VBO', looksLike: looksLikeVbo, read: importVbo, extensions: ['vbo'] },
   { source: 'racechrono-csv', label: 'RaceChrono CSV v3', looksLike: looksLikeRaceChronoCsv, read: (text) => importRaceChronoCsv(text) },
+  { source: 'aim-csv', label: 'AiM Race Studio CSV', looksLike: looksLikeAimCsv, read: importAimCsv },
+  { source: 'motec-csv', label: 'MoTeC i2 CSV', looksLike: looksLikeMotecCsv, read: importMotecCsv },
+  { source: 'racechrono-csv-v2', label: 'RaceChrono CSV v2', looksLike: looksLikeRaceChronoCsvV2, read: (text) => importRaceChronoCsvV2(text) },
+  { source: 'racebox-csv', label: 'RaceBox CSV', looksLike: looksLikeRaceBoxCsv, read: (text) => importRaceBoxCsv(text) },
+  { source: 'trackaddict-csv', label: 'TrackAddict CSV', looksLike: looksLikeTrackAddictCsv, read: importTrackAddictCsv },
+  { source: 'harrys-csv', label: "Harry's LapTimer CSV", looksLike: looksLikeHarrysCsv, read: (text) => importHarrysCsv(text) },
   { source: 'nmea', label: 'NMEA 0183', looksLike: looksLikeNmea0183, read: importNmea0183 },
   {
     source: 'astro',

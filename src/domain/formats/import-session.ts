@@ -1,17 +1,21 @@
 /**
  * From a file on disk to a session stored like any other:
- *  1. `detectImportFormat` / `importFile`: pick the importer by content (extension as a tie-break) and run it;
+ *  1. `importFileSource` (any file: binary formats by their first bytes, see import-binary.ts, else text) and
+ *     `detectImportFormat` / `importFile` (text): pick the importer by content (extension as a tie-break), run it;
  *  2. `pickCircuit`: the nearest circuit whose start/finish gate lies within 2 km of the trace;
  *  3. `finishImport`: number the laps from that circuit's gates (detection/detect-laps.ts) and write the
  *     device-format laps and nmea texts (serialize-session.ts) plus a device-style file name, so the session
  *     is uploaded, stored and synced exactly like one downloaded from ASTRO.
  */
 import { detectLaps, type LapDetection } from '../detection/detect-laps';
+import { compareLoggerLaps, gateFromLoggerLaps, loggerCrossingsMs, type LoggerLapComparison } from '../detection/logger-laps';
 import { tryParseCoordinates } from '../format/coordinates';
 import { sessionFileName } from '../format/session-name';
 import { createLocalProjection } from '../geo/local-projection';
 import { serializeLaps, serializePositions } from '../serialize-session';
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
+import type { ByteSource } from '../gpmf/byte-source';
+import { BINARY_FORMAT_LABELS, detectBinaryFormat, HEAD_BYTES, importBinary } from './import-binary';
 import { ImportError } from './import-errors';
 import { TEXT_IMPORTERS, type TextImporter } from './import-registry';
 import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
@@ -40,10 +44,22 @@ export function importFile(fileName: string, text: string, options: ImportFileOp
   if (text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
   const importer = importerFor(fileName, text);
   if (!importer) {
-    const known = TEXT_IMPORTERS.map((i) => i.label).join(', ');
+    const known = [...TEXT_IMPORTERS.map((i) => i.label), ...BINARY_FORMAT_LABELS].join(', ');
     throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${known}).`);
   }
   return importer.read(text, { ...options, fileName });
+}
+
+/**
+ * Reads any file through a ByteSource: a binary format recognised by its first bytes is read by its importer
+ * (which loads on first use and reads only what it needs), anything else is decoded as UTF-8 text and goes
+ * through `importFile`.
+ */
+export async function importFileSource(fileName: string, source: ByteSource, options: ImportFileOptions = {}): Promise<ImportedSession> {
+  if (source.size === 0) throw new ImportError('empty-file', `${fileName} is empty.`);
+  const binary = detectBinaryFormat(await source.read(0, HEAD_BYTES));
+  if (binary !== null) return importBinary(binary, source);
+  return importFile(fileName, new TextDecoder().decode(await source.read(0, source.size)), options);
 }
 
 /** The circuit fields import needs (a subset of the Circuit entity). */
@@ -138,7 +154,20 @@ export interface FinishedImport {
   /** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md), 'Imported' when no circuit was picked. */
   fileName: string;
   issues: ParseIssue[];
+  /** The logger's own start/finish crossings (ms of session time) when the file carries laps it places, else null. */
+  loggerCrossingsMs: number[] | null;
+  /** Our laps against the logger's, lap by lap, when both exist. */
+  loggerComparison: LoggerLapComparison | null;
+  /** True when no circuit was near and the laps were timed at the line the logger's own laps imply. */
+  timedAtLoggerLine: boolean;
 }
+
+/**
+ * Width of the start/finish line implied by a logger's own laps, metres: its centre is where the racer crossed,
+ * so it must reach across a kart track (8-12 m) or a circuit's racing line from either side, yet stay clear of a
+ * parallel part of the track nearby.
+ */
+const LOGGER_LINE_WIDTH_M = 20;
 
 export function finishImport(imported: ImportedSession, circuits: readonly CircuitCandidate[], options: FinishImportOptions = {}): FinishedImport {
   const picked =
@@ -152,11 +181,21 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
   let detection: LapDetection | null = null;
   let positions = imported.positions;
   let laps: LapRecord[] = imported.deviceLaps ?? [];
+  const crossings = imported.loggerLaps ? loggerCrossingsMs(imported.loggerLaps, imported.startedAt) : [];
+  const loggerLaps = crossings.length > 0 ? crossings : null;
+  let timedAtLoggerLine = false;
   if (!keepDevice) {
     laps = [];
     const gates = circuit ? tryParseCoordinates(circuit.coordinates) : null;
+    // Near no known circuit, a file carrying its logger's laps is timed at the line those laps imply.
+    const loggerLine = !circuit && loggerLaps ? gateFromLoggerLaps(positions, loggerLaps) : null;
     if (circuit && gates && gates.ok && gates.points.length > 0) {
       detection = detectLaps(positions, gates.points, circuit.size);
+    } else if (loggerLine) {
+      detection = detectLaps(positions, [loggerLine], LOGGER_LINE_WIDTH_M);
+      timedAtLoggerLine = true;
+    }
+    if (detection) {
       positions = { ...positions, lap: detection.lapOfFix.slice() };
       laps = detection.records;
     } else if (imported.source !== 'astro') {
@@ -175,6 +214,9 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
     nmeaText: serializePositions(positions),
     fileName: importFileName(imported.startedAt, circuit?.name ?? 'Imported', options.utcOffsetMinutes),
     issues: imported.issues,
+    loggerCrossingsMs: loggerLaps,
+    loggerComparison: loggerLaps && detection ? compareLoggerLaps(detection.startFinishMs, loggerLaps) : null,
+    timedAtLoggerLine,
   };
 }
 

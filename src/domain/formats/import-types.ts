@@ -4,7 +4,41 @@
  */
 import type { LapRecord, ParseIssue, PositionColumns } from '../session-types';
 
-export type ImportSource = 'astro' | 'vbo' | 'nmea' | 'gpx' | 'racechrono-csv' | 'csv' | 'kml';
+export type ImportSource =
+  | 'astro'
+  | 'vbo'
+  | 'nmea'
+  | 'gpx'
+  | 'racechrono-csv'
+  | 'csv'
+  | 'kml'
+  | 'fit'
+  | 'gopro-mp4'
+  | 'dovex'
+  | 'aim-csv'
+  | 'motec-csv'
+  | 'racebox-csv'
+  | 'trackaddict-csv'
+  | 'harrys-csv'
+  | 'racechrono-csv-v2';
+
+/**
+ * A lap as the logger itself timed it (its own start/finish line), kept beside our gate detection so the two can
+ * be compared. Loggers give different parts: a FIT lap message has its start and length, a .dovex header only
+ * the lengths.
+ */
+export interface LoggerLap {
+  /** 1-based, in the logger's order. */
+  lapNumber: number;
+  durationMs: number;
+  /**
+   * When the lap started, epoch ms UTC; absent when the file gives only lengths. For a file whose start has no
+   * zone (startedAt written without one: AiM, MoTeC, Harry's LapTimer), that wall clock read as if it were UTC.
+   */
+  startEpochMs?: number;
+  /** Metres, when the logger says. */
+  distanceM?: number;
+}
 
 export interface ImportedSession {
   positions: PositionColumns;
@@ -18,6 +52,11 @@ export interface ImportedSession {
   issues: ParseIssue[];
   /** Lap records the file itself carries (ASTRO laps files); absent for formats that carry none. */
   deviceLaps?: LapRecord[];
+  /**
+   * Laps the file's own logger timed (FIT lap messages, a .dovex lap list, AiM beacon markers, lap-number columns
+   * of RaceChrono, TrackAddict, Harry's LapTimer and RaceBox); absent when it carries none.
+   */
+  loggerLaps?: LoggerLap[];
 }
 
 export interface ImportOptions {

@@ -61,6 +61,7 @@ export const adminI18n = {
       value: 'Value',
       count: 'Reports',
       lastSeen: 'Last reported',
+      source: 'Text to translate',
       circuit: 'Circuit',
       vehicleCategory: 'Vehicle category',
       date: 'Date',
@@ -94,10 +95,12 @@ export const adminI18n = {
     },
     users: { displayOnly: 'Only the active flag can be changed; the other fields are shown for reference.' },
     translations: {
-      help: 'An override replaces one interface string in one locale for every user.',
-      keyHelp: "i18next key 'namespace:path', e.g. app:menu.circuits",
+      help: "An override replaces one interface string in one locale for every user. Reference data names and texts are here too, under 'ref:' keys (ref:country.12.name is country 12's name).",
+      keyHelp: "i18next key 'namespace:path', e.g. app:menu.circuits or ref:country.12.name",
     },
-    missing: { help: 'Keys that clients could not translate. Add an override to resolve one.' },
+    missing: {
+      help: 'Keys that clients could not translate, and reference data (countries, circuit types, vehicle types and categories, circuit descriptions, firmware notes) with no text in a language yet. Add a translation to resolve one.',
+    },
     firmware: {
       current: 'Current firmware on the server',
       none: 'No firmware on the server yet.',
@@ -221,6 +224,7 @@ export const adminI18n = {
       value: 'Valor',
       count: 'Reportes',
       lastSeen: 'Último reporte',
+      source: 'Texto a traduzir',
       circuit: 'Circuito',
       vehicleCategory: 'Categoria de veículo',
       date: 'Data',
@@ -254,10 +258,12 @@ export const adminI18n = {
     },
     users: { displayOnly: 'Só é possível alterar o estado ativo; os restantes campos são apenas informativos.' },
     translations: {
-      help: 'Uma substituição troca um texto da interface num idioma para todos os utilizadores.',
-      keyHelp: "Chave i18next 'namespace:caminho', p. ex. app:menu.circuits",
+      help: "Uma substituição troca um texto da interface num idioma para todos os utilizadores. Os nomes e textos dos dados de referência também estão aqui, nas chaves 'ref:' (ref:country.12.name é o nome do país 12).",
+      keyHelp: "Chave i18next 'namespace:caminho', p. ex. app:menu.circuits ou ref:country.12.name",
     },
-    missing: { help: 'Chaves que os clientes não conseguiram traduzir. Adicione uma substituição para resolver.' },
+    missing: {
+      help: 'Chaves que os clientes não conseguiram traduzir e dados de referência (países, tipos de circuito, tipos e categorias de veículo, descrições de circuitos, notas de firmware) ainda sem texto num idioma. Adicione uma tradução para resolver.',
+    },
     firmware: {
       current: 'Firmware atual no servidor',
       none: 'Ainda não há firmware no servidor.',

@@ -1,6 +1,8 @@
 /**
- * Translations (overrides of UI strings per locale) and Missing Translations (keys clients reported). Adding an
- * override for a missing key resolves it (the server drops the report).
+ * Translations (overrides of UI strings and reference data texts per locale) and Missing Translations (keys clients
+ * reported, and reference data rows with no text in a language). Adding an override for a missing key resolves it
+ * (the server drops the report). After each write this app fetches the overrides again, so the admin sees the new
+ * text at once; other clients take it on their next start or reconnection.
  */
 import { Select, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
 import { useState } from 'react';
@@ -8,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALE_CODES, type Locale, type MissingTranslation, type Translation } from '../../contracts/translations';
 import { translationsApi } from '../../data/api/translations';
 import { formatDateTime } from '../../app/i18n/format';
-import { currentLocale } from '../../app/i18n/setup';
+import { currentLocale, refreshTranslationOverrides } from '../../app/i18n/setup';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
@@ -19,7 +21,12 @@ interface TranslationForm {
   locale: Locale;
   key: string;
   value: string;
+  /** The English text a reference data key translates, shown while translating it. */
+  source?: string | null;
 }
+
+/** Applies the new overrides in this app; a failed fetch leaves them for the next sync. */
+const reloadTranslations = () => void refreshTranslationOverrides().catch(() => undefined);
 
 const translationLabel = (r: { locale: string; key: string }) => `${r.key} (${r.locale})`;
 
@@ -27,6 +34,11 @@ function TranslationFields({ form, set }: { form: TranslationForm; set: (p: Part
   const { t } = useTranslation('admin');
   return (
     <>
+      {form.source && (
+        <Text size="sm" data-testid="translation-source">
+          {t('fields.source')}: <strong>{form.source}</strong>
+        </Text>
+      )}
       <Select
         label={t('fields.locale')}
         name="locale"
@@ -68,9 +80,20 @@ export function TranslationsSection() {
       toForm={(r) => ({ locale: r.locale, key: r.key, value: r.value })}
       isValid={validTranslation}
       renderForm={(f, set) => <TranslationFields form={f} set={set} />}
-      create={(f) => translationsApi.create({ ...f, key: f.key.trim() })}
-      update={(r, f) => translationsApi.update(r.id, { ...f, key: f.key.trim() })}
-      remove={(r) => translationsApi.remove(r.id)}
+      create={async (f) => {
+        const row = await translationsApi.create({ locale: f.locale, key: f.key.trim(), value: f.value });
+        reloadTranslations();
+        return row;
+      }}
+      update={async (r, f) => {
+        const row = await translationsApi.update(r.id, { locale: f.locale, key: f.key.trim(), value: f.value });
+        reloadTranslations();
+        return row;
+      }}
+      remove={async (r) => {
+        await translationsApi.remove(r.id);
+        reloadTranslations();
+      }}
     />
   );
 }
@@ -101,7 +124,8 @@ export function MissingTranslationsSection() {
     if (!resolving) return;
     setBusy(true);
     try {
-      const row = await translationsApi.create({ ...resolving, key: resolving.key.trim() });
+      const row = await translationsApi.create({ locale: resolving.locale, key: resolving.key.trim(), value: resolving.value });
+      reloadTranslations();
       notifySuccess(t('toast.translationCreated', { value: translationLabel(row) }), { translated: true });
       setResolving(null);
       setRefreshKey((k) => k + 1);
@@ -123,6 +147,7 @@ export function MissingTranslationsSection() {
           { field: 'id', hidden: true },
           { field: 'locale', headerKey: 'fields.locale', sortable: true, filter: 'text' },
           { field: 'key', headerKey: 'fields.key', sortable: true, filter: 'text' },
+          { field: 'source', headerKey: 'fields.source', sortable: true, filter: 'text', render: (r) => r.source ?? '' },
           { field: 'count', headerKey: 'fields.count', sortable: true, filter: 'numeric' },
           { field: 'lastSeenAt', headerKey: 'fields.lastSeen', sortable: true, filter: 'date', render: (r) => formatDateTime(r.lastSeenAt, currentLocale()) },
         ]}
@@ -133,7 +158,7 @@ export function MissingTranslationsSection() {
         headerNamespace="admin"
         aria-label={t('sections.missingTranslations')}
         rowActions={(row) => (
-          <RowActions onEdit={() => setResolving({ locale: row.locale, key: row.key, value: '' })} onDelete={() => setDeleting(row)} />
+          <RowActions onEdit={() => setResolving({ locale: row.locale, key: row.key, value: '', source: row.source })} onDelete={() => setDeleting(row)} />
         )}
       />
       {resolving && (

@@ -1,7 +1,8 @@
 /**
  * The circuit list's rows: circuits whose coordinates parse to at least one point; filtered by
  * country, type and a case- and accent-insensitive text over name, description, country and type names; sorted by
- * country then name.
+ * country then name. Those texts are the ones shown (`shown`: in the reader's language), so a search for
+ * 'Alemanha' finds the German circuits in Portuguese.
  */
 import type { Circuit } from '../../contracts/entities';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
@@ -18,6 +19,15 @@ export interface CircuitListRow {
   gates: GatePoint[];
 }
 
+/** The texts of a circuit as the list shows them. */
+export interface ShownCircuitTexts {
+  country: string;
+  type: string;
+  description: string;
+}
+
+const storedTexts = (c: Circuit): ShownCircuitTexts => ({ country: c.country?.name ?? '', type: c.type?.name ?? '', description: c.description });
+
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Circuits with usable coordinates, each with its parsed gates. Empty or malformed coordinates are dropped. */
@@ -30,15 +40,22 @@ export function usableCircuits(circuits: readonly Circuit[]): CircuitListRow[] {
   return out;
 }
 
-export function filterCircuits(rows: readonly CircuitListRow[], f: CircuitFilters): CircuitListRow[] {
+export function filterCircuits(
+  rows: readonly CircuitListRow[],
+  f: CircuitFilters,
+  shown: (c: Circuit) => ShownCircuitTexts = storedTexts,
+  compare: (a: string, b: string) => number = (a, b) => a.localeCompare(b),
+): CircuitListRow[] {
   const words = fold(f.text).split(/\s+/).filter(Boolean);
   return rows
-    .filter(({ circuit: c }) => {
+    .map((row) => ({ row, texts: shown(row.circuit) }))
+    .filter(({ row: { circuit: c }, texts }) => {
       if (f.countryId !== null && c.countryId !== f.countryId) return false;
       if (f.typeId !== null && c.typeId !== f.typeId) return false;
       if (words.length === 0) return true;
-      const hay = fold([c.name, c.description, c.country?.name ?? '', c.type?.name ?? ''].join(' '));
+      const hay = fold([c.name, texts.description, texts.country, texts.type].join(' '));
       return words.every((w) => hay.includes(w));
     })
-    .sort((a, b) => (a.circuit.country?.name ?? '').localeCompare(b.circuit.country?.name ?? '') || a.circuit.name.localeCompare(b.circuit.name));
+    .sort((a, b) => compare(a.texts.country, b.texts.country) || compare(a.row.circuit.name, b.row.circuit.name))
+    .map(({ row }) => row);
 }

@@ -8,8 +8,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { referenceRepository } from '../../data/services';
-import { formatNumber } from '../../app/i18n/format';
+import { formatNumber, intlLocale } from '../../app/i18n/format';
+import type { Circuit } from '../../contracts/entities';
 import { currentLocale } from '../../app/i18n/setup';
+import { useReferenceTexts } from '../../app/i18n/reference-text';
 import { LazyTrackMap } from '../../ui/map/lazy-track-map';
 import { notifyError } from '../../ui/toast';
 import { filterCircuits, usableCircuits, type CircuitFilters } from './circuit-filter';
@@ -59,11 +61,15 @@ export function CircuitsScreen() {
     };
   }, [online]);
 
-  const usable = useMemo(() => usableCircuits(circuits ?? []), [circuits]);
-  const rows = useMemo(() => filterCircuits(usable, filters), [usable, filters]);
-  const selected = rows.find((r) => r.circuit.id === selectedId) ?? rows[0] ?? null;
+  const ref = useReferenceTexts();
   const locale = currentLocale();
-  const opts = (list: readonly { id: number; name: string }[]) => list.map((x) => ({ value: String(x.id), label: x.name }));
+  const usable = useMemo(() => usableCircuits(circuits ?? []), [circuits]);
+  const rows = useMemo(() => {
+    const collator = new Intl.Collator(intlLocale(locale));
+    const shown = (c: Circuit) => ({ country: ref.name('country', c.country), type: ref.name('circuitType', c.type), description: ref.text('circuit', c.id, 'description', c.description) });
+    return filterCircuits(usable, filters, shown, collator.compare);
+  }, [usable, filters, ref, locale]);
+  const selected = rows.find((r) => r.circuit.id === selectedId) ?? rows[0] ?? null;
 
   return (
     <Stack gap="md">
@@ -82,7 +88,7 @@ export function CircuitsScreen() {
         <Select
           label={t('filters.country')}
           placeholder={t('filters.all')}
-          data={opts(countries)}
+          data={ref.options('country', countries)}
           value={filters.countryId === null ? null : String(filters.countryId)}
           onChange={(v) => setFilters((f) => ({ ...f, countryId: v === null ? null : Number(v) }))}
           clearable
@@ -92,7 +98,7 @@ export function CircuitsScreen() {
         <Select
           label={t('filters.type')}
           placeholder={t('filters.all')}
-          data={opts(types)}
+          data={ref.options('circuitType', types)}
           value={filters.typeId === null ? null : String(filters.typeId)}
           onChange={(v) => setFilters((f) => ({ ...f, typeId: v === null ? null : Number(v) }))}
           clearable
@@ -137,8 +143,8 @@ export function CircuitsScreen() {
                             {c.name}
                           </UnstyledButton>
                         </Table.Td>
-                        <Table.Td>{c.country?.name ?? ''}</Table.Td>
-                        <Table.Td>{c.type?.name ?? ''}</Table.Td>
+                        <Table.Td>{ref.name('country', c.country)}</Table.Td>
+                        <Table.Td>{ref.name('circuitType', c.type)}</Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{c.length > 0 ? t('length', { value: formatNumber(c.length, locale, 0) }) : ''}</Table.Td>
                       </Table.Tr>
                     );
@@ -162,8 +168,8 @@ export function CircuitsScreen() {
                   </Group>
                 </Group>
                 {selected.circuit.description && (
-                  <Text size="sm" c="dimmed">
-                    {selected.circuit.description}
+                  <Text size="sm" c="dimmed" data-testid="circuit-description">
+                    {ref.text('circuit', selected.circuit.id, 'description', selected.circuit.description)}
                   </Text>
                 )}
                 <LazyTrackMap

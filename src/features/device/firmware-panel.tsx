@@ -8,6 +8,7 @@ import type { AstroController, DeviceSnapshot } from '../../device/flows/astro-c
 import { isFirmwareUpdateAvailable } from '../../domain/format/firmware-version';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import type { DevicePort } from './device-port';
+import { useReferenceTexts } from '../../app/i18n/reference-text';
 
 /**
  * Firmware: the server's latest version (the last answer when offline) against the device's; the binary
@@ -16,6 +17,7 @@ import type { DevicePort } from './device-port';
  */
 export function FirmwarePanel({ controller, snapshot, port }: { controller: AstroController | null; snapshot: DeviceSnapshot; port: DevicePort }) {
   const { t } = useTranslation('device');
+  const ref = useReferenceTexts();
   const [info, setInfo] = useState<FirmwareVersion | null>(null);
   /** Why there is no firmware information (offline with nothing kept yet, or the server's answer); null while none. */
   const [failure, setFailure] = useState<unknown>(null);
@@ -78,7 +80,7 @@ export function FirmwarePanel({ controller, snapshot, port }: { controller: Astr
         )}
         {info?.notes && (
           <Text size="xs" c="dimmed">
-            {t('firmware.notes')}: {info.notes}
+            {t('firmware.notes')}: <span data-testid="firmware-notes">{ref.text('firmware', info.version, 'notes', info.notes)}</span>
           </Text>
         )}
         {connected && info && snapshot.version && !running && (

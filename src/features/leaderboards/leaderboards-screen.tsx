@@ -12,6 +12,7 @@ import { isApiError } from '../../data/api/api-error';
 import { leaderboardRepository, referenceRepository } from '../../data/services';
 import { formatDateTime } from '../../app/i18n/format';
 import { CircuitTime } from '../../ui/circuit-time';
+import { useReferenceTexts } from '../../app/i18n/reference-text';
 import { currentLocale } from '../../app/i18n/setup';
 import { notifyError } from '../../ui/toast';
 import { boardsByCircuit, circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
@@ -83,6 +84,7 @@ export function LeaderboardsScreen() {
   // Dates at the circuit's clock (its country's zone), the one rule for a session's time.
   const zones = useMemo(() => new Map(circuits.map((c) => [c.id, c.country?.timezone])), [circuits]);
   const circuitOptions = useMemo(() => circuitChoices(circuits, form), [circuits, form]);
+  const ref = useReferenceTexts();
   const opts = (list: readonly { id: number; name: string }[]) => list.map((x) => ({ value: String(x.id), label: x.name }));
   const idOf = (v: string | null) => (v === null ? null : Number(v));
 
@@ -113,10 +115,10 @@ export function LeaderboardsScreen() {
     <Stack gap="md">
       <Title order={2}>{t('title')}</Title>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label={t('filters.country')} placeholder={t('filters.any')} data={opts(countries)} value={form.countryId === null ? null : String(form.countryId)} onChange={(v) => set({ countryId: idOf(v) })} clearable searchable w={190} name="countryId" />
+        <Select label={t('filters.country')} placeholder={t('filters.any')} data={ref.options('country', countries)} value={form.countryId === null ? null : String(form.countryId)} onChange={(v) => set({ countryId: idOf(v) })} clearable searchable w={190} name="countryId" />
         <Select label={t('filters.circuit')} placeholder={t('filters.any')} data={opts(circuitOptions)} value={form.circuitId === null ? null : String(form.circuitId)} onChange={(v) => set({ circuitId: idOf(v) })} clearable searchable w={230} name="circuitId" />
-        <Select label={t('filters.type')} placeholder={t('filters.any')} data={opts(types)} value={form.circuitTypeId === null ? null : String(form.circuitTypeId)} onChange={(v) => set({ circuitTypeId: idOf(v) })} clearable w={160} name="circuitTypeId" />
-        <Select label={t('filters.category')} placeholder={t('filters.any')} data={opts(categories)} value={form.vehicleCategoryId === null ? null : String(form.vehicleCategoryId)} onChange={(v) => set({ vehicleCategoryId: idOf(v) })} clearable searchable w={190} name="vehicleCategoryId" />
+        <Select label={t('filters.type')} placeholder={t('filters.any')} data={ref.options('circuitType', types)} value={form.circuitTypeId === null ? null : String(form.circuitTypeId)} onChange={(v) => set({ circuitTypeId: idOf(v) })} clearable w={160} name="circuitTypeId" />
+        <Select label={t('filters.category')} placeholder={t('filters.any')} data={ref.options('vehicleCategory', categories)} value={form.vehicleCategoryId === null ? null : String(form.vehicleCategoryId)} onChange={(v) => set({ vehicleCategoryId: idOf(v) })} clearable searchable w={190} name="vehicleCategoryId" />
         <SegmentedControl
           aria-label={t('limit')}
           value={String(form.limit)}
@@ -189,7 +191,7 @@ export function LeaderboardsScreen() {
                           <Table.Td>
                             <CircuitTime value={r.date} timeZone={zones.get(r.circuitId)} circuitName={r.circuitName} dateOnly />
                           </Table.Td>
-                          <Table.Td>{r.vehicleCategory ?? '-'}</Table.Td>
+                          <Table.Td>{r.vehicleCategory === null ? '-' : ref.text('vehicleCategory', r.vehicleCategoryId, 'name', r.vehicleCategory)}</Table.Td>
                           <Table.Td ff="monospace">{lapText(r.optimalLapMs)}</Table.Td>
                         </Table.Tr>
                       ))}

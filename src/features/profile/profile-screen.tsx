@@ -18,9 +18,11 @@ import { useAuthView } from '../../app/auth/auth-react';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import { profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
 import { StorageStatusPanel } from './storage-status';
+import { useReferenceTexts } from '../../app/i18n/reference-text';
 
 export function ProfileScreen() {
   const { t } = useTranslation('profile');
+  const ref = useReferenceTexts();
   const view = useAuthView();
   const userId = view.user?.id ?? null;
   const online = view.status === 'signed-in';
@@ -119,7 +121,7 @@ export function ProfileScreen() {
                 <Select
                   label={t('country')}
                   name="countryId"
-                  data={countries.map((c) => ({ value: String(c.id), label: c.name }))}
+                  data={ref.options('country', countries)}
                   value={form.countryId}
                   onChange={(v) => set({ countryId: v })}
                   clearable

@@ -61,7 +61,7 @@ export const sessionsI18n = {
     },
     import: {
       button: 'Import from file',
-      hint: 'ASTRO laps and nmea (pick both), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3 or a CSV exported here; several files at once',
+      hint: "ASTRO laps and nmea (pick both), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v2 or v3, AiM Race Studio, MoTeC i2, RaceBox, TrackAddict or Harry's LapTimer CSV, Dove/LapWing, Garmin FIT, GoPro video (its GPS) or a CSV exported here; several files at once",
       done: 'Imported {{name}} with {{laps}} laps',
       alreadyStored: 'Already in your library: {{name}}',
       noCircuit: 'No circuit was found near this session: laps could not be detected.',
@@ -73,6 +73,9 @@ export const sessionsI18n = {
         'bad-structure': 'its structure is not the format it claims (missing sections, header or columns)',
         'no-fixes': 'it holds no usable position',
         'missing-date': 'it has times of day but no date',
+        damaged: 'the file is cut short or damaged (its own checks fail)',
+        'no-telemetry': 'the video carries no GPS telemetry (only GoPro videos with GPS are read)',
+        'no-gps-lock': 'the camera never had a GPS lock while recording, so there is no position to import',
       },
     },
     export: {
@@ -269,7 +272,7 @@ export const sessionsI18n = {
     },
     import: {
       button: 'Importar de ficheiro',
-      hint: 'ASTRO voltas e nmea (escolha os dois), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v3 ou um CSV exportado aqui; vários ficheiros de uma vez',
+      hint: "ASTRO voltas e nmea (escolha os dois), VBO, NMEA 0183, GPX, KML, CSV do RaceChrono v2 ou v3, AiM Race Studio, MoTeC i2, RaceBox, TrackAddict ou Harry's LapTimer, Dove/LapWing, Garmin FIT, vídeo GoPro (o seu GPS) ou um CSV exportado aqui; vários ficheiros de uma vez",
       done: '{{name}} importada com {{laps}} voltas',
       alreadyStored: 'Já está na sua biblioteca: {{name}}',
       noCircuit: 'Não foi encontrado nenhum circuito perto desta sessão: não foi possível detetar as voltas.',
@@ -281,6 +284,9 @@ export const sessionsI18n = {
         'bad-structure': 'a estrutura não corresponde ao formato indicado (faltam secções, cabeçalho ou colunas)',
         'no-fixes': 'não contém nenhuma posição utilizável',
         'missing-date': 'tem horas do dia mas nenhuma data',
+        damaged: 'o ficheiro está incompleto ou danificado (as verificações do próprio ficheiro falham)',
+        'no-telemetry': 'o vídeo não tem telemetria GPS (só são lidos vídeos GoPro com GPS)',
+        'no-gps-lock': 'a câmara nunca obteve sinal GPS durante a gravação, por isso não há posições para importar',
       },
     },
     export: {

@@ -27,6 +27,7 @@ import { useLibraryColumns, type LibraryTableRow } from './library-columns';
 import { SessionEditDialog } from './session-edit-dialog';
 import { useSessionsPort, type LibraryRow } from './sessions-port';
 import { useSessionImport } from './use-session-import';
+import { useReferenceTexts } from '../../app/i18n/reference-text';
 
 const LIBRARY_TABLE_KEY = 'sessions-library';
 
@@ -107,7 +108,17 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   );
   const retrySync = useCallback((row: LibraryRow) => void port.retrySync(row.id), [port]);
 
-  const tableRows = useMemo<LibraryTableRow[] | undefined>(() => rows?.map((r) => ({ ...r, trackDate: instantToWallClock(r.date, zoneOf(r.circuitId)) })), [rows, zoneOf]);
+  const ref = useReferenceTexts();
+  // The category as the reader's language names it, so the column's filter and sort see the shown text.
+  const tableRows = useMemo<LibraryTableRow[] | undefined>(
+    () =>
+      rows?.map((r) => ({
+        ...r,
+        vehicleCategoryName: ref.text('vehicleCategory', r.vehicleCategoryId, 'name', r.vehicleCategoryName),
+        trackDate: instantToWallClock(r.date, zoneOf(r.circuitId)),
+      })),
+    [rows, zoneOf, ref],
+  );
   const columns = useLibraryColumns({ locale, zoneOf, onOpen: openAnalysis, onToggleFavorite: (r) => void toggleFavorite(r), onRetrySync: retrySync });
 
   const save = async (changes: Parameters<typeof port.editSession>[1]) => {

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Circuit, VehicleCategory } from '../../contracts/entities';
 import type { LibraryRow, SessionEditInput, WeatherConditions } from './sessions-port';
+import { useReferenceTexts } from '../../app/i18n/reference-text';
 
 const WEATHER: WeatherConditions[] = ['Dry', 'Damp', 'Wet', 'Unknown'];
 
@@ -30,6 +31,7 @@ function changedFields(row: LibraryRow, draft: Required<Omit<SessionEditInput, '
 
 export function SessionEditDialog({ row, circuits, vehicleCategories, onCancel, onSave }: SessionEditDialogProps) {
   const { t } = useTranslation('sessions');
+  const ref = useReferenceTexts();
   const [name, setName] = useState('');
   const [circuitId, setCircuitId] = useState<string | null>(null);
   const [categoryId, setCategoryId] = useState<string | null>(null);
@@ -84,7 +86,7 @@ export function SessionEditDialog({ row, circuits, vehicleCategories, onCancel, 
           />
           <Select
             label={t('edit.vehicleCategory')}
-            data={vehicleCategories.map((c) => ({ value: String(c.id), label: c.name }))}
+            data={ref.options('vehicleCategory', vehicleCategories)}
             value={categoryId}
             onChange={setCategoryId}
             clearable

@@ -16,7 +16,7 @@ import { positionsTextFingerprint } from '../../domain/formats/positions-fingerp
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
 import { coachingLapColumns } from '../../domain/coaching/session-coaching';
-import { prepareImport } from './import-session';
+import { prepareImportFile } from './import-session';
 import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, WeatherConditions } from './sessions-port';
 
 const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
@@ -121,7 +121,7 @@ export const defaultSessionsPort: SessionsPort = {
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
   },
   importFile: async (file, lapsFile) => {
-    const prepared = prepareImport(file.name, await file.text(), await readCircuits(), file.lastModified, lapsFile ? await lapsFile.text() : undefined);
+    const prepared = await prepareImportFile(file, await readCircuits(), lapsFile ? await lapsFile.text() : undefined);
     const saved = await repository.saveDownloadedSession({
       filename: prepared.fileName,
       laps: prepared.lapsText,

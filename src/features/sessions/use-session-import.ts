@@ -6,7 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess, notifyWarning } from '../../ui/toast';
 import { errorText } from './error-text';
+import { detectBinaryFormat, HEAD_BYTES } from '../../domain/formats/import-binary';
 import type { ImportResult, SessionsPort } from './sessions-port';
+
+async function isBinaryImport(file: File): Promise<boolean> {
+  return detectBinaryFormat(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer())) !== null;
+}
 
 export function useSessionImport(port: SessionsPort, onAnalyse: (imported: ImportResult) => void): { importing: boolean; importFiles: (files: File[]) => Promise<void> } {
   const { t } = useTranslation('sessions');
@@ -18,7 +23,9 @@ export function useSessionImport(port: SessionsPort, onAnalyse: (imported: Impor
     try {
       const [{ groupImportFiles }, picked] = await Promise.all([
         import('./import-groups'),
-        Promise.all(files.map(async (file) => ({ name: file.name, text: await file.text(), file }))),
+        // Only text files can be ASTRO laps or nmea files: a binary one (a FIT file, a video of gigabytes) is
+        // never read whole here.
+        Promise.all(files.map(async (file) => ({ name: file.name, text: (await isBinaryImport(file)) ? '' : await file.text(), file }))),
       ]);
       const { imports, lapsWithoutPositions } = groupImportFiles(picked);
       for (const lonely of lapsWithoutPositions) notifyError(t('import.lapsOnly', { file: lonely.name }), { translated: true });

@@ -40,3 +40,17 @@ describe('circuit list rows', () => {
     expect(filterCircuits(rows, { countryId: 1, typeId: 2, text: 'braga' })).toEqual([]);
   });
 });
+
+describe('circuit list rows in the reader language', () => {
+  it('searches and sorts by the shown country, type and description', () => {
+    const rows = usableCircuits(all);
+    const none = { countryId: null, typeId: null, text: '' };
+    const pt: Record<string, string> = { Portugal: 'Portugal', Spain: 'Espanha', Kart: 'Kartódromo', Car: 'Automóvel' };
+    const shown = (c: Circuit) => ({ country: pt[c.country?.name ?? ''] ?? '', type: pt[c.type?.name ?? ''] ?? '', description: c.id === 1 ? 'Rápido e fluido' : c.description });
+    expect(filterCircuits(rows, { ...none, text: 'espanha' }, shown).map((r) => r.circuit.id)).toEqual([4]);
+    expect(filterCircuits(rows, { ...none, text: 'automovel' }, shown).map((r) => r.circuit.id)).toEqual([4, 5]);
+    expect(filterCircuits(rows, { ...none, text: 'rapido' }, shown).map((r) => r.circuit.id)).toEqual([1]);
+    // 'Espanha' sorts before 'Portugal', where 'Spain' sorted after it.
+    expect(filterCircuits(rows, none, shown).map((r) => r.circuit.id)).toEqual([4, 5, 1]);
+  });
+});

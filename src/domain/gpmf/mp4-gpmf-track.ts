@@ -1,0 +1,107 @@
+/**
+ * The GoPro metadata track of an MP4 (sample entry 'gpmd'): its samples' places in the file and their media
+ * times, read with mp4box (the MP4 index: moov, trak, stbl), then each sample's bytes read from the source. Only
+ * the boxes mp4box asks for are read, so a multi-gigabyte video costs its index plus the telemetry.
+ */
+import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
+import type { ByteSource } from './byte-source';
+
+export type Mp4TelemetryErrorCode =
+  /** Not an MP4/QuickTime file, or its index (moov) is missing or cut short. */
+  | 'not-mp4'
+  /** A readable MP4 without a GoPro metadata track. */
+  | 'no-gpmf-track';
+
+export class Mp4TelemetryError extends Error {
+  readonly code: Mp4TelemetryErrorCode;
+  constructor(code: Mp4TelemetryErrorCode, message: string) {
+    super(message);
+    this.name = 'Mp4TelemetryError';
+    this.code = code;
+  }
+}
+
+/** One metadata sample (one GPMF payload): where it lies and when it plays. */
+interface GpmfSampleRef {
+  offset: number;
+  size: number;
+  /** Media time of the sample's start, seconds from the start of the track. */
+  timeS: number;
+  durationS: number;
+}
+
+export interface GpmfSampleTable {
+  trackId: number;
+  samples: GpmfSampleRef[];
+  /** The movie header's creation time (cameras write local time here, so only a rough hint); null when 0. */
+  createdAt: Date | null;
+  /** Movie duration, seconds. */
+  durationS: number;
+}
+
+/** One GPMF payload with its media time. */
+export interface GpmfPayload {
+  bytes: Uint8Array;
+  timeS: number;
+  durationS: number;
+}
+
+/** Bytes handed to mp4box per read while it looks for the index. */
+const READ_CHUNK = 1 << 20;
+
+/** The 'gpmd' track's sample table. Throws Mp4TelemetryError when there is none to be had. */
+export async function readGpmfSampleTable(source: ByteSource): Promise<GpmfSampleTable> {
+  const file = createFile(true);
+  let movie: Movie | null = null;
+  file.onReady = (info) => {
+    movie = info;
+  };
+  let position = 0;
+  try {
+    while (movie === null && position < source.size) {
+      const bytes = await source.read(position, READ_CHUNK);
+      if (bytes.length === 0) break;
+      const copy = bytes.slice().buffer;
+      const end = position + bytes.length;
+      const next = file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, position), end >= source.size);
+      // mp4box answers with the next position it needs (past an mdat it skips), else read on.
+      position = typeof next === 'number' && next > position ? next : end;
+    }
+  } catch (error) {
+    throw new Mp4TelemetryError('not-mp4', `Not a readable MP4 file (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const info = movie as Movie | null;
+  if (info === null) throw new Mp4TelemetryError('not-mp4', 'Not an MP4 file, or its index (moov box) is missing or cut short.');
+  const track = info.tracks.find((t) => t.codec.startsWith('gpmd'));
+  if (!track) throw new Mp4TelemetryError('no-gpmf-track', 'The video has no GoPro metadata (GPMF) track.');
+  const samples = file.getTrackSamplesInfo(track.id).map((s) => ({
+    offset: s.offset,
+    size: s.size,
+    timeS: s.cts / s.timescale,
+    durationS: s.duration / s.timescale,
+  }));
+  const created = info.created instanceof Date && info.created.getTime() > Date.UTC(1904, 0, 2) ? info.created : null;
+  return { trackId: track.id, samples, createdAt: created, durationS: info.timescale > 0 ? info.duration / info.timescale : NaN };
+}
+
+/**
+ * Each sample's bytes. A sample that lies (partly) past the end of the source is left out and counted in
+ * `missing` (a copy cut short keeps the payloads it still has).
+ */
+export async function readGpmfPayloads(source: ByteSource, table: GpmfSampleTable): Promise<{ payloads: GpmfPayload[]; missing: number }> {
+  const payloads: GpmfPayload[] = [];
+  let missing = 0;
+  for (const s of table.samples) {
+    if (s.offset + s.size > source.size) {
+      missing++;
+      continue;
+    }
+    const bytes = await source.read(s.offset, s.size);
+    if (bytes.length !== s.size) {
+      missing++;
+      continue;
+    }
+    payloads.push({ bytes, timeS: s.timeS, durationS: s.durationS });
+  }
+  return { payloads, missing };
+}
