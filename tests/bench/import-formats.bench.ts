@@ -5,6 +5,8 @@
  * 'warm' is the median of the next runs. Inputs: the real fixtures where they are large enough, else files
  * written here in the format's own layout from a synthetic 20-minute 25 Hz session (30,000 fixes). The GoPro
  * fixture is the only GPMF file at hand (191 fixes), so its figure is dominated by reading the MP4 index.
+ * The other loggers' CSV exports (MoTeC, RaceChrono v2, TrackAddict, Harry's LapTimer, RaceBox) are written by the
+ * unit tests' writers (tests/unit/domain/formats/logger-csv-writers.ts); AiM is the real MyChron export.
  */
 import { readFileSync } from 'node:fs';
 import { Encoder, Profile, type FileIdMesg, type RecordMesg } from '@garmin/fitsdk';
@@ -13,6 +15,7 @@ import { importFileSource } from '../../src/domain/formats/import-session';
 import { syntheticSession } from '../../src/domain/synthetic-session';
 import type { PositionColumns } from '../../src/domain/session-types';
 import { writeGpx, writeNmea0183, writeVbo } from '../unit/domain/formats/format-writers';
+import { writeHarrys, writeMotecCsv, writeRaceBox, writeRaceChronoV2, writeTrackAddict } from '../unit/domain/formats/logger-csv-writers';
 import { median } from './domain-data';
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -63,15 +66,29 @@ interface Case {
 function cases(): Case[] {
   const p = syntheticSession({ fixes: 20 * 60 * 25, seed: 2026 }).positions;
   const text = (s: string) => new TextEncoder().encode(s);
+  // A lap a minute, for the formats that carry the logger's laps.
+  const laps = Array.from({ length: 19 }, (_, k) => (k + 1) * 60_000 + 13);
   return [
     { format: 'vbo', input: 'real: Rustavi Dragy 25 Hz (trimmed)', fileName: 'rustavi.vbo', bytes: fixture('rustavi-dragy-25hz-trimmed.vbo') },
     { format: 'racechrono-csv', input: 'real: Tianma lap 13', fileName: 'tianma.csv', bytes: fixture('tianma-racechrono-lap13-v3.csv') },
+    { format: 'aim-csv', input: 'real: SSKC MyChron 20 Hz (trimmed)', fileName: 'sskc.csv', bytes: fixture('sskc-mychron-aim-20hz-trimmed.csv') },
+    { format: 'motec-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeMotecCsv(p, START, [])) },
+    { format: 'racechrono-csv-v2', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceChronoV2(p, START, [])) },
+    { format: 'trackaddict-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeTrackAddict(p, START, [])) },
+    { format: 'harrys-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeHarrys(p, START, [], 'units-in-names')) },
+    { format: 'racebox-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceBox(p, START, [])) },
     { format: 'nmea', input: 'synthetic 20 min 25 Hz', fileName: 'session.nmea', bytes: text(writeNmea0183(p, START)) },
     { format: 'gpx', input: 'synthetic 20 min 25 Hz', fileName: 'session.gpx', bytes: text(writeGpx(p, START, true)) },
     { format: 'vbo', input: 'synthetic 20 min 25 Hz', fileName: 'session.vbo', bytes: text(writeVbo(p, START)) },
     { format: 'dovex', input: 'synthetic 20 min 25 Hz', fileName: 'session.dovex', bytes: text(writeDovex(p)) },
     { format: 'fit', input: 'real: Fenix 2 run 1 Hz', fileName: 'run.fit', bytes: fixture('stavanger-fenix2-run-1hz.fit') },
     { format: 'fit', input: 'synthetic 30,000 records at 1 Hz', fileName: 'session.fit', bytes: writeFit(p) },
+    { format: 'aim-csv', input: 'real: SSKC MyChron 20 Hz (trimmed to 8 channels)', fileName: 'sskc.csv', bytes: fixture('sskc-mychron-aim-20hz-trimmed.csv') },
+    { format: 'motec-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeMotecCsv(p, START, laps)) },
+    { format: 'racechrono-csv-v2', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceChronoV2(p, START, laps)) },
+    { format: 'trackaddict-csv', input: 'synthetic 20 min 25 Hz GPS, 2 sensor rows per fix', fileName: 'session.csv', bytes: text(writeTrackAddict(p, START, laps)) },
+    { format: 'harrys-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeHarrys(p, START, laps, 'units-in-names')) },
+    { format: 'racebox-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceBox(p, START, laps)) },
     { format: 'gopro-mp4', input: 'real: GoPro MAX 10.5 s, 18 Hz', fileName: 'max.mp4', bytes: fixture('gopro-max-gpmf-18hz.mp4') },
   ];
 }
