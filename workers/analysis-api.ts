@@ -15,6 +15,7 @@ import { deltaTime, type DeltaSeries } from '../src/domain/lap-compare/delta-tim
 import { speedVsDistance } from '../src/domain/lap-compare/resample';
 import { cornerReport, detectCorners, type CornerColumns, type CornerOptions, type CornerReport } from '../src/domain/lap-compare/corners';
 import { sessionViews, type SessionViewOptions, type SessionViews, type ViewLap } from '../src/domain/views/session-views';
+import { sessionCoaching, type CoachingLapColumns, type SessionCoaching } from '../src/domain/coaching/session-coaching';
 import { encodeSessionWrite, readSessionUpload, type EncodedSessionWrite, type SessionUpload, type SessionWrite } from '../src/contracts/session-upload';
 
 export interface ProcessSessionInput {
@@ -50,6 +51,9 @@ export interface CompareLapsOptions {
   normalise?: boolean;
   corners?: CornerOptions;
 }
+
+/** The coach's session-wide figures (coaching/session-coaching.ts) and the time they took inside the worker. */
+export type CoachedSession = SessionCoaching & { timings: { coachingMs: number } };
 
 /** A lap against a reference lap: everything the comparison view draws, as typed columns. */
 export interface LapComparison {
@@ -126,6 +130,16 @@ export const analysisApi = {
       corners,
       cornerReport: cornerReport(corners, lap, reference, stepM),
     };
+  },
+
+  /**
+   * Acceleration, g-g envelopes, corners, the drivable optimal lap and consistency of a session already analysed
+   * (asked for after processSession, when the analysis screen shows them).
+   */
+  coachSession(positions: PositionColumns, laps: CoachingLapColumns): CoachedSession {
+    const t0 = now();
+    const result = sessionCoaching(positions, laps);
+    return { ...result, timings: { coachingMs: now() - t0 } };
   },
 
   /**

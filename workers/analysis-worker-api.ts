@@ -12,6 +12,7 @@ import type { DetectLapsOptions } from '../src/domain/detection/detect-laps';
 import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
 import type { SessionViewOptions, ViewLap } from '../src/domain/views/session-views';
 import type { SessionUpload } from '../src/contracts/session-upload';
+import type { CoachingLapColumns } from '../src/domain/coaching/session-coaching';
 
 export const workerApi = {
   processSession(input: ProcessSessionInput) {
@@ -41,6 +42,10 @@ export const workerApi = {
   },
   compareLaps(lap: LapTrace, reference: LapTrace, options?: CompareLapsOptions) {
     const result = analysisApi.compareLaps(lap, reference, options);
+    return transfer(result, buffersIn(result));
+  },
+  coachSession(positions: PositionColumns, laps: CoachingLapColumns) {
+    const result = analysisApi.coachSession(positions, laps);
     return transfer(result, buffersIn(result));
   },
   /** Reads the upload's stored Blobs here (not on the page), encodes the body and transfers its bytes back. */

@@ -21,9 +21,11 @@ import type { GatePoint } from '../domain/session-types';
 import type { DetectLapsOptions, LapDetection } from '../domain/detection/detect-laps';
 import type { LapTrace } from '../domain/lap-compare/lap-trace';
 import type { SessionViewOptions, SessionViews, ViewLap } from '../domain/views/session-views';
+import type { CoachingLapColumns } from '../domain/coaching/session-coaching';
 import {
   analysisApi,
   encodeSessionUpload,
+  type CoachedSession,
   type CompareLapsOptions,
   type LapComparison,
   type ProcessedSession,
@@ -38,7 +40,7 @@ type ProcessedSessionWire = Omit<ProcessedSession, 'laps' | 'analysis'> & { laps
 
 const fromWire = (w: ProcessedSessionWire): ProcessedSession => ({ ...w, laps: decodeLapRecords(w.laps), analysis: decodeSessionAnalysis(w.analysis) });
 
-export type { ProcessedSession };
+export type { CoachedSession, ProcessedSession };
 
 /** A worker as the bridge needs it: a Comlink endpoint that can be terminated. */
 export type WorkerLike = Endpoint & { terminate(): void };
@@ -64,6 +66,11 @@ export interface AnalysisClient {
   sessionViews(positions: PositionColumns, laps: ViewLap[], viewOptions?: SessionViewOptions, options?: CallOptions): Promise<SessionViews>;
   /** One lap against a reference lap (two small traces, e.g. from extractLapTrace). */
   compareLaps(lap: LapTrace, reference: LapTrace, compareOptions?: CompareLapsOptions, options?: CallOptions): Promise<LapComparison>;
+  /**
+   * The coach's session-wide figures (acceleration per fix, g-g envelopes, corners, drivable optimal, consistency).
+   * The positions are copied into the worker like detectLaps'; the results come back as transferred typed arrays.
+   */
+  coachSession(positions: PositionColumns, laps: CoachingLapColumns, options?: CallOptions): Promise<CoachedSession>;
   /**
    * A session upload's request body, read and encoded in the worker (contracts/session-upload
    * `encodeSessionWrite`): Blobs go by reference, ArrayBuffer/Uint8Array texts are transferred (detached after the
@@ -194,6 +201,7 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
     sessionViews: (positions, laps, v, o) => run((api) => api.sessionViews(positions, laps, v) as Promise<SessionViews>, o?.signal),
     detectLaps: (positions, gates, widthM, d, o) => run((api) => api.detectLaps(positions, gates, widthM, d) as Promise<LapDetection>, o?.signal),
     compareLaps: (lap, reference, c, o) => run((api) => api.compareLaps(lap, reference, c) as Promise<LapComparison>, o?.signal),
+    coachSession: (positions, laps, o) => run((api) => api.coachSession(positions, laps) as Promise<CoachedSession>, o?.signal),
     encodeSessionUpload: (upload, o) =>
       run((api) => api.encodeSessionUpload(transfer(upload, uploadBuffers(upload))) as Promise<EncodedSessionWrite>, o?.signal),
     dispose: () => terminate(aborted()),
@@ -219,6 +227,7 @@ export function createDirectAnalysisClient(): AnalysisClient {
     sessionViews: (positions, laps, v, o) => call(() => analysisApi.sessionViews(positions, laps, v), o?.signal),
     detectLaps: (positions, gates, widthM, d, o) => call(() => analysisApi.detectLaps(positions, gates, widthM, d), o?.signal),
     compareLaps: (lap, reference, c, o) => call(() => analysisApi.compareLaps(lap, reference, c), o?.signal),
+    coachSession: (positions, laps, o) => call(() => analysisApi.coachSession(positions, laps), o?.signal),
     encodeSessionUpload: (upload, o) => call(() => encodeSessionUpload(upload), o?.signal),
     dispose: () => undefined,
   };

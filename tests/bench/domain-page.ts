@@ -3,6 +3,7 @@
  * (src/analysis/analysis-client.ts -> workers/analysis.worker.ts); the Node side traces the main thread.
  */
 import { createAnalysisClient, type ProcessedSession } from '../../src/analysis/analysis-client';
+import { coachingLapColumns } from '../../src/domain/coaching/session-coaching';
 
 interface CallFigures {
   roundTripMs: number;
@@ -109,5 +110,37 @@ function memoryRelease() {
   data.clear();
 }
 
-Object.assign(window, { domainBench: { prepare, call, endWarm, ratio, memoryLoad, memoryProcess, memoryRelease } });
+/**
+ * The coach's extra work after the analysis, in the real worker: one processSession (as the screen does), then
+ * coachSession on its result, `runs` times on a warm worker. Worker-side times and the page's round trip.
+ */
+async function coach(name: string, runs: number) {
+  const { nmea, laps } = await load(name);
+  const client = createAnalysisClient({ idleMs: 600_000 });
+  const out: { parseMs: number; analyseMs: number; coachingMs: number; coachRoundTripMs: number; racingLaps: number; corners: number }[] = [];
+  try {
+    for (let k = 0; k < runs + 1; k++) {
+      const processed = await client.processSession({ nmea: nmea.slice(), laps });
+      const t0 = performance.now();
+      const coached = await client.coachSession(processed.positions, coachingLapColumns(processed.analysis.laps));
+      const coachRoundTripMs = performance.now() - t0;
+      // The first round warms the worker's code: not counted.
+      if (k > 0) {
+        out.push({
+          parseMs: processed.timings.parseMs,
+          analyseMs: processed.timings.analyseMs,
+          coachingMs: coached.timings.coachingMs,
+          coachRoundTripMs,
+          racingLaps: coached.consistency.racingLapNumbers.length,
+          corners: coached.corners.count,
+        });
+      }
+    }
+  } finally {
+    client.dispose();
+  }
+  return out;
+}
+
+Object.assign(window, { domainBench: { prepare, call, endWarm, ratio, memoryLoad, memoryProcess, memoryRelease, coach } });
 document.title = 'ready';

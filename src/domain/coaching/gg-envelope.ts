@@ -18,7 +18,7 @@ export function ggEnvelope(longitudinalG: ArrayLike<number>, lateralG: ArrayLike
   for (let i = from; i < to; i++) {
     const x = lateralG[i];
     const y = longitudinalG[i];
-    const r = Math.hypot(x, y);
+    const r = Math.sqrt(x * x + y * y);
     if (!(r > 0)) continue;
     const k = Math.min(bins - 1, Math.floor((Math.atan2(y, x) + Math.PI) / width));
     if (r > radius[k]) radius[k] = r;

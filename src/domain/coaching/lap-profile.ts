@@ -5,7 +5,7 @@
  */
 import type { LapTrace } from '../lap-compare/lap-trace';
 import { DistanceCursor } from '../lap-compare/resample';
-import { accelerationOf } from './acceleration';
+import { accelerationOf, type AccelerationColumns } from './acceleration';
 
 export interface LapProfile {
   stepM: number;
@@ -19,7 +19,8 @@ export interface LapProfile {
   timeMs: Float64Array;
 }
 
-export function lapProfile(trace: LapTrace, lengthM: number, stepM = 1): LapProfile {
+/** `acceleration`: the trace's own, fix for fix, when already computed (else computed here). */
+export function lapProfile(trace: LapTrace, lengthM: number, stepM = 1, acceleration?: AccelerationColumns): LapProfile {
   const count = trace.count >= 2 && lengthM > 0 ? Math.floor(lengthM / stepM + 1e-9) + 1 : 0;
   const p: LapProfile = {
     stepM,
@@ -31,7 +32,7 @@ export function lapProfile(trace: LapTrace, lengthM: number, stepM = 1): LapProf
     timeMs: new Float64Array(count),
   };
   if (count === 0) return p;
-  const accel = accelerationOf(trace);
+  const accel = acceleration ?? accelerationOf(trace);
   const scale = trace.distanceM[trace.count - 1] / lengthM;
   const cursor = new DistanceCursor(trace);
   for (let k = 0; k < count; k++) {

@@ -57,9 +57,10 @@ export function sgDerivative(values: ArrayLike<number>, h: number, out: Float64A
       out[i] = to - from < 2 ? 0 : i === from ? values[i + 1] - values[i] : values[i] - values[i - 1];
       continue;
     }
+    // The weights are odd (w[-j] = -w[j]): half the products.
     const w = table[k];
     let s = 0;
-    for (let j = -k; j <= k; j++) s += w[j + k] * values[i + j];
+    for (let j = 1; j <= k; j++) s += w[j + k] * (values[i + j] - values[i - j]);
     out[i] = s;
   }
   return out;

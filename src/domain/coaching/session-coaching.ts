@@ -3,13 +3,13 @@
  * acceleration per fix, each lap's g-g envelope, the corners of the fastest lap, the drivable optimal lap and the
  * consistency figures. Results are typed columns (a 7 h session has ~360 laps and 630,000 fixes).
  *
- * Racing laps: valid laps within RACING_TIME_FRACTION of the fastest whose length is within RACING_LENGTH_FRACTION
- * of its length. Out laps, in laps, pit stops and laps cut short are left out of the optimal lap and the
+ * Racing laps: valid laps whose length is within RACING_LENGTH_FRACTION of the median valid lap's (a full lap) and
+ * whose time is within RACING_TIME_FRACTION of the fastest such lap. Out laps, in laps, pit stops and laps cut short are left out of the optimal lap and the
  * consistency figures (they would only widen the spreads with what the driver did not try to do fast).
  */
 import { fixTimesMs } from '../detection/fix-times';
 import { detectCorners, type CornerColumns } from '../lap-compare/corners';
-import { extractLapTrace, type LapTrace } from '../lap-compare/lap-trace';
+import type { LapTrace } from '../lap-compare/lap-trace';
 import type { PositionColumns } from '../session-types';
 import { accelerationOf, type AccelerationColumns } from './acceleration';
 import { cornerPoints } from './corner-points';
@@ -21,6 +21,8 @@ import { sessionConsistency, type SessionConsistency } from './session-consisten
 /** Within 107 % of the fastest lap, the rule racing itself uses to tell a racing lap from one that is not. */
 const RACING_TIME_FRACTION = 0.07;
 const RACING_LENGTH_FRACTION = 0.05;
+/** Grid of the laps' profiles for the consistency figures, metres (minimum speeds and zone times need no finer). */
+const PROFILE_STEP_M = 2;
 
 /** The session's laps as columns: number, fix range [start, end), valid flag and time. */
 export interface CoachingLapColumns {
@@ -30,6 +32,18 @@ export interface CoachingLapColumns {
   endIndex: Int32Array;
   valid: Uint8Array;
   timeMs: Float64Array;
+}
+
+/** The columns of some analysed laps (analysis/analyse-session.ts LapAnalysis, or anything shaped like it). */
+export function coachingLapColumns(laps: readonly { lapNumber: number; startIndex: number; endIndex: number; valid: boolean; timeMs: number }[]): CoachingLapColumns {
+  return {
+    count: laps.length,
+    lapNumber: Int32Array.from(laps, (l) => l.lapNumber),
+    startIndex: Int32Array.from(laps, (l) => l.startIndex),
+    endIndex: Int32Array.from(laps, (l) => l.endIndex),
+    valid: Uint8Array.from(laps, (l) => (l.valid ? 1 : 0)),
+    timeMs: Float64Array.from(laps, (l) => l.timeMs),
+  };
 }
 
 export interface SessionCoaching {
@@ -62,34 +76,30 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
   const radiusG = new Float32Array(withFixes.length * bins);
   withFixes.forEach((i, j) => radiusG.set(ggEnvelope(acceleration.longitudinalG, acceleration.lateralG, laps.startIndex[i], laps.endIndex[i], bins), j * bins));
 
-  // A lap runs from its first fix to the next lap's first fix (as lapTraceByNumber cuts it).
-  const traceOf = (i: number): LapTrace => extractLapTrace(positions, times[laps.startIndex[i]], times[Math.min(laps.endIndex[i], positions.count - 1)], times);
-  const valid = withFixes.filter((i) => laps.valid[i] === 1 && laps.timeMs[i] > 0).map((i) => ({ i, trace: traceOf(i) }));
-  let fastest = valid[0];
-  for (const v of valid) if (laps.timeMs[v.i] < laps.timeMs[fastest.i]) fastest = v;
-  const racing = fastest
-    ? valid.filter((v) => {
-        const length = v.trace.distanceM[v.trace.count - 1];
-        const bestLength = fastest.trace.distanceM[fastest.trace.count - 1];
-        return laps.timeMs[v.i] <= laps.timeMs[fastest.i] * (1 + RACING_TIME_FRACTION) && Math.abs(length - bestLength) <= bestLength * RACING_LENGTH_FRACTION && v.trace.count >= 2;
-      })
-    : [];
-
-  const corners = detectCorners(fastest && fastest.trace.count >= 2 ? fastest.trace : { count: 0, timeMs: new Float64Array(0), distanceM: new Float64Array(0), speedKmh: new Float32Array(0), lat: new Float64Array(0), lon: new Float64Array(0) });
-  const lengthM = fastest ? fastest.trace.distanceM[fastest.trace.count - 1] : 0;
-  const consistencyLaps = racing.map((v) => {
-    const profile = lapProfile(v.trace, lengthM);
-    return { timeMs: laps.timeMs[v.i], profile, points: cornerPoints(profile, corners) };
+  const lastFix = (i: number) => Math.min(laps.endIndex[i], positions.count - 1);
+  const lengthOf = (i: number) => positions.distanceM[lastFix(i)] - positions.distanceM[laps.startIndex[i]];
+  const valid = withFixes.filter((i) => laps.valid[i] === 1 && laps.timeMs[i] > 0 && lastFix(i) > laps.startIndex[i]);
+  // A full lap's length: the median of the valid laps' (an in lap cut at the pit entry is far shorter).
+  const lapLength = median(valid.map(lengthOf));
+  const full = valid.filter((i) => Math.abs(lengthOf(i) - lapLength) <= lapLength * RACING_LENGTH_FRACTION);
+  let fastest = full.length ? full[0] : -1;
+  for (const i of full) if (laps.timeMs[i] < laps.timeMs[fastest]) fastest = i;
+  const racing = full.filter((i) => laps.timeMs[i] <= laps.timeMs[fastest] * (1 + RACING_TIME_FRACTION));
+  const traces = racing.map((i) => lapFromFixes(positions, times, laps.startIndex[i], lastFix(i)));
+  const best = racing.indexOf(fastest);
+  const corners = detectCorners(best >= 0 ? traces[best] : lapFromFixes(positions, times, 0, -1));
+  const lengthM = best >= 0 ? traces[best].distanceM[traces[best].count - 1] : 0;
+  const consistencyLaps = racing.map((i, j) => {
+    const slice = (c: Float32Array) => c.subarray(laps.startIndex[i], lastFix(i) + 1);
+    const profile = lapProfile(traces[j], lengthM, PROFILE_STEP_M, { count: traces[j].count, longitudinalG: slice(acceleration.longitudinalG), lateralG: slice(acceleration.lateralG) });
+    return { timeMs: laps.timeMs[i], profile, points: cornerPoints(profile, corners) };
   });
   const figures = sessionConsistency(consistencyLaps, corners);
-  const optimal = drivableOptimal(
-    racing.map((v) => v.trace),
-    options,
-  );
+  const optimal = drivableOptimal(traces, options);
   return {
     acceleration,
     envelopes: { bins, lapNumber: Int32Array.from(withFixes, (i) => laps.lapNumber[i]), radiusG },
-    referenceLapNumber: fastest ? laps.lapNumber[fastest.i] : -1,
+    referenceLapNumber: fastest >= 0 ? laps.lapNumber[fastest] : -1,
     corners,
     optimal: optimal && {
       timeMs: optimal.timeMs,
@@ -97,13 +107,44 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
       bestLapMs: optimal.bestLapMs,
       sectorCount: optimal.sectorCount,
       boundaryM: optimal.boundaryM,
-      lapNumberOfSector: optimal.lapOfSector.map((j) => laps.lapNumber[racing[j].i]),
+      lapNumberOfSector: optimal.lapOfSector.map((j) => laps.lapNumber[racing[j]]),
       trace: optimal.trace,
     },
     consistency: {
       ...figures,
-      cleanLapNumbers: figures.cleanLaps.map((j) => laps.lapNumber[racing[j].i]),
-      racingLapNumbers: Int32Array.from(racing, (v) => laps.lapNumber[v.i]),
+      cleanLapNumbers: figures.cleanLaps.map((j) => laps.lapNumber[racing[j]]),
+      racingLapNumbers: Int32Array.from(racing, (i) => laps.lapNumber[i]),
     },
+  };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
+/**
+ * The fixes first..last (the next lap's first fix included, so laps tile the session) as a trace from the lap's
+ * start: fix for fix, so the session's acceleration columns line up with it (no interpolated end points; the lap
+ * starts and ends on fixes, as the device cuts its laps).
+ */
+function lapFromFixes(positions: PositionColumns, times: Float64Array, first: number, last: number): LapTrace {
+  const count = Math.max(0, last - first + 1);
+  const t0 = times[first];
+  const d0 = positions.distanceM[first];
+  const timeMs = new Float64Array(count);
+  const distanceM = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    timeMs[k] = times[first + k] - t0;
+    distanceM[k] = positions.distanceM[first + k] - d0;
+  }
+  return {
+    count,
+    timeMs,
+    distanceM,
+    speedKmh: positions.speedKmh.subarray(first, first + count),
+    lat: positions.lat.subarray(first, first + count),
+    lon: positions.lon.subarray(first, first + count),
   };
 }

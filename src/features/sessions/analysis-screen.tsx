@@ -5,7 +5,7 @@
  * Picking a lap in a table or a chart highlights it everywhere (the pick is in the URL: ?lap=L-3).
  */
 import { Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
@@ -17,7 +17,7 @@ import { cursorLines, cursorReading } from './chart-cursor';
 import type { ChartCursor } from './charts/chart-types';
 import { createCursorStore, useCursorDistance, type CursorStore } from './cursor-store';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from './active-sessions-store';
-import { comparedLap, cornerRows, type LapEntry, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries } from './analysis-view';
+import { comparedLap, cornerRows, type LapEntry, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries, traceOf } from './analysis-view';
 import { LazySessionCharts } from './charts/lazy-charts';
 import { LapTable, PerformanceLegend } from './lap-table';
 import { circuitOutline, isFullyUpdated, lapDisplayName, lapTraces } from './lap-views';
@@ -25,6 +25,13 @@ import { NoActiveSession, NotFullyUpdated, SessionsLoadError, SessionsLoading } 
 import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
 import { useOpenRequest } from './use-open-request';
+import { useCoaching } from './use-coaching';
+import { coachReport, ggSeries, gTraceSeries, isOptimal, lapG, optimalEntry, OPTIMAL_COLOR } from './coach-view';
+import type { ChartSeries } from './analysis-view';
+import type { MapTrace } from '../../ui/map/types';
+
+/** The coach's panel, in its own chunk: the lap tables and charts show first. */
+const CoachPanel = lazy(() => import('./coach-panel'));
 
 export interface AnalysisScreenProps {
   pickedLap: string | null;
@@ -60,16 +67,70 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   const both = sessions.length > 1;
   const entries = useMemo(() => lapEntries(sessions), [sessions]);
   const picked = pickedLap && entries.some((e) => e.key === pickedLap) ? pickedLap : null;
-  const reference = useMemo(() => resolveReference(entries, referenceLap), [entries, referenceLap]);
+  const leftCoaching = useCoaching(port, loaded.left);
+  const rightCoaching = useCoaching(port, loaded.right);
+  const optimal = useMemo(() => (loaded.left ? optimalEntry(loaded.left, leftCoaching.data, t('coach.optimalLap')) : null), [loaded.left, leftCoaching.data, t]);
+  /** Every lap a reference can be: the laps, and the left session's drivable optimal lap once the coach has it. */
+  const referenceEntries = useMemo(() => (optimal ? [...entries, optimal] : entries), [entries, optimal]);
+  const reference = useMemo(() => resolveReference(referenceEntries, referenceLap), [referenceEntries, referenceLap]);
   const compared = useMemo(() => comparedLap(entries, reference, picked), [entries, reference, picked]);
   /** 'Lap 4', or 'Lap 4 (L)' when two sessions are compared (L/R: the session's side). */
   const lapLabel = (e: { key: string; lap: { lapName: string; lapNumber: number } }) =>
-    `${lapDisplayName(e.lap, t)}${both ? ` (${e.key.split('-')[0]})` : ''}`;
-  const speed = useMemo(() => (withGraphics ? speedSeries(entries, picked, both) : []), [entries, picked, both, withGraphics]);
+    isOptimal(e as LapEntry) ? t('coach.optimalLap') : `${lapDisplayName(e.lap, t)}${both ? ` (${e.key.split('-')[0]})` : ''}`;
+  const speed = useMemo(() => {
+    if (!withGraphics) return [];
+    const series = speedSeries(entries, picked, both);
+    if (reference && isOptimal(reference)) {
+      const trace = traceOf(reference);
+      const points: [number, number][] = [];
+      for (let i = 0; i < trace.count; i += 2) points.push([Math.round(trace.distanceM[i] * 10) / 10, Math.round(trace.speedKmh[i] * 10) / 10]);
+      series.push({ key: reference.key, name: t('coach.optimalShort'), color: OPTIMAL_COLOR, points, highlighted: false, dashed: true });
+    }
+    return series;
+  }, [entries, picked, both, withGraphics, reference, t]);
+  const coachingOf = useCallback((e: LapEntry) => (e.session === loaded.left ? leftCoaching.data : rightCoaching.data), [loaded.left, leftCoaching.data, rightCoaching.data]);
+  /** The compared lap and its reference (when they differ): their g along distance and their g-g diagram. */
+  const gLaps = useMemo(() => (compared && reference && compared.key !== reference.key ? [compared, reference] : reference ? [reference] : []), [compared, reference]);
+  const gTrace = useMemo((): ChartSeries[] => {
+    if (!withGraphics) return [];
+    return gLaps.flatMap((e, i) => {
+      const g = lapG(e, coachingOf(e));
+      return g ? gTraceSeries(e, g, { longitudinal: `${lapLabel(e)} · ${t('coach.longitudinal')}`, lateral: `${lapLabel(e)} · ${t('coach.lateral')}` }, i === 0) : [];
+    });
+    // lapLabel depends on `both` and `t` only.
+  }, [gLaps, coachingOf, withGraphics, t, both]);
+  const gg = useMemo(() => {
+    if (!withGraphics) return [];
+    return gLaps.flatMap((e) => {
+      const g = lapG(e, coachingOf(e));
+      return g ? [ggSeries(e, g, lapLabel(e))] : [];
+    });
+    // lapLabel depends on `both` and `t` only.
+  }, [gLaps, coachingOf, withGraphics, t, both]);
+  const report = useMemo(() => coachReport(reference, compared), [reference, compared]);
+  const coachLabels = useMemo(
+    () => ({
+      gTrace: t('coach.gTrace'),
+      gg: t('coach.gg'),
+      gAxis: t('coach.gAxis'),
+      lateralAxis: t('coach.lateralAxis'),
+      longitudinalAxis: t('coach.longitudinalAxis'),
+      envelope: (lap: string) => t('coach.envelope', { lap }),
+    }),
+    [t],
+  );
   const delta = useMemo(() => (withGraphics ? deltaSeries(entries, reference, picked, both) : []), [entries, reference, picked, both, withGraphics]);
   const bars = useMemo(() => sectorBars(entries, both), [entries, both]);
   const corners = useMemo(() => cornerRows(reference, compared), [reference, compared]);
-  const traces = useMemo(() => sessions.flatMap((s) => lapTraces(s, { sectorVision: false, hidden: NO_HIDDEN, picked, labelPrefix: both })), [sessions, picked, both]);
+  const traces = useMemo(() => {
+    const laps: MapTrace[] = sessions.flatMap((s) => lapTraces(s, { sectorVision: false, hidden: NO_HIDDEN, picked, labelPrefix: both }));
+    if (optimal) {
+      const trace = traceOf(optimal);
+      const chosen = reference?.key === optimal.key;
+      laps.push({ id: optimal.key, lat: trace.lat, lon: trace.lon, color: OPTIMAL_COLOR, label: t('coach.optimalShort'), highlighted: chosen, dimmed: !chosen && picked !== null, dashed: !chosen });
+    }
+    return laps;
+  }, [sessions, picked, both, optimal, reference, t]);
   const labels = useMemo(
     () => ({
       speed: t('analysis.speedChart'),
@@ -123,7 +184,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
           <Select
             size="xs"
             label={t('analysis.reference')}
-            data={entries.map((e) => ({ value: e.key, label: `${both ? e.key : e.lap.lapNumber} · ${formatLapTime(e.lap.timeMs)}` }))}
+            data={referenceEntries.map((e) => ({ value: e.key, label: `${isOptimal(e) ? t('coach.optimalShort') : both ? e.key : e.lap.lapNumber} · ${formatLapTime(Math.round(e.lap.timeMs))}` }))}
             value={reference?.key ?? null}
             onChange={(value) => onReferenceLap(value)}
             allowDeselect={false}
@@ -147,7 +208,19 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="sm">
-              <LazySessionCharts speed={speed} delta={delta} sectors={bars} labels={labels} dark={dark} numberLocale={numberLocale} onPickLap={(key) => onPickLap(key === picked ? null : key)} cursor={cursor} />
+              <LazySessionCharts
+                speed={speed}
+                delta={delta}
+                sectors={bars}
+                labels={labels}
+                dark={dark}
+                numberLocale={numberLocale}
+                onPickLap={(key) => onPickLap(key === picked || isOptimal(entries.find((e) => e.key === key) ?? null) ? null : key)}
+                cursor={cursor}
+                gTrace={gTrace}
+                gg={gg}
+                coachLabels={coachLabels}
+              />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -167,6 +240,20 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
           </Grid.Col>
         </Grid>
       )}
+      <Suspense fallback={null}>
+        <CoachPanel
+          coaching={leftCoaching}
+          report={report}
+          reference={reference}
+          compared={compared}
+          lapLabel={lapLabel}
+          bestLapMs={loaded.left.analysis.bestLapMs}
+          sumOfBestSectorsMs={loaded.left.analysis.optimalLapMs}
+          referenceIsOptimal={isOptimal(reference)}
+          onUseOptimal={() => optimal && onReferenceLap(optimal.key)}
+          onFocus={cursorStore.set}
+        />
+      </Suspense>
       <Paper withBorder p="xs" data-testid="corner-table">
         <Text size="sm" fw={600} mb={4}>
           {compared && reference ? t('analysis.cornersOf', { lap: lapLabel(compared), reference: lapLabel(reference) }) : t('analysis.corners')}

@@ -68,6 +68,13 @@ export function traceOf(entry: LapEntry): LapTrace {
   return trace;
 }
 
+/** Puts a trace that is not a recorded lap (the drivable optimal lap) in the cache under a lap number of its own. */
+export function seedTrace(session: LoadedSession, lapNumber: number, trace: LapTrace): void {
+  let perSession = traceCache.get(session);
+  if (!perSession) traceCache.set(session, (perSession = new Map()));
+  perSession.set(lapNumber, trace);
+}
+
 const pairs = (x: ArrayLike<number>, y: ArrayLike<number>, scale = 1): [number, number][] => {
   const out: [number, number][] = new Array(x.length);
   for (let i = 0; i < x.length; i++) out[i] = [Math.round(x[i] * 10) / 10, Number.isFinite(y[i]) ? Math.round(y[i] * scale * 1000) / 1000 : NaN];

@@ -8,7 +8,7 @@
  */
 import { ActionIcon, Button, FileButton, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOfflineFailure } from '../../data/api/api-error';
 import { instantToWallClock } from '../../domain/format/wall-clock';
@@ -50,6 +50,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const [comparing, setComparing] = useState<LibraryRow | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const locale = i18n.language === 'pt-pt' ? 'pt-pt' : 'en-us';
+  const resetInput = useRef<() => void>(null);
   const { importing, importFiles } = useSessionImport(port, (imported) => void navigate({ to: '/sessions/analysis', search: { open: imported.id } }));
 
   // Mirror the server list when online; offline the local rows are what we have (no toast for that). Any other
@@ -155,7 +156,15 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
         <Title order={2}>{t('library.title')}</Title>
         <Group gap="xs">
           {/* No `accept` filter: ASTRO's own files have no extension (device-protocol.md, session file names). */}
-          <FileButton multiple onChange={(files) => void importFiles(files)}>
+          {/* Reset after each pick: picking the same file again must fire a change again. */}
+          <FileButton
+            multiple
+            resetRef={resetInput}
+            onChange={(files) => {
+              resetInput.current?.();
+              void importFiles(files);
+            }}
+          >
             {(props) => (
               <Tooltip label={t('import.hint')} openDelay={300}>
                 <Button {...props} size="xs" variant="light" leftSection={<UploadIcon />} loading={importing} data-testid="session-import">

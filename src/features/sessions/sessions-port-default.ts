@@ -14,10 +14,23 @@ import { referenceRepository, sessionGatesRepository, sessionsRepository as repo
 import { tryParseCoordinates } from '../../domain/format/coordinates';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
+import { coachingLapColumns } from '../../domain/coaching/session-coaching';
 import { prepareImportFile } from './import-session';
 import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, WeatherConditions } from './sessions-port';
 
 const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
+/**
+ * The circuit list for an import: refetched when online (a circuit an admin just added is matched at once, not
+ * after the 5-minute cache), the stored list when offline or the refetch fails.
+ */
+async function freshCircuits(): Promise<Circuit[]> {
+  try {
+    await referenceRepository.refresh('circuits', { force: true });
+  } catch {
+    // Offline or the server failed: the stored list is what we have.
+  }
+  return readCircuits();
+}
 const readCategories = (): Promise<VehicleCategory[]> => referenceRepository.stored('vehicleCategories');
 const bytesToText = (bytes: ArrayBuffer): string => new TextDecoder().decode(bytes);
 
@@ -119,12 +132,13 @@ export const defaultSessionsPort: SessionsPort = {
     await repository.refreshFromServer();
   },
   loadSession,
+  coachSession: (session, signal) => getAnalysisClient().coachSession(session.positions, coachingLapColumns(session.analysis.laps), { signal }),
   loadTexts: async (id, signal) => {
     const texts = await repository.loadTexts(id, signal);
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
   },
   importFile: async (file, lapsFile) => {
-    const prepared = await prepareImportFile(file, await readCircuits(), lapsFile ? await lapsFile.text() : undefined);
+    const prepared = await prepareImportFile(file, await freshCircuits(), lapsFile ? await lapsFile.text() : undefined);
     const saved = await repository.saveDownloadedSession({
       filename: prepared.fileName,
       laps: prepared.lapsText,

@@ -8,6 +8,7 @@ import type { Circuit, VehicleCategory } from '../../contracts/entities';
 import type { SessionAnalysis } from '../../domain/analysis/analyse-session';
 import type { GatePoint, LapRecord, PositionColumns } from '../../domain/session-types';
 import type { SessionViews } from '../../domain/views/session-views';
+import type { CoachedSession } from '../../analysis/analysis-client';
 
 export type SyncState = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
 export type WeatherConditions = 'Dry' | 'Damp' | 'Wet' | 'Unknown';
@@ -97,6 +98,8 @@ export interface SessionsPort {
   /** Mirrors the server list into IndexedDB; rejects when offline (the table keeps the local rows). */
   refreshFromServer(): Promise<void>;
   loadSession(id: number, sessionIndex: number, signal?: AbortSignal): Promise<LoadedSession>;
+  /** The coach's session-wide figures of a loaded session (in the analysis worker, after its analysis). */
+  coachSession(session: LoadedSession, signal?: AbortSignal): Promise<CoachedSession>;
   /** Raw device texts (export of the ASTRO format). */
   loadTexts(id: number, signal?: AbortSignal): Promise<{ laps: string; nmea: string }>;
   /** One file from disk; `lapsFile`: the ASTRO laps file picked with an ASTRO nmea file. */

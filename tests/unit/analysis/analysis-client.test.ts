@@ -8,6 +8,7 @@ import { syntheticSession } from '../../../src/domain/synthetic-session';
 import { detectLaps } from '../../../src/domain/detection/detect-laps';
 import { lapTraceByNumber } from '../../../src/domain/lap-compare/lap-trace';
 import { deltaTime } from '../../../src/domain/lap-compare/delta-time';
+import { coachingLapColumns, sessionCoaching } from '../../../src/domain/coaching/session-coaching';
 
 /** A "worker" made of a MessageChannel: Comlink exposes `api` on one end, the bridge talks to the other. */
 function fakeWorkerFactory(api: object) {
@@ -222,6 +223,26 @@ describe('analysis client', () => {
     expect(Array.from(views.lapNumbers)).toEqual(result.analysis.laps.filter((l) => l.endIndex > l.startIndex).map((l) => l.lapNumber));
     expect(views.map.index.length).toBeLessThan(result.positions.count / 4);
     expect(Number.isFinite(result.timings.viewsMs)).toBe(true);
+    client.dispose();
+  });
+
+  it("computes the coach's figures in the worker after the analysis, returning typed columns equal to the domain's", async () => {
+    const { factory } = fakeWorkerFactory(workerApi);
+    const client = createAnalysisClient({ createWorker: factory });
+    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText });
+    const columns = coachingLapColumns(processed.analysis.laps);
+    const coached = await client.coachSession(processed.positions, columns);
+    const direct = sessionCoaching(processed.positions, columns);
+    expect(coached.acceleration.longitudinalG).toBeInstanceOf(Float32Array);
+    expect(Array.from(coached.acceleration.lateralG)).toEqual(Array.from(direct.acceleration.lateralG));
+    expect(coached.envelopes.radiusG).toBeInstanceOf(Float32Array);
+    expect(Array.from(coached.envelopes.lapNumber)).toEqual(Array.from(direct.envelopes.lapNumber));
+    expect(coached.optimal?.timeMs).toBe(direct.optimal?.timeMs);
+    expect(coached.optimal?.trace.lat).toBeInstanceOf(Float64Array);
+    expect(coached.consistency.cleanLapNumbers).toBeInstanceOf(Int32Array);
+    expect(Number.isFinite(coached.timings.coachingMs)).toBe(true);
+    // The page keeps its positions (they are copied into the worker, not transferred).
+    expect(processed.positions.lat.length).toBe(processed.positions.count);
     client.dispose();
   });
 });

@@ -1,6 +1,7 @@
 /** Props of the lazily loaded session charts (kept apart so screens do not pull ECharts in). */
 import type { ChartSeries, SectorBars } from '../analysis-view';
 import type { TooltipLine } from './chart-options';
+import type { GgSeries } from '../coach-view';
 
 /** The linked cursor: what the tooltip says at a distance, and where the cursor is (null: gone). */
 export interface ChartCursor {
@@ -17,6 +18,11 @@ export interface SessionChartsProps {
   /** BCP 47 tag for the axis and tooltip numbers ('pt-PT': 1.500 m, 12,63 s). */
   numberLocale: string;
   onPickLap?: (key: string) => void;
+  /** The compared laps' longitudinal and lateral g along distance, drawn under the speed chart (same cursor). */
+  gTrace?: ChartSeries[];
+  /** The g-g diagram of the compared laps, each with its envelope. */
+  gg?: GgSeries[];
+  coachLabels?: { gTrace: string; gg: string; gAxis: string; lateralAxis: string; longitudinalAxis: string; envelope: (lap: string) => string };
   /** Hovering or dragging on the speed or delta chart reads both compared laps there and moves the map's marker. */
   cursor?: ChartCursor;
 }

@@ -12,7 +12,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { lineOption, sectorOption } from './chart-options';
+import { ggOption, lineOption, sectorOption } from './chart-options';
 import type { SessionChartsProps } from './chart-types';
 
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
@@ -25,10 +25,26 @@ interface AxisPointerEvent {
   axesInfo?: { axisDim?: string; value?: unknown }[];
 }
 
-export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor }: SessionChartsProps) {
+export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor, gTrace = [], gg = [], coachLabels }: SessionChartsProps) {
   const tooltipAt = cursor?.tooltipAt;
   const speedOption = useMemo(() => lineOption({ series: speed, xName: labels.distance, yName: labels.speedAxis, dark, locale: numberLocale, tooltipAt }), [speed, labels, dark, numberLocale, tooltipAt]);
   const deltaOption = useMemo(() => lineOption({ series: delta, xName: labels.distance, yName: labels.deltaAxis, dark, locale: numberLocale, tooltipAt }), [delta, labels, dark, numberLocale, tooltipAt]);
+  const gTraceOption = useMemo(
+    () => lineOption({ series: gTrace, xName: labels.distance, yName: coachLabels?.gAxis ?? 'g', dark, locale: numberLocale, tooltipAt }),
+    [gTrace, labels, coachLabels, dark, numberLocale, tooltipAt],
+  );
+  const ggChartOption = useMemo(
+    () =>
+      ggOption({
+        series: gg,
+        xName: coachLabels?.lateralAxis ?? '',
+        yName: coachLabels?.longitudinalAxis ?? '',
+        envelopeName: coachLabels?.envelope ?? ((lap) => lap),
+        dark,
+        locale: numberLocale,
+      }),
+    [gg, coachLabels, dark, numberLocale],
+  );
   const sectorsOption = useMemo(() => sectorOption({ sectors, sectorName: labels.sector, dark, locale: numberLocale }), [sectors, labels, dark, numberLocale]);
   const onMove = cursor?.onMove;
   const events = useMemo(
@@ -74,7 +90,9 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   return (
     <>
       {chart(labels.speed, speedOption, 'chart-speed', 280, distanceEvents, DISTANCE_GROUP)}
+      {gTrace.length > 0 && chart(coachLabels?.gTrace ?? '', gTraceOption, 'chart-g-trace', 200, distanceEvents, DISTANCE_GROUP)}
       {delta.length > 0 && chart(labels.delta, deltaOption, 'chart-delta', 220, distanceEvents, DISTANCE_GROUP)}
+      {gg.length > 0 && chart(coachLabels?.gg ?? '', ggChartOption, 'chart-gg', 340, {})}
       {chart(labels.sectors, sectorsOption, 'chart-sectors', 220, events)}
     </>
   );

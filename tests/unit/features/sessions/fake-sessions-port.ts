@@ -1,4 +1,5 @@
 /** An in-memory SessionsPort for component tests: rows in a list, edits and deletes applied at once. */
+import { coachingLapColumns, sessionCoaching } from '../../../../src/domain/coaching/session-coaching';
 import { useSyncExternalStore } from 'react';
 import { vi } from 'vitest';
 import type { Circuit, VehicleCategory } from '../../../../src/contracts/entities';
@@ -71,6 +72,8 @@ export function createFakePort(initial: LibraryRow[], circuits: Circuit[] = [], 
     loadSession: vi.fn(async (_id: number, _index: number, _signal?: AbortSignal): Promise<LoadedSession> => {
       throw new Error('not in this test');
     }),
+    // The same figures the worker computes, in-process.
+    coachSession: vi.fn(async (session: LoadedSession) => ({ ...sessionCoaching(session.positions, coachingLapColumns(session.analysis.laps)), timings: { coachingMs: 0 } })),
     loadTexts: vi.fn(async () => ({ laps: '', nmea: '' })),
     importFile: vi.fn(async () => ({ id: 99, name: 'Imported', laps: 3, circuitFound: true, alreadyStored: false })),
     saveGates: vi.fn(async () => ({ laps: 0 })),

@@ -1,0 +1,176 @@
+/**
+ * The coach on the lap viewer (loaded lazily with its figures): the drivable optimal lap beside the best lap and
+ * the sums of best sectors and micro-sectors, the three places where the compared lap loses most against the
+ * reference in one sentence each (a click shows the place on the map and the charts), braking and throttle points
+ * per turn, how far two sessions' lines were apart, and the session's consistency.
+ */
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../app/i18n/format';
+import { currentLocale } from '../../app/i18n/setup';
+import { formatLapTime } from '../../domain/format/lap-time';
+import type { LapEntry } from './analysis-view';
+import { findingSentence } from './coach-sentences';
+import type { CoachReport } from './coach-view';
+import type { Coaching } from './use-coaching';
+
+export interface CoachPanelProps {
+  /** The left session's session-wide figures (optimal lap, consistency). */
+  coaching: Coaching;
+  report: CoachReport | null;
+  reference: LapEntry | null;
+  compared: LapEntry | null;
+  lapLabel: (entry: LapEntry) => string;
+  bestLapMs: number;
+  /** The sum of the three best sectors (the spec's optimal lap). */
+  sumOfBestSectorsMs: number;
+  referenceIsOptimal: boolean;
+  onUseOptimal: () => void;
+  /** Shows a distance along the reference on the map and the charts. */
+  onFocus: (distanceM: number) => void;
+}
+
+function Figure({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text ff="monospace" fw={strong ? 700 : 500} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+const time = (ms: number | undefined) => (ms !== undefined && Number.isFinite(ms) ? formatLapTime(Math.round(ms)) : '-');
+
+export default function CoachPanel({ coaching, report, reference, compared, lapLabel, bestLapMs, sumOfBestSectorsMs, referenceIsOptimal, onUseOptimal, onFocus }: CoachPanelProps) {
+  const { t, i18n } = useTranslation('sessions');
+  const locale = currentLocale(i18n);
+  const number = (value: number, digits: number) => formatNumber(value, locale, digits);
+  const data = coaching.data;
+  const optimal = data?.optimal ?? null;
+  const consistency = data?.consistency;
+  const metres = (v: number) => (Number.isFinite(v) ? number(v, 0) : '-');
+  const speed = (v: number) => (Number.isFinite(v) ? number(v, 0) : '-');
+  const pair = (a: string, b: string) => `${a} / ${b}`;
+
+  return (
+    <Paper withBorder p="xs" data-testid="coach-panel">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline">
+          <Text size="sm" fw={600}>
+            {t('coach.title')}
+          </Text>
+          {reference && compared && reference.key !== compared.key && (
+            <Text size="xs" c="dimmed">
+              {t('coach.against', { lap: lapLabel(compared), reference: lapLabel(reference) })}
+            </Text>
+          )}
+        </Group>
+        {coaching.error && <Alert color="red">{t('coach.failed', { message: coaching.error })}</Alert>}
+        {!data && !coaching.error && (
+          <Text size="sm" c="dimmed">
+            {t('coach.computing')}
+          </Text>
+        )}
+        {optimal && (
+          <Stack gap={4}>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+              <Figure label={t('coach.bestLap')} value={time(bestLapMs)} testId="coach-best-lap" />
+              <Figure label={t('coach.optimalLap')} value={time(optimal.timeMs)} testId="coach-optimal-lap" strong />
+              <Figure label={t('coach.sumOfBestSectors')} value={time(sumOfBestSectorsMs)} />
+              <Figure label={t('coach.sumOfBestMicro')} value={time(optimal.sumOfBestMs)} testId="coach-sum-of-best-micro" />
+            </SimpleGrid>
+            <Group justify="space-between" gap="xs">
+              <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
+                {t('coach.optimalHint', { sectors: optimal.sectorCount, laps: consistency?.racingLapNumbers.length ?? 0 })}
+              </Text>
+              <Button size="compact-xs" variant="light" onClick={onUseOptimal} disabled={referenceIsOptimal} data-testid="coach-use-optimal">
+                {t('coach.useAsReference')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {report ? (
+          <Stack gap={4} data-testid="coach-findings">
+            {report.findings.length === 0 && <Text size="sm">{t('coach.nothing')}</Text>}
+            {report.findings.map((f, i) => (
+              <UnstyledButton
+                key={f.corner}
+                onClick={() => onFocus(f.apexM)}
+                aria-label={t('coach.showOnMap', { corner: f.corner })}
+                data-testid="coach-finding"
+                style={{ borderLeft: '3px solid var(--astro-perf-worse)', paddingLeft: 8 }}
+              >
+                <Text size="sm">
+                  {i + 1}. {findingSentence(f, t, number)}
+                </Text>
+              </UnstyledButton>
+            ))}
+            {report.alignment && compared && (
+              <Text size="xs" c="dimmed" data-testid="coach-alignment">
+                {t('coach.aligned', {
+                  lap: lapLabel(compared),
+                  shift: number(Math.hypot(report.alignment.eastM, report.alignment.northM), 1),
+                  before: number(report.alignment.rmsBeforeM, 1),
+                  after: number(report.alignment.rmsAfterM, 1),
+                })}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          data && <Text size="sm">{t('coach.pickLap')}</Text>
+        )}
+        {report && report.corners.count > 0 && compared && reference && (
+          <Stack gap={2}>
+            <Text size="xs" fw={600}>
+              {t('coach.braking')} · {pair(lapLabel(compared), lapLabel(reference))}
+            </Text>
+            <Table.ScrollContainer minWidth={360} type="native">
+              <Table fz="xs" verticalSpacing={2} striped data-testid="coach-braking">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('analysis.corner')}</Table.Th>
+                    <Table.Th>{t('coach.brake')}</Table.Th>
+                    <Table.Th>{t('coach.apex')}</Table.Th>
+                    <Table.Th>{t('coach.throttle')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {Array.from({ length: report.corners.count }, (_, i) => (
+                    <Table.Tr key={i} onClick={() => onFocus(report.lap.minSpeedM[i])} style={{ cursor: 'pointer' }}>
+                      <Table.Td>{i + 1}</Table.Td>
+                      <Table.Td ff="monospace">{pair(metres(report.lap.brakeM[i]), metres(report.reference.brakeM[i]))}</Table.Td>
+                      <Table.Td ff="monospace">{pair(speed(report.lap.minSpeedKmh[i]), speed(report.reference.minSpeedKmh[i]))}</Table.Td>
+                      <Table.Td ff="monospace">{pair(metres(report.lap.throttleM[i]), metres(report.reference.throttleM[i]))}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        )}
+        {consistency && consistency.laps > 0 && (
+          <Stack gap={2} data-testid="coach-consistency">
+            <Text size="xs" fw={600}>
+              {t('coach.consistency')}
+            </Text>
+            <Text size="xs">
+              {t('coach.lapSpread')}: {t('coach.lapSpreadValue', { range: number(consistency.lapTimeRangeMs / 1000, 2), sd: number(consistency.lapTimeStdDevMs / 1000, 2), laps: consistency.laps })}
+            </Text>
+            <Text size="xs">
+              {t('coach.cleanLaps')}: {t('coach.cleanLapsValue', { count: consistency.cleanLapNumbers.length, laps: consistency.laps, list: Array.from(consistency.cleanLapNumbers).join(', ') })}
+            </Text>
+            {consistency.cornerMinSpeedStdDevKmh.length > 0 && (
+              <Text size="xs">
+                {t('coach.cornerSpread')}: {Array.from(consistency.cornerMinSpeedStdDevKmh, (sd, i) => `${i + 1}: ${number(sd, 1)}`).join(' · ')}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

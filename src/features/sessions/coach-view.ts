@@ -1,0 +1,157 @@
+/**
+ * Pure figures of the coach on the lap viewer: the drivable optimal lap as a lap entry (a reference like any lap),
+ * the g-g points and envelopes of the compared laps, their g traces along distance, braking and throttle points
+ * per corner against the reference, and the coach's three findings. Session-wide figures (acceleration of every
+ * fix, envelopes, the optimal lap, consistency) come from the analysis worker (CoachedSession); what depends on
+ * the two laps on screen is computed here, on two laps only.
+ */
+import type { CoachedSession } from '../../analysis/analysis-client';
+import type { LapAnalysis } from '../../domain/analysis/analyse-session';
+import { accelerationOf } from '../../domain/coaching/acceleration';
+import { coachFindings, type CoachFinding } from '../../domain/coaching/coach-findings';
+import { cornerPoints, type CornerPoints } from '../../domain/coaching/corner-points';
+import { envelopePolygon, ggEnvelope } from '../../domain/coaching/gg-envelope';
+import { lapProfile } from '../../domain/coaching/lap-profile';
+import { alignLines, type LineAlignment } from '../../domain/coaching/align-lines';
+import { detectCorners, type CornerColumns } from '../../domain/lap-compare/corners';
+import { seedTrace, traceOf, type ChartSeries, type LapEntry } from './analysis-view';
+import { lapKeyOf } from './lap-search';
+import { sideOf } from './lap-views';
+import type { LoadedSession } from './sessions-port';
+
+/** Lap number of a session's drivable optimal lap in lap keys ('L-0'): no lap of the analysis has number 0. */
+const OPTIMAL_LAP_NUMBER = 0;
+/** Colour of the drivable optimal lap on the map and in the charts (distinct from the laps' hue wheel in both themes). */
+export const OPTIMAL_COLOR = '#c2255c';
+
+export const isOptimal = (entry: LapEntry | null) => entry?.lap.lapNumber === OPTIMAL_LAP_NUMBER;
+
+/** The session's drivable optimal lap as a lap entry (its trace is the optimal lap's), or null without one. */
+export function optimalEntry(session: LoadedSession, coaching: CoachedSession | null, name: string): LapEntry | null {
+  const o = coaching?.optimal;
+  if (!o) return null;
+  const lap: LapAnalysis = {
+    lapNumber: OPTIMAL_LAP_NUMBER,
+    lapName: name,
+    timeMs: o.timeMs,
+    valid: true,
+    sectors: [0, 1, 2].map(() => ({ timeMs: NaN, bestSector: false, performance: -1 as const })) as LapAnalysis['sectors'],
+    maxSpeedKmh: NaN,
+    minSpeedKmh: NaN,
+    averageSpeedKmh: NaN,
+    distanceM: o.trace.distanceM[o.trace.count - 1],
+    startIndex: 0,
+    endIndex: 0,
+    bestLap: false,
+    color: OPTIMAL_COLOR,
+  };
+  seedTrace(session, OPTIMAL_LAP_NUMBER, o.trace);
+  return { key: lapKeyOf(sideOf(session), OPTIMAL_LAP_NUMBER), session, lap };
+}
+
+export interface LapG {
+  /** g per sample along the lap: longitudinal (negative braking), lateral (positive right). */
+  longitudinalG: ArrayLike<number>;
+  lateralG: ArrayLike<number>;
+  /** Metres from the lap's start of each sample. */
+  distanceM: ArrayLike<number>;
+  /** g-g envelope radii (gg-envelope.ts). */
+  envelope: ArrayLike<number>;
+}
+
+const gCache = new WeakMap<LoadedSession, Map<number, LapG>>();
+
+/** The lap's g: the worker's per-fix columns for a recorded lap, computed here for the optimal lap. */
+export function lapG(entry: LapEntry, coaching: CoachedSession | null): LapG | null {
+  let perSession = gCache.get(entry.session);
+  if (!perSession) gCache.set(entry.session, (perSession = new Map()));
+  const cached = perSession.get(entry.lap.lapNumber);
+  if (cached) return cached;
+  let g: LapG | null = null;
+  if (entry.lap.lapNumber === OPTIMAL_LAP_NUMBER) {
+    const trace = traceOf(entry);
+    const a = accelerationOf(trace);
+    g = { longitudinalG: a.longitudinalG, lateralG: a.lateralG, distanceM: trace.distanceM, envelope: ggEnvelope(a.longitudinalG, a.lateralG) };
+  } else if (coaching) {
+    const { startIndex: from, endIndex: to } = entry.lap;
+    const p = entry.session.positions;
+    const distanceM = new Float64Array(to - from);
+    for (let i = from; i < to; i++) distanceM[i - from] = p.distanceM[i] - p.distanceM[from];
+    const slot = coaching.envelopes.lapNumber.indexOf(entry.lap.lapNumber);
+    const bins = coaching.envelopes.bins;
+    g = {
+      longitudinalG: coaching.acceleration.longitudinalG.subarray(from, to),
+      lateralG: coaching.acceleration.lateralG.subarray(from, to),
+      distanceM,
+      envelope: slot < 0 ? ggEnvelope(coaching.acceleration.longitudinalG, coaching.acceleration.lateralG, from, to) : coaching.envelopes.radiusG.subarray(slot * bins, (slot + 1) * bins),
+    };
+  }
+  if (g) perSession.set(entry.lap.lapNumber, g);
+  return g;
+}
+
+export interface GgSeries {
+  key: string;
+  name: string;
+  color: string;
+  /** [lateral g, longitudinal g] of every sample. */
+  points: [number, number][];
+  /** The envelope as a closed polygon. */
+  envelope: [number, number][];
+  dashed: boolean;
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+export function ggSeries(entry: LapEntry, g: LapG, name: string): GgSeries {
+  const points: [number, number][] = new Array(g.lateralG.length);
+  for (let i = 0; i < points.length; i++) points[i] = [round3(g.lateralG[i]), round3(g.longitudinalG[i])];
+  const polygon = envelopePolygon(g.envelope).map(([x, y]) => [round3(x), round3(y)] as [number, number]);
+  return { key: entry.key, name, color: entry.lap.color, points, envelope: polygon.length ? [...polygon, polygon[0]] : [], dashed: sideOf(entry.session) === 'R' };
+}
+
+/** Longitudinal and lateral g against distance, every `every` samples (25 Hz is more than a chart shows). */
+export function gTraceSeries(entry: LapEntry, g: LapG, names: { longitudinal: string; lateral: string }, highlighted: boolean, every = 2): ChartSeries[] {
+  const long: [number, number][] = [];
+  const lat: [number, number][] = [];
+  for (let i = 0; i < g.distanceM.length; i += every) {
+    const d = Math.round(g.distanceM[i] * 10) / 10;
+    long.push([d, round3(g.longitudinalG[i])]);
+    lat.push([d, round3(g.lateralG[i])]);
+  }
+  const dashed = sideOf(entry.session) === 'R';
+  return [
+    { key: `${entry.key}:long`, name: names.longitudinal, color: entry.lap.color, points: long, highlighted, dashed },
+    { key: `${entry.key}:lat`, name: names.lateral, color: entry.lap.color, points: lat, highlighted: false, dashed: true },
+  ];
+}
+
+export interface CoachReport {
+  corners: CornerColumns;
+  lap: CornerPoints;
+  reference: CornerPoints;
+  findings: CoachFinding[];
+  /** Set when the two laps come from different sessions: how far their lines were apart and the rigid fit. */
+  alignment: LineAlignment | null;
+}
+
+/** Braking and throttle points of both laps per corner of the reference, and the coach's three findings. */
+export function coachReport(reference: LapEntry | null, compared: LapEntry | null): CoachReport | null {
+  if (!reference || !compared || reference.key === compared.key) return null;
+  const ref = traceOf(reference);
+  const lap = traceOf(compared);
+  if (ref.count < 2 || lap.count < 2) return null;
+  const length = ref.distanceM[ref.count - 1];
+  const corners = detectCorners(ref);
+  const refProfile = lapProfile(ref, length);
+  const lapProfileOf = lapProfile(lap, length);
+  const refPoints = cornerPoints(refProfile, corners);
+  const lapPoints = cornerPoints(lapProfileOf, corners);
+  return {
+    corners,
+    lap: lapPoints,
+    reference: refPoints,
+    findings: coachFindings(lapProfileOf, refProfile, corners, lapPoints, refPoints),
+    alignment: reference.session !== compared.session ? alignLines(lap, ref) : null,
+  };
+}
