@@ -76,8 +76,8 @@ describe("the racer's flow", () => {
     expect(Number(await page.getByTestId(`lap-count-${firstKey}`).textContent())).toBeGreaterThan(0);
     expect(await page.getByTestId(`duration-${firstKey}`).textContent()).toMatch(/^\d+ min \d\d s$/);
 
-    // One tap on a row (its date cell) opens its analysis.
-    await rows(page).first().locator('td').nth(2).click();
+    // One tap on a row (on a plain cell: its lap count) opens its analysis.
+    await page.getByTestId(`lap-count-${firstKey}`).click();
     await page.waitForURL(/\/sessions\/analysis/);
     await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('best-lap-L').textContent()).toContain(listedBest);
