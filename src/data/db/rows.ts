@@ -53,6 +53,11 @@ export const localSessionSchema = z.object({
    * is recognised as this session. Set on import and by every analysis; rows of older builds lack it.
    */
   contentHash: z.string().nullable().optional(),
+  /**
+   * The start/finish crossings the file's own logger timed (ms of session time, ascending), kept from an import so
+   * the analysis can show the logger's laps beside ours. Local only (never uploaded); absent for other sessions.
+   */
+  loggerLaps: z.array(z.number().finite()).max(100_000).optional(),
 });
 export type LocalSession = z.infer<typeof localSessionSchema>;
 export type NewLocalSession = Omit<LocalSession, 'localId'>;

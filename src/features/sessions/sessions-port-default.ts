@@ -78,6 +78,7 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
     circuit: await gatesFor(id, row.circuitId),
     syncState: row.syncState,
     skippedLines: processed.issues.laps.length + processed.issues.corruptPositionLines,
+    loggerCrossingsMs: row.loggerLaps ?? null,
   };
 }
 
@@ -125,6 +126,7 @@ export const defaultSessionsPort: SessionsPort = {
       laps: prepared.lapsText,
       nmea: prepared.nmeaText,
       contentHash: positionsTextFingerprint(prepared.nmeaText),
+      ...(prepared.loggerCrossingsMs ? { loggerLaps: prepared.loggerCrossingsMs } : {}),
     });
     return {
       id: saved.session.localId,
