@@ -13,7 +13,8 @@ import { createLazyAppAuth } from './app/auth/lazy-auth';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { loadDataLayer, loadDataLayerAfterStart, setDataLayerRouter } from './app/data-layer';
-import { registerServiceWorkerAfterLoad } from './app/pwa/register-sw';
+import { registerServiceWorkerAfterStart } from './app/pwa/register-sw';
+import { yieldToBrowser } from './app/yield-to-browser';
 import { hasSessionHint } from './app/session-hint';
 import './app/global.css';
 import { version } from '../package.json';
@@ -22,8 +23,6 @@ import { version } from '../package.json';
 console.info(`version ${version}`);
 
 const auth = createLazyAppAuth(async () => (await loadDataLayer()).appAuth);
-const router = createAppRouter(auth);
-setDataLayerRouter(router);
 
 /** The access token of this tab (src/data/auth/token-store.ts, key `access_token`): present = signed in here. */
 function hasAccessToken(): boolean {
@@ -38,7 +37,7 @@ function hasAccessToken(): boolean {
  * The first render is a transition: React renders it in small slices that yield to the browser instead of one
  * long task (it would count against Total Blocking Time); the prerendered page stays on screen meanwhile.
  */
-function render(): void {
+function render(router: ReturnType<typeof createAppRouter>): void {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(
@@ -49,14 +48,28 @@ function render(): void {
   });
 }
 
-// The first render waits for the router's first load (the route's code-split chunk, the guards), so that React
-// paints the complete page at once over the prerendered one in index.html (src/app/prerender): no blank frame,
-// nothing moves. A signed-in tab also waits for the auth session, which decides from the token synchronously.
-const signedInTab = hasAccessToken();
-const firstLoad = Promise.all([signedInTab ? auth.load() : null, router.load()]).catch((e: unknown) => console.warn('First load failed', e));
-void firstLoad.then(render);
-// A device someone is signed in on (session-hint.ts) restores the session at once (refresh cookie or offline start);
-// a first-time visitor's first load stays light.
-if (!signedInTab && hasSessionHint()) void loadDataLayer().catch((e: unknown) => console.warn('Data layer failed to load', e));
-else if (!signedInTab) loadDataLayerAfterStart();
-registerServiceWorkerAfterLoad();
+/**
+ * The start, in steps that are each their own task (yieldToBrowser), so none blocks the page for long while the
+ * prerendered one is already on screen and usable: the modules' evaluation, the router (its route tree), the
+ * router's first load (the route's code-split chunk, the guards), the first render. The first render waits for
+ * that first load, so that React paints the complete page at once over the prerendered one in index.html
+ * (src/app/prerender): no blank frame, nothing moves. A signed-in tab also waits for the auth session, which
+ * decides from the token synchronously.
+ */
+async function start(): Promise<void> {
+  await yieldToBrowser();
+  const router = createAppRouter(auth);
+  setDataLayerRouter(router);
+  const signedInTab = hasAccessToken();
+  // A device someone is signed in on (session-hint.ts) restores the session at once (refresh cookie or offline
+  // start); a first-time visitor's first load stays light.
+  if (!signedInTab && hasSessionHint()) void loadDataLayer().catch((e: unknown) => console.warn('Data layer failed to load', e));
+  else if (!signedInTab) loadDataLayerAfterStart();
+  await yieldToBrowser();
+  await Promise.all([signedInTab ? auth.load() : null, router.load()]).catch((e: unknown) => console.warn('First load failed', e));
+  await yieldToBrowser();
+  render(router);
+}
+
+void start();
+registerServiceWorkerAfterStart();

@@ -6,6 +6,7 @@
  */
 import type { SyncNotice } from '../data/sync/sync-notices';
 import { afterStart } from './after-start';
+import { yieldToBrowser } from './yield-to-browser';
 import type { createAppRouter } from './router';
 
 export type DataLayer = typeof import('./data-boot');
@@ -20,9 +21,26 @@ export function setDataLayerRouter(appRouter: AppRouter): void {
   router = appRouter;
 }
 
+/**
+ * Imports the data layer a part at a time, each part evaluated in its own task: evaluated at once (the zod
+ * contracts build their schemas, Dexie and the repositories their classes) it would block the page for one long
+ * task, and it may run while the page is still settling or the user is typing.
+ */
+async function importDataBoot(): Promise<DataLayer> {
+  await import('../contracts/entities');
+  await yieldToBrowser();
+  await import('../contracts/session-upload');
+  await yieldToBrowser();
+  await import('../data/db/database');
+  await yieldToBrowser();
+  await import('../data/api/client');
+  await yieldToBrowser();
+  return import('./data-boot');
+}
+
 /** Imports and starts the data layer (idempotent); a failed import (e.g. offline, no precache yet) can be retried. */
 export function loadDataLayer(): Promise<DataLayer> {
-  loading ??= import('./data-boot').then(
+  loading ??= importDataBoot().then(
     (m) => {
       if (router) m.startData(router);
       m.watchSyncNotices((notice) => {

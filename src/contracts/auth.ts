@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH } from './auth-limits';
+import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-limits';
 
 const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
-/** Shortest password the server accepts (the account forms check it too); the strength meter is informational only. */
-export const PASSWORD_MIN_LENGTH = 8;
-/** Longest password the server accepts (the account forms state the rule under the password field). */
-export const PASSWORD_MAX_LENGTH = 200;
 const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 export const loginRequestSchema = z.strictObject({ email: emailSchema, password: z.string().min(1).max(200) });

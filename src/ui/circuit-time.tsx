@@ -2,16 +2,19 @@
  * The one rule for showing when a session happened: the circuit's local time (its country's zone), wherever it is
  * shown, with a tooltip that says so ('Local time at Mugello'). A reader elsewhere sees the time a clock at the
  * track showed, the same in the library, the admin table and the leaderboard. Without a known zone, this runtime's.
+ * Written like the session names ('12/04/2026 10H30') in every language.
  */
 import { Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime } from '../app/i18n/format';
-import { currentLocale } from '../app/i18n/setup';
-import type { Locale } from '../contracts/translations';
+import { sessionTimeText } from '../domain/format/session-name';
+import { instantToWallClock } from '../domain/format/wall-clock';
 
-/** The text of a session's date (and time) at its circuit: what every screen shows. */
-export function circuitTimeText(value: string, locale: Locale, timeZone: string | null | undefined, dateOnly = false): string {
-  return dateOnly ? formatDate(value, locale, timeZone ?? undefined) : formatDateTime(value, locale, timeZone ?? undefined);
+/**
+ * The text of a session's date (and time) at its circuit: what every screen shows, in the shape of the session
+ * names ('12/04/2026 10H30', the same in both languages), so a name and its date never disagree.
+ */
+export function circuitTimeText(value: string, timeZone: string | null | undefined, dateOnly = false): string {
+  return sessionTimeText(instantToWallClock(value, timeZone), dateOnly);
 }
 
 export interface CircuitTimeProps {
@@ -22,17 +25,26 @@ export interface CircuitTimeProps {
   /** Named in the tooltip; no tooltip without it. */
   circuitName: string | null | undefined;
   dateOnly?: boolean;
+  /**
+   * False inside a button or link: that control takes the focus (a focusable span within it would be a nested
+   * control); the tooltip still shows on hover and the text stays part of the control's name.
+   */
+  focusable?: boolean;
 }
 
-export function CircuitTime({ value, timeZone, circuitName, dateOnly }: CircuitTimeProps) {
+export function CircuitTime({ value, timeZone, circuitName, dateOnly, focusable = true }: CircuitTimeProps) {
   // The language of the i18n instance this is rendered under (the app's, or a screen's own in tests).
-  const { t, i18n } = useTranslation('app');
-  const text = circuitTimeText(value, currentLocale(i18n), timeZone, dateOnly);
+  const { t } = useTranslation('app');
+  const text = circuitTimeText(value, timeZone, dateOnly);
   if (!circuitName) return <span>{text}</span>;
   const label = t('time.localAt', { circuit: circuitName });
   return (
     <Tooltip label={label} withArrow openDelay={300}>
-      <span data-circuit-time={timeZone ?? ''} aria-label={`${text} (${label})`} tabIndex={0} style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}>
+      <span
+        data-circuit-time={timeZone ?? ''}
+        aria-label={focusable ? `${text} (${label})` : undefined}
+        tabIndex={focusable ? 0 : undefined}
+        style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}>
         {text}
       </span>
     </Tooltip>

@@ -6,11 +6,18 @@
  * figure, not a test; installability is asserted by tests/e2e/pwa-install.test.ts. Needs `npm run build` first.
  */
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_PATH, builtAppDir, startE2E } from '../e2e/harness';
+
+/** The items of the long-tasks audit (each task over 50 ms, its duration in ms). */
+function longTasks(lhr: { audits: Record<string, { details?: unknown }> }): { duration: number }[] {
+  const details = lhr.audits['long-tasks']?.details as { items?: { duration?: number }[] } | undefined;
+  return (details?.items ?? []).map((i) => ({ duration: i.duration ?? 0 }));
+}
 
 export default async function lighthouseBench(): Promise<Record<string, unknown>> {
   if (!existsSync(join(builtAppDir(), 'index.html'))) throw new Error('no built app: run `npm run build` first');
@@ -43,6 +50,10 @@ export default async function lighthouseBench(): Promise<Record<string, unknown>
             speedIndexMs: metric('speed-index'),
             mainThreadWorkMs: metric('mainthread-work-breakdown'),
             bootupTimeMs: metric('bootup-time'),
+            // The long tasks Lighthouse saw (simulated at the profile's CPU slowdown): how many, the longest.
+            longTasks: longTasks(lhr).length,
+            longestTaskMs: Math.round(Math.max(0, ...longTasks(lhr).map((t) => t.duration))),
+            loadAverage: Math.round(loadavg()[0] * 10) / 10,
             runtimeError: lhr.runtimeError?.message ?? null,
           });
           const last = all[all.length - 1];

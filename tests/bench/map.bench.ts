@@ -36,17 +36,19 @@ const DRAG_MS = 3000;
 const SETTLE_MS = 700;
 const TARGET_MS = 16.7;
 
-function realSessions(): { name: string; laps: string; nmea: string }[] {
+function realSessions(): Promise<{ name: string; laps: string; nmea: string }[]> {
   const seed = seedCircuits.find((c) => c.name === 'Rustavi International Motorpark');
   if (!seed) throw new Error('Rustavi is not in the seed data');
   const circuit = { id: 1, name: seed.name, coordinates: seed.coordinates, size: seed.size, country: { id: 1, name: 'Georgia', timezone: 'Asia/Tbilisi' } } as unknown as Circuit;
   const shared = path.resolve(here, '../../../shared/data/real-logs/rustavi-dragy-25hz.vbo');
   const trimmed = path.resolve(here, '../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo');
   const files = [existsSync(shared) ? shared : trimmed, trimmed];
-  return files.map((file, k) => {
-    const prepared = prepareImport(path.basename(file), readFileSync(file, 'utf8'), [circuit]);
-    return { name: `session-${k}`, laps: prepared.lapsText, nmea: prepared.nmeaText };
-  });
+  return Promise.all(
+    files.map(async (file, k) => {
+      const prepared = await prepareImport(path.basename(file), readFileSync(file, 'utf8'), [circuit]);
+      return { name: `session-${k}`, laps: prepared.lapsText, nmea: prepared.nmeaText };
+    }),
+  );
 }
 
 /** A 256 x 256 light grey PNG (one tile), written by hand: 8-bit greyscale, no filter. */
@@ -142,7 +144,7 @@ const r1 = (v: number) => Math.round(v * 10) / 10;
 
 export default async function mapBench(): Promise<Record<string, unknown>> {
   log('importing the real Rustavi logs');
-  const sessions = realSessions();
+  const sessions = await realSessions();
   const seed = seedCircuits.find((c) => c.name === 'Rustavi International Motorpark')!;
   const gates = tryParseCoordinates(seed.coordinates);
   log('building the page with vite');

@@ -142,7 +142,7 @@ describe('leaderboard', () => {
     expect(onFirst.map((c) => c[1])).not.toContain('Lia E.');
     // The date is the circuit's local date, and says so.
     const date = page.locator(`[data-testid="leaderboard-circuit"][data-circuit-id="${other.id}"] [data-circuit-time]`).first();
-    expect(await date.getAttribute('aria-label')).toBe(`05/10/2026 (Local time at ${other.name})`);
+    expect(await date.getAttribute('aria-label')).toBe(`10/05/2026 (Local time at ${other.name})`);
     await date.hover();
     await expect.poll(() => page.getByRole('tooltip').textContent(), { timeout: 10_000 }).toBe(`Local time at ${other.name}`);
 

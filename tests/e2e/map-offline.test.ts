@@ -2,7 +2,8 @@
  * The sessions map without signal, in Chromium against the built app: tiles come from a local test tile server
  * (the server's TILE_URL). 'Keep this circuit's map for offline' fetches a bounded tile set (at most 300, two at a
  * time) into the kept cache; offline, with the tile server gone too, the map draws its tiles from there. When no
- * tile comes at all, the circuit's outline is drawn from the laps and the map says it is offline.
+ * tile comes at all, the circuit's outline is drawn from the laps and the map says it is offline; a map of gates
+ * only says that instead.
  * Screenshots at 1280x800 and 390x844 in en-us and pt-pt (tests/.artifacts/map-offline-*.png).
  */
 import { createServer, type Server } from 'node:http';
@@ -108,6 +109,15 @@ describe('the sessions map without signal', () => {
         // Min/max speed labels say their unit.
         await page.getByRole('switch', { name: locale === 'en-us' ? 'Min/max speed' : 'Velocidade mín./máx.' }).check({ force: true });
         await e2e.screenshot(page, `map-offline-${size}-${locale}`);
+        // A map of gates only (the circuits list; the admin's circuit editor is the same map) has no laps to draw
+        // from: its notice says what is drawn instead.
+        await page.goto(e2e.url('/circuits')).catch(() => undefined);
+        await page.locator('[data-circuit-id] button').first().click();
+        await expect.poll(() => mapState(page), { timeout: 30_000 }).toBe('offline');
+        expect(await page.getByTestId('map-offline').textContent()).toBe(
+          locale === 'en-us' ? 'Map offline: no map tiles came. The gates are drawn without a background map.' : 'Mapa offline: os mosaicos do mapa não chegaram. As portas são desenhadas sem mapa de fundo.',
+        );
+        await e2e.screenshot(page, `map-offline-gates-${size}-${locale}`);
         await context.setOffline(false);
         // Before the server's TILE_URL is known the map asks the build's default server, which the CSP refuses.
         expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);

@@ -69,10 +69,18 @@ describe("the racer's flow", () => {
       await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
     });
 
+    // Each imported session shows its best lap, laps and duration, the same best lap as its analysis.
+    const firstKey = await rows(page).first().getAttribute('data-row-key');
+    const listedBest = (await page.getByTestId(`best-lap-${firstKey}`).textContent()) ?? '';
+    expect(listedBest).toMatch(/^\d\d:\d\d\.\d\d$/);
+    expect(Number(await page.getByTestId(`lap-count-${firstKey}`).textContent())).toBeGreaterThan(0);
+    expect(await page.getByTestId(`duration-${firstKey}`).textContent()).toMatch(/^\d+ min \d\d s$/);
+
     // One tap on a row (its date cell) opens its analysis.
     await rows(page).first().locator('td').nth(2).click();
     await page.waitForURL(/\/sessions\/analysis/);
     await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('best-lap-L').textContent()).toContain(listedBest);
     expect(await page.getByTestId('lap-table-R').count()).toBe(0);
 
     // 'Compare with...' picks the second session of the same circuit.

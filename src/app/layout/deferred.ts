@@ -6,13 +6,16 @@
  * (a smaller first load) without changing what the user can do: until loaded, the shell shows the same controls without
  * their overlays.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { afterStart } from '../after-start';
 
 export interface Deferred<T> {
   /** Starts the import now (idempotent). A failed import (offline before the precache) is retried on the next call. */
   load(): Promise<T>;
-  /** The module once loaded, else undefined; re-renders when it arrives and schedules the import (afterStart). */
+  /**
+   * The module once loaded, else undefined; re-renders when it arrives (as a transition: React renders the
+   * components it brings in slices, never in one long task) and schedules the import (afterStart).
+   */
   use(): T | undefined;
 }
 
@@ -34,21 +37,21 @@ function deferred<T>(importer: () => Promise<T>): Deferred<T> {
     );
     return loading;
   };
-  const subscribe = (l: () => void) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  };
-  const get = () => value;
   let scheduled = false;
   return {
     load,
     use() {
-      const current = useSyncExternalStore(subscribe, get, get);
+      const [current, setCurrent] = useState(value);
       useEffect(() => {
-        if (value === undefined && !scheduled) {
+        const update = () => startTransition(() => setCurrent(value));
+        listeners.add(update);
+        // Loaded between this component's render and this effect.
+        if (value !== undefined) update();
+        else if (!scheduled) {
           scheduled = true;
           afterStart(() => void load().catch(() => undefined));
         }
+        return () => void listeners.delete(update);
       }, []);
       return current;
     },

@@ -2,9 +2,10 @@
  * Service worker registration with workbox-window (registerType 'prompt'): when a new version is waiting, the
  * UI asks the user (update-prompt.tsx); 'Reload' posts SKIP_WAITING to the waiting worker and reloads once the
  * new worker controls the page. Registration is skipped in dev (no service worker is built there). workbox-window
- * is imported with the registration, after the page's load event, so it is not part of the first load (kept small for a fast first paint).
+ * is imported with the registration, once the page has started, so it is not part of the first load (kept small for a fast first paint).
  */
 import type { Workbox } from 'workbox-window';
+import { afterStart } from '../after-start';
 
 type Listener = (state: PwaState) => void;
 export interface PwaState {
@@ -43,11 +44,13 @@ async function registerServiceWorker(url = '/sw.js'): Promise<void> {
   await wb.register();
 }
 
-/** Registers once the page has loaded, so the worker's install (precache downloads) does not compete with it. */
-export function registerServiceWorkerAfterLoad(url = '/sw.js'): void {
-  const run = () => void registerServiceWorker(url).catch((e: unknown) => console.warn('Service worker registration failed', e));
-  if (typeof document === 'undefined' || document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
+/**
+ * Registers once the page has started (../after-start.ts: the first interaction, or the page quiet for a while
+ * after its load event), so the worker's install (precache downloads, cache writes) does not compete with the
+ * first render.
+ */
+export function registerServiceWorkerAfterStart(url = '/sw.js'): void {
+  afterStart(() => void registerServiceWorker(url).catch((e: unknown) => console.warn('Service worker registration failed', e)));
 }
 
 /** Activates the waiting version and reloads into it. */

@@ -12,6 +12,18 @@ const bytes = z.instanceof(ArrayBuffer);
 /** Big byte arrays: Blobs since the texts moved out of put()'s main-thread serialisation; ArrayBuffers before. */
 const storedBytes = z.union([bytes, z.instanceof(Blob)]);
 
+/**
+ * A session's list figures (domain/session-stats.ts), worked out from its laps file when it is stored (download,
+ * import, re-timed laps) and kept on its row so lists never read the texts. `version` is the stats' format: other
+ * versions are computed again. Rows of older builds lack it (computed lazily, sessions-stats-backfill.ts).
+ */
+export const sessionStatsSchema = z.object({
+  version: z.number().int(),
+  bestLapMs: z.number().int().positive().nullable(),
+  lapCount: z.number().int().min(0),
+  durationMs: z.number().min(0).nullable(),
+});
+
 /** Per-session sync state shown in the UI: Pending, In Progress, Completed, Failed. */
 const syncStateSchema = z.enum(['Pending', 'In Progress', 'Completed', 'Failed']);
 export type SyncState = z.infer<typeof syncStateSchema>;
@@ -53,6 +65,8 @@ export const localSessionSchema = z.object({
    * is recognised as this session. Set on import and by every analysis; rows of older builds lack it.
    */
   contentHash: z.string().nullable().optional(),
+  /** Best lap, lap count, duration; damaged stats read as missing (recomputed) and never drop the session. */
+  stats: sessionStatsSchema.optional().catch(undefined),
   /**
    * The start/finish crossings the file's own logger timed (ms of session time, ascending), kept from an import so
    * the analysis can show the logger's laps beside ours. Local only (never uploaded); absent for other sessions.

@@ -6,6 +6,7 @@ import type { AstroDb } from '../db/database';
 import type { LocalSession, NewLocalSession } from '../db/rows';
 import { toStoredBytes } from './bytes';
 import { newOutboxEntry } from './outbox-entries';
+import { statsOfLapsBytes } from './session-stats-store';
 import type { SessionIdentity } from './session-identity';
 
 interface DownloadToStore {
@@ -27,7 +28,8 @@ export async function storeDownload(db: AstroDb, input: DownloadToStore, now: nu
   const { ownerId, filename, identity } = input;
   // Blobs: IndexedDB stores them by reference, without serialising 25 MB inside put() on the main thread.
   const stored = { laps: toStoredBytes(input.laps), nmea: toStoredBytes(input.nmea) };
-  const sizes = { lapsBytes: input.laps.byteLength, nmeaBytes: input.nmea.byteLength };
+  // Sizes and list figures (best lap, laps, duration) follow the texts in the same write.
+  const sizes = { lapsBytes: input.laps.byteLength, nmeaBytes: input.nmea.byteLength, stats: statsOfLapsBytes(input.laps) };
   return db.transaction('rw', db.sessions, db.sessionTexts, db.outbox, async () => {
     const existing = await db.sessions.where('[ownerId+filename]').equals([ownerId, filename]).first();
     if (existing) {

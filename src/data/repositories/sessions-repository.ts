@@ -11,6 +11,7 @@ import { queueReplace } from './queue-replace';
 import { checkDuplicate } from './session-duplicates';
 import { storeDownload } from './session-download-store';
 import { sessionIdentityFromFileName } from './session-identity';
+import { backfillSessionStats, statsOfLapsBytes } from './session-stats-store';
 import { ANALYSIS_CACHE_VERSION, packAnalysis, unpackAnalysis } from './sessions-analysis-cache';
 import type { DownloadedSession, SaveResult, SessionsRepositoryDeps } from './sessions-repository-types';
 import { mirrorServerSessions } from './sessions-server-mirror';
@@ -71,7 +72,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     try {
       await db().transaction('rw', db().sessions, db().sessionTexts, async () => {
         await db().sessionTexts.put({ localId, laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) });
-        await db().sessions.update(localId, { hasTexts: true, lapsBytes: texts.laps.byteLength, nmeaBytes: texts.nmea.byteLength });
+        await db().sessions.update(localId, { hasTexts: true, lapsBytes: texts.laps.byteLength, nmeaBytes: texts.nmea.byteLength, stats: statsOfLapsBytes(texts.laps) });
       });
     } catch {
       // Not cached (e.g. quota): the texts are still returned for this view.
@@ -157,7 +158,14 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
           const row = restoreRow('sessions', await db().sessions.get(localId), localSessionSchema);
           if (!row || row.ownerId !== ownerId) throw new StorageError('NOT_FOUND', 'Session not found.');
           await db().sessionTexts.put({ localId, ...stored });
-          await db().sessions.update(localId, { hasTexts: true, lapsBytes: texts.laps.byteLength, nmeaBytes: texts.nmea.byteLength, updatedAt: iso() });
+          // Re-timed laps: the list's best lap, lap count and duration follow them.
+          await db().sessions.update(localId, {
+            hasTexts: true,
+            lapsBytes: texts.laps.byteLength,
+            nmeaBytes: texts.nmea.byteLength,
+            stats: statsOfLapsBytes(texts.laps),
+            updatedAt: iso(),
+          });
           await db().analyses.delete(localId);
           await queueReplace(db(), ownerId, row, now());
         });
@@ -242,6 +250,12 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
         await db().analyses.delete(localId);
       });
       deps.onQueued?.();
+    },
+
+    /** Works out the list figures of the user's stored sessions that lack them (rows of older builds). */
+    async backfillStats(ownerId: number | null = deps.currentUserId()): Promise<number> {
+      if (ownerId === null) return 0;
+      return backfillSessionStats(db(), ownerId);
     },
 
     /** Makes a failed upload or edit due now (the 'retry' button). */

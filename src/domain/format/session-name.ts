@@ -50,6 +50,18 @@ function sessionDisplayName(p: SessionNameParts): string {
   return `${p.circuitName} ${pad(p.day)}/${pad(p.month)}/${pad(p.year, 4)} ${pad(p.hour)}H${pad(p.minute)}`;
 }
 
+/**
+ * A wall-clock time 'YYYY-MM-DDTHH:mm[:ss]' in the shape of the session names ('12/04/2026 10H30'; the date alone
+ * '12/04/2026'): the one way a session's time is written, so a name and its date column read alike in every
+ * language. A text that is no such time comes back unchanged.
+ */
+export function sessionTimeText(wallClock: string, dateOnly = false): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(wallClock);
+  if (!m) return wallClock;
+  const date = `${m[3]}/${m[2]}/${m[1]}`;
+  return dateOnly ? date : `${date} ${m[4]}H${m[5]}`;
+}
+
 /** Local ISO date-time without zone: '2026-04-12T10:30:00'. */
 export function sessionIsoDate(p: SessionNameParts): string {
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:00`;

@@ -3,21 +3,30 @@
  * no usable fix, no date) throws an ImportError; single bad lines inside a usable file are reported as
  * ParseIssues instead and the rest is kept. ImportError is a DomainError (code 'invalid-argument': the caller
  * handed over a file that is not a session), so the worker's error path treats it like every domain error;
- * `reason` says which way the file is bad.
+ * `reason` says which way the file is bad and `detail` names what (the missing columns, the damaged line), so
+ * the screen can say it in the user's language.
  */
 import { DomainError } from '../errors';
 
 export type ImportErrorReason =
-  /** Nothing but whitespace. */
+  /** Nothing but whitespace (or 0 bytes). */
   | 'empty-file'
   /** The content is none of the supported formats. */
   | 'unknown-format'
   /** The expected structure (sections, header row, root element, columns) is missing. */
   | 'bad-structure'
-  /** Structure fine, but not a single usable fix. */
+  /** A section the format needs is not in the file (detail.section). */
+  | 'missing-section'
+  /** Columns the format needs are not in the header (detail.missing; detail.found lists what is there). */
+  | 'missing-columns'
+  /** Structure fine, but not a single usable fix (detail.line / detail.lineReason: the first damaged line). */
   | 'no-fixes'
   /** Times of day without any date in the file, and no fallback date given. */
   | 'missing-date'
+  /** Bytes that are not text (a picture, an archive, a video of the wrong kind). */
+  | 'binary'
+  /** Larger than any session a logger writes (detail.limitMb). */
+  | 'too-large'
   /** A binary file cut short or failing its own checksum (FIT CRC, an MP4 whose index cannot be read). */
   | 'damaged'
   /** A video without GPS telemetry (no GoPro GPMF track, or one without GPS in it). */
@@ -25,13 +34,29 @@ export type ImportErrorReason =
   /** GPS telemetry present, but the receiver never had a lock: no fix to place. */
   | 'no-gps-lock';
 
+export interface ImportErrorDetail {
+  /** Names of the missing columns (the first alias of each). */
+  missing?: string[];
+  /** The columns the file has, as written. */
+  found?: string[];
+  /** A missing section, as written in the format ('[data]'). */
+  section?: string;
+  /** 1-based line of the first damaged line, and why it is damaged. */
+  line?: number;
+  lineReason?: string;
+  /** The size limit, MB. */
+  limitMb?: number;
+}
+
 export class ImportError extends DomainError {
   readonly reason: ImportErrorReason;
+  readonly detail: ImportErrorDetail;
 
-  constructor(reason: ImportErrorReason, message: string) {
+  constructor(reason: ImportErrorReason, message: string, detail: ImportErrorDetail = {}) {
     super('invalid-argument', message);
     this.name = 'ImportError';
     this.reason = reason;
+    this.detail = detail;
   }
 }
 

@@ -1,53 +1,79 @@
 /**
  * From a file on disk to a session stored like any other:
- *  1. `importFileSource` (any file: binary formats by their first bytes, see import-binary.ts, else text) and
- *     `detectImportFormat` / `importFile` (text): pick the importer by content (extension as a tie-break), run it;
- *  2. `pickCircuit`: the nearest circuit whose start/finish gate lies within 2 km of the trace;
- *  3. `finishImport`: number the laps from that circuit's gates (detection/detect-laps.ts) and write the
- *     device-format laps and nmea texts (serialize-session.ts) plus a device-style file name, so the session
- *     is uploaded, stored and synced exactly like one downloaded from ASTRO.
+ *  1. `importFileSource` (any file: binary formats by their first bytes, see import-binary.ts, else text through
+ *     `importFile`: the importer by content, import-registry.ts, the extension only as a tie-break); a file that
+ *     is none of ours, binary, empty or too large is refused with an ImportError;
+ *  2. `pickCircuit`: among circuits whose start/finish gate lies within 2 km of the trace, the one whose gates
+ *     the whole trace crosses in order the most laps (two layouts sharing a start line are told apart by their
+ *     sector gates), the nearer one when that does not decide;
+ *  3. `finishImport`: number the laps from the file's own gates when it brings them (VBO [laptiming]; the
+ *     circuit's laps are kept beside them for comparison), else from that circuit's gates, else from a
+ *     start/finish proposed from the trace itself (the racer confirms it); then write the device-format laps
+ *     and nmea texts (serialize-session.ts) plus a device-style file name, so the session is uploaded, stored
+ *     and synced exactly like one downloaded from ASTRO.
  */
 import { detectLaps, type LapDetection } from '../detection/detect-laps';
+import { proposeStartFinish, type StartFinishProposal } from '../detection/propose-start-finish';
 import { compareLoggerLaps, gateFromLoggerLaps, loggerCrossingsMs, type LoggerLapComparison } from '../detection/logger-laps';
 import { tryParseCoordinates } from '../format/coordinates';
 import { sessionFileName } from '../format/session-name';
+import { hasZone } from '../format/wall-clock';
 import { createLocalProjection } from '../geo/local-projection';
 import { serializeLaps, serializePositions } from '../serialize-session';
 import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
+import { timingGatesFromFile, type TimingGates } from './file-gates';
 import type { ByteSource } from '../gpmf/byte-source';
-import { BINARY_FORMAT_LABELS, detectBinaryFormat, HEAD_BYTES, importBinary } from './import-binary';
+import { BINARY_FORMAT_LABELS, detectBinaryFormat, HEAD_BYTES as BINARY_HEAD_BYTES, importBinary } from './import-binary';
 import { ImportError } from './import-errors';
-import { TEXT_IMPORTERS, type TextImporter } from './import-registry';
-import type { ImportOptions, ImportSource, ImportedSession } from './import-types';
-import { hasZone } from '../format/wall-clock';
+import { importerByContent, importerByExtension, importerLabels, importInput, type ImportReadOptions } from './import-registry';
+import type { ImportSource, ImportedSession } from './import-types';
 
-/** The importer of a file from its content; the extension only breaks ties. null: none of ours. */
-function importerFor(fileName: string, text: string): TextImporter | null {
-  const byContent = TEXT_IMPORTERS.find((importer) => importer.looksLike(text));
-  if (byContent) return byContent;
-  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  return (ext && TEXT_IMPORTERS.find((importer) => importer.extensions?.includes(ext))) || null;
-}
+export type ImportFileOptions = ImportReadOptions;
+
+/** Larger than any session a logger writes (7 h at 25 Hz with 30+ channels is about 250 MB of VBO text). */
+const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 
 /** The format of a file from its content; the extension only breaks ties. null: none of ours. */
 export function detectImportFormat(fileName: string, text: string): ImportSource | null {
-  return importerFor(fileName, text)?.source ?? null;
+  const input = importInput(fileName, text);
+  return (importerByContent(input) ?? importerByExtension(fileName))?.source ?? null;
 }
 
-export interface ImportFileOptions extends ImportOptions {
-  /** For ASTRO files: the matching laps file's text, if the user picked it. */
-  astroLaps?: string;
+/** Refuses a text file larger than MAX_IMPORT_BYTES (ImportError 'too-large'). */
+function checkImportSize(fileName: string, bytes: number, limit = MAX_IMPORT_BYTES): void {
+  if (bytes > limit) throw new ImportError('too-large', `${fileName} is larger than ${Math.round(limit / 1024 / 1024)} MB.`, { limitMb: Math.round(limit / 1024 / 1024) });
 }
 
-/** Reads one file (text already decoded) into a normalised session; ImportError when it is none of ours. */
-export function importFile(fileName: string, text: string, options: ImportFileOptions = {}): ImportedSession {
-  if (text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
-  const importer = importerFor(fileName, text);
-  if (!importer) {
-    const known = [...TEXT_IMPORTERS.map((i) => i.label), ...BINARY_FORMAT_LABELS].join(', ');
-    throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${known}).`);
+/** Bytes that are not text: a NUL, or many control characters, in the first KiB. */
+function looksBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 1024);
+  let control = 0;
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i];
+    if (b === 0) return true;
+    if (b < 9 || (b > 13 && b < 32)) control++;
   }
-  return importer.read(text, { ...options, fileName });
+  return n > 0 && control / n > 0.1;
+}
+
+/**
+ * Reads one file (bytes, or text already decoded) into a normalised session; ImportError when it cannot be one
+ * (empty, too large, binary and none of ours, none of our formats, or the format's own refusal).
+ */
+export function importFile(fileName: string, content: Uint8Array | string, options: ImportFileOptions = {}): ImportedSession {
+  const size = typeof content === 'string' ? content.length : content.byteLength;
+  if (size === 0) throw new ImportError('empty-file', `${fileName} is empty.`);
+  checkImportSize(fileName, size);
+  const input = importInput(fileName, content);
+  const byContent = importerByContent(input);
+  // Bytes that are not text and no binary format of ours: refused before the extension could hand them to a text reader.
+  if (!byContent && typeof content !== 'string' && looksBinary(content)) throw new ImportError('binary', `${fileName} is not a text file of any supported format.`);
+  const importer = byContent ?? importerByExtension(fileName);
+  if (!importer) {
+    if (input.head.trim() === '' && input.text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
+    throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${[importerLabels(), ...BINARY_FORMAT_LABELS].join(', ')}).`);
+  }
+  return importer.read(input.text, { ...options, fileName });
 }
 
 /**
@@ -57,9 +83,11 @@ export function importFile(fileName: string, text: string, options: ImportFileOp
  */
 export async function importFileSource(fileName: string, source: ByteSource, options: ImportFileOptions = {}): Promise<ImportedSession> {
   if (source.size === 0) throw new ImportError('empty-file', `${fileName} is empty.`);
-  const binary = detectBinaryFormat(await source.read(0, HEAD_BYTES));
+  const binary = detectBinaryFormat(await source.read(0, BINARY_HEAD_BYTES));
   if (binary !== null) return importBinary(binary, source);
-  return importFile(fileName, new TextDecoder().decode(await source.read(0, source.size)), options);
+  // A text file is read whole: refuse one larger than any log before reading it (a video is read by parts above).
+  checkImportSize(fileName, source.size);
+  return importFile(fileName, await source.read(0, source.size), options);
 }
 
 /** The circuit fields import needs (a subset of the Circuit entity). */
@@ -70,23 +98,29 @@ export interface CircuitCandidate {
   coordinates: string;
   /** Gate width, metres. */
   size: number;
+  /** IANA zone of the circuit's country, when known (names the session in the track's local time). */
+  timeZone?: string | null;
 }
 
 /** Circuits further than this from every fix are not candidates (spec of the import: 2 km). */
 const CIRCUIT_PICK_RADIUS_M = 2000;
 
+export interface PickedCircuit<C> {
+  circuit: C;
+  distanceM: number;
+  /** Laps timed with the circuit's gates (computed while comparing candidates; absent for a lone candidate). */
+  detection?: LapDetection;
+}
+
 /**
- * The circuit whose start/finish gate is nearest to the trace (closest fix), if within `radiusM`. Circuits
- * without valid coordinates are skipped. Ties keep the earlier circuit.
+ * The circuit the trace was driven on: of the circuits whose start/finish gate comes within `radiusM` of the
+ * trace, the one with the most laps crossing all its gates in order; equal fits go to the nearer start/finish
+ * (then to the earlier circuit). Circuits without valid coordinates are skipped.
  */
-export function pickCircuit<C extends CircuitCandidate>(
-  positions: PositionColumns,
-  circuits: readonly C[],
-  radiusM = CIRCUIT_PICK_RADIUS_M,
-): { circuit: C; distanceM: number } | null {
+export function pickCircuit<C extends CircuitCandidate>(positions: PositionColumns, circuits: readonly C[], radiusM = CIRCUIT_PICK_RADIUS_M): PickedCircuit<C> | null {
   if (positions.count === 0) return null;
   const box = boundingBox(positions);
-  let best: { circuit: C; distanceM: number } | null = null;
+  const inReach: { circuit: C; distanceM: number; gates: GatePoint[] }[] = [];
   for (const circuit of circuits) {
     const parsed = tryParseCoordinates(circuit.coordinates);
     if (!parsed.ok || parsed.points.length === 0) continue;
@@ -98,9 +132,25 @@ export function pickCircuit<C extends CircuitCandidate>(
     if (gate.lat < box.minLat - marginLat || gate.lat > box.maxLat + marginLat) continue;
     if (gate.lon < box.minLon - marginLon || gate.lon > box.maxLon + marginLon) continue;
     const d = nearestFixDistanceM(positions, gate);
-    if (d <= radiusM && (best === null || d < best.distanceM)) best = { circuit, distanceM: d };
+    if (d <= radiusM) inReach.push({ circuit, distanceM: d, gates: parsed.points });
   }
-  return best;
+  if (inReach.length === 0) return null;
+  if (inReach.length === 1) return { circuit: inReach[0].circuit, distanceM: inReach[0].distanceM };
+  let best: (PickedCircuit<C> & { fit: number }) | null = null;
+  for (const c of inReach) {
+    const detection = detectLaps(positions, c.gates, c.circuit.size);
+    const fit = lapsThroughEveryGate(detection);
+    if (best === null || fit > best.fit || (fit === best.fit && c.distanceM < best.distanceM)) {
+      best = { circuit: c.circuit, distanceM: c.distanceM, detection, fit };
+    }
+  }
+  const { fit: _fit, ...picked } = best!;
+  return picked;
+}
+
+/** Closed laps whose every gate was crossed, in order (a gate missed or crossed out of order leaves a NaN). */
+function lapsThroughEveryGate(detection: LapDetection): number {
+  return detection.laps.filter((l) => l.complete && l.gateTimesMs.every(Number.isFinite)).length;
 }
 
 function boundingBox(positions: PositionColumns): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
@@ -130,28 +180,42 @@ function nearestFixDistanceM(positions: PositionColumns, gate: GatePoint): numbe
 }
 
 export interface FinishImportOptions {
-  /** Use this circuit instead of the auto-picked one. */
+  /** Use this circuit instead of the auto-picked one (null: none). */
   circuit?: CircuitCandidate | null;
   /** For ASTRO files: re-time laps from the circuit's gates instead of keeping the device's laps. */
   redetect?: boolean;
   /** Minutes east of UTC for the file name's wall-clock time. Default: this runtime's zone at that date. */
   utcOffsetMinutes?: number;
+  /** The picked file's name: names a session driven where no circuit is known (its base name, not 'Imported'). */
+  sourceName?: string;
+  /** A start/finish the racer placed (confirmed or moved on the map) for a session with no circuit. */
+  startFinish?: { gate: GatePoint; headingDeg?: number; widthM: number };
 }
+
+/** Which gates timed the stored laps. */
+type LapSource = 'device' | 'file-gates' | 'circuit' | 'logger-line' | 'proposed' | 'racer' | 'none';
 
 export interface FinishedImport {
   source: ImportSource;
   startedAt: string;
-  /** The picked circuit, or null when none is within reach (laps then stay undetected). */
+  /** The picked circuit, or null when none is within reach. */
   circuit: CircuitCandidate | null;
   circuitDistanceM: number | null;
   /** Positions numbered by lap (a copy; the import's columns are left untouched). */
   positions: PositionColumns;
   laps: LapRecord[];
+  lapSource: LapSource;
   detection: LapDetection | null;
+  /** The file's own gates as timed (present when the file brought gates and the trace passes its start). */
+  fileGates: TimingGates | null;
+  /** Laps by the circuit's gates, kept for comparison when the stored laps came from the file's own gates. */
+  circuitLaps: LapRecord[] | null;
+  /** No circuit and no file gates: the start/finish proposed from the trace (null when the trace has no laps). */
+  proposal: StartFinishProposal | null;
   /** Device-format files, ready for Session.laps and Session.coordinates. */
   lapsText: string;
   nmeaText: string;
-  /** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md), 'Imported' when no circuit was picked. */
+  /** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md); without a circuit, the picked file's base name. */
   fileName: string;
   issues: ParseIssue[];
   /** The logger's own start/finish crossings (ms of session time) when the file carries laps it places, else null. */
@@ -162,6 +226,11 @@ export interface FinishedImport {
   timedAtLoggerLine: boolean;
 }
 
+/** The base name of a picked file, fit for a session file name ('Road America run 4.vbo' -> 'Road America run 4'). */
+export function sourceBaseName(fileName: string | undefined): string {
+  const base = (fileName ?? '').replace(/^.*[\\/]/, '').replace(/\.[a-z0-9]{1,5}$/i, '');
+  return base.replace(/[\\/:*?"<>|\r\n_]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+}
 /**
  * Width of the start/finish line implied by a logger's own laps, metres: its centre is where the racer crossed,
  * so it must reach across a kart track (8-12 m) or a circuit's racing line from either side, yet stay clear of a
@@ -170,10 +239,8 @@ export interface FinishedImport {
 const LOGGER_LINE_WIDTH_M = 20;
 
 export function finishImport(imported: ImportedSession, circuits: readonly CircuitCandidate[], options: FinishImportOptions = {}): FinishedImport {
-  const picked =
-    options.circuit !== undefined
-      ? options.circuit && { circuit: options.circuit, distanceM: NaN }
-      : pickCircuit(imported.positions, circuits);
+  const picked: PickedCircuit<CircuitCandidate> | null =
+    options.circuit !== undefined ? options.circuit && { circuit: options.circuit, distanceM: NaN } : pickCircuit(imported.positions, circuits);
   const circuit = picked ? picked.circuit : null;
   // An ASTRO session keeps the device's laps when its laps file came along; an nmea file picked alone has lap
   // numbers but no lap records, so its laps are detected from the circuit's gates like any other import.
@@ -181,27 +248,51 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
   let detection: LapDetection | null = null;
   let positions = imported.positions;
   let laps: LapRecord[] = imported.deviceLaps ?? [];
+  let lapSource: LapSource = keepDevice ? 'device' : 'none';
+  let circuitLaps: LapRecord[] | null = null;
+  let proposal: StartFinishProposal | null = null;
+  const fileGates = !keepDevice && imported.fileGates ? timingGatesFromFile(positions, imported.fileGates) : null;
   const crossings = imported.loggerLaps ? loggerCrossingsMs(imported.loggerLaps, imported.startedAt) : [];
   const loggerLaps = crossings.length > 0 ? crossings : null;
   let timedAtLoggerLine = false;
   if (!keepDevice) {
-    laps = [];
-    const gates = circuit ? tryParseCoordinates(circuit.coordinates) : null;
+    const circuitGates = circuit ? tryParseCoordinates(circuit.coordinates) : null;
+    const circuitDetection =
+      circuit && circuitGates?.ok && circuitGates.points.length > 0 ? (picked?.detection ?? detectLaps(positions, circuitGates.points, circuit.size)) : null;
     // Near no known circuit, a file carrying its logger's laps is timed at the line those laps imply.
-    const loggerLine = !circuit && loggerLaps ? gateFromLoggerLaps(positions, loggerLaps) : null;
-    if (circuit && gates && gates.ok && gates.points.length > 0) {
-      detection = detectLaps(positions, gates.points, circuit.size);
+    const loggerLine = !circuit && !fileGates && !options.startFinish && loggerLaps ? gateFromLoggerLaps(positions, loggerLaps) : null;
+    if (options.startFinish) {
+      const s = options.startFinish;
+      detection = detectLaps(positions, [s.gate], s.widthM, { gateHeadingsDeg: [s.headingDeg] });
+      lapSource = 'racer';
+    } else if (fileGates) {
+      detection = detectLaps(positions, fileGates.gates, fileGates.widthM, { gateHeadingsDeg: fileGates.headingsDeg });
+      lapSource = 'file-gates';
+      circuitLaps = circuitDetection?.records ?? null;
+    } else if (circuitDetection) {
+      detection = circuitDetection;
+      lapSource = 'circuit';
     } else if (loggerLine) {
       detection = detectLaps(positions, [loggerLine], LOGGER_LINE_WIDTH_M);
       timedAtLoggerLine = true;
+      lapSource = 'logger-line';
+    } else if (!circuit && imported.source !== 'astro') {
+      // (An ASTRO nmea file keeps the lap numbers the device gave it.)
+      proposal = proposeStartFinish(positions);
+      if (proposal) {
+        detection = detectLaps(positions, [proposal.gate], proposal.widthM, { gateHeadingsDeg: [proposal.headingDeg] });
+        lapSource = 'proposed';
+      }
     }
     if (detection) {
       positions = { ...positions, lap: detection.lapOfFix.slice() };
       laps = detection.records;
-    } else if (imported.source !== 'astro') {
-      positions = { ...positions, lap: new Int32Array(positions.count) };
+    } else {
+      laps = [];
+      if (imported.source !== 'astro') positions = { ...positions, lap: new Int32Array(positions.count) };
     }
   }
+  const name = circuit?.name ?? (sourceBaseName(options.sourceName) || 'Imported');
   return {
     source: imported.source,
     startedAt: imported.startedAt,
@@ -209,10 +300,14 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
     circuitDistanceM: picked && Number.isFinite(picked.distanceM) ? picked.distanceM : null,
     positions,
     laps,
+    lapSource,
     detection,
+    fileGates,
+    circuitLaps,
+    proposal,
     lapsText: serializeLaps(laps),
     nmeaText: serializePositions(positions),
-    fileName: importFileName(imported.startedAt, circuit?.name ?? 'Imported', options.utcOffsetMinutes),
+    fileName: importFileName(imported.startedAt, name, options.utcOffsetMinutes),
     issues: imported.issues,
     loggerCrossingsMs: loggerLaps,
     loggerComparison: loggerLaps && detection ? compareLoggerLaps(detection.startFinishMs, loggerLaps) : null,

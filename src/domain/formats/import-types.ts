@@ -2,7 +2,7 @@
  * The normalised result every importer returns: positions as typed columns (lap 0 everywhere until lap
  * detection numbers them), when the first fix was taken, and which format it came from.
  */
-import type { LapRecord, ParseIssue, PositionColumns } from '../session-types';
+import type { GatePoint, LapRecord, ParseIssue, PositionColumns } from '../session-types';
 
 export type ImportSource =
   | 'astro'
@@ -57,6 +57,20 @@ export interface ImportedSession {
    * of RaceChrono, TrackAddict, Harry's LapTimer and RaceBox); absent when it carries none.
    */
   loggerLaps?: LoggerLap[];
+  /** The logger's own gate lines (VBO [laptiming]), in file order; absent when the file has none. */
+  fileGates?: FileGateLine[];
+}
+
+/**
+ * A gate as a logger wrote it: two points. Either a line drawn across the track (possibly skewed), or, VBOX
+ * style, a point and a second point a few metres further along the track giving the direction of travel
+ * (file-gates.ts tells them apart from the trace).
+ */
+export interface FileGateLine {
+  kind: 'start' | 'split' | 'finish';
+  a: GatePoint;
+  b: GatePoint;
+  name: string;
 }
 
 export interface ImportOptions {

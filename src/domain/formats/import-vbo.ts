@@ -4,7 +4,12 @@
  * Layout: an optional 'File created on dd/mm/yyyy @ hh:mm' line, then sections in brackets; `[column names]`
  * holds one line of space-separated names, `[data]` one space-separated row per fix. Columns used: `time`
  * (UTC hhmmss.sss), `lat` and `long` in MINUTES (divide by 60), VBO's longitude positive to the WEST (so the
- * sign flips), and `velocity` in km/h when present. Other columns are ignored.
+ * sign flips), and `velocity` in km/h when present. Other columns are ignored. Loggers spell these columns
+ * differently (RaceBox writes `lng`, some exports `latitude`/`longitude` or `speed`): every spelling in
+ * COLUMN_ALIASES is accepted, and a file missing one is refused naming the column.
+ *
+ * `[laptiming]` (VBOX, RaceBox): the logger's own gates, one per line, `Start|Split|Finish lon1 lat1 lon2 lat2
+ * ¬ name`, in the same minutes and west-positive longitude; kept as `fileGates` (file-gates.ts times laps with them).
  *
  * The date comes from 'File created on', else a 'Date Started: dd/mm/yyyy' comment, else the caller's
  * fallback date. Times that go back by more than 12 h are taken as crossing midnight. Rows with the wrong
@@ -13,7 +18,17 @@
 import type { ParseIssue } from '../session-types';
 import { ImportError } from './import-errors';
 import { ColumnsBuilder, fallbackDayMs, isoOf, splitLines } from './import-columns';
-import type { ImportOptions, ImportedSession } from './import-types';
+import type { FileGateLine, ImportOptions, ImportedSession } from './import-types';
+
+/** Every spelling of the columns we read, as loggers write them (lower case); the first names the column in messages. */
+const VBO_COLUMN_ALIASES = {
+  time: ['time', 'utc-time', 'utctime', 'utc_time', 'gps-time'],
+  lat: ['lat', 'latitude', 'lat-min', 'lat_min'],
+  long: ['long', 'lng', 'lon', 'longitude', 'long-min', 'lon_min', 'long_min'],
+  velocity: ['velocity', 'velocity-kmh', 'velocity_kmh', 'velocitykmh', 'speed', 'speed-kmh', 'speed_kmh', 'vel'],
+} as const;
+
+const findColumn = (columns: readonly string[], aliases: readonly string[]) => columns.findIndex((c) => aliases.includes(c));
 
 const DAY_MS = 86_400_000;
 const DATE_RE = /(\d{1,2})\/(\d{1,2})\/(\d{4})/;
@@ -31,6 +46,7 @@ export function importVbo(text: string, options: ImportOptions = {}): ImportedSe
   let columns: string[] | null = null;
   let dayMs = NaN;
   let dataStart = -1;
+  const fileGates: FileGateLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
     if (line === '') continue;
@@ -47,16 +63,28 @@ export function importVbo(text: string, options: ImportOptions = {}): ImportedSe
       dayMs = dayFromText(line);
     }
     if (section === '[column names]' && columns === null) columns = lower.split(/\s+/);
+    if (section === '[laptiming]') {
+      const gate = laptimingLine(line);
+      if (gate) fileGates.push(gate);
+    }
   }
-  if (columns === null || dataStart < 0) {
-    throw new ImportError('bad-structure', 'Not a VBO file: the [column names] or [data] section is missing.');
+  if (columns === null) {
+    throw new ImportError('missing-section', 'Not a VBO file: the [column names] section is missing.', { section: '[column names]' });
   }
-  const timeCol = columns.indexOf('time');
-  const latCol = columns.indexOf('lat');
-  const lonCol = columns.indexOf('long');
-  const speedCol = columns.findIndex((c) => c === 'velocity' || c === 'velocity-kmh' || c === 'speed');
-  if (timeCol < 0 || latCol < 0 || lonCol < 0) {
-    throw new ImportError('bad-structure', 'The VBO file has no time, lat or long column.');
+  if (dataStart < 0) throw new ImportError('missing-section', 'Not a VBO file: the [data] section is missing.', { section: '[data]' });
+  const timeCol = findColumn(columns, VBO_COLUMN_ALIASES.time);
+  const latCol = findColumn(columns, VBO_COLUMN_ALIASES.lat);
+  const lonCol = findColumn(columns, VBO_COLUMN_ALIASES.long);
+  const speedCol = findColumn(columns, VBO_COLUMN_ALIASES.velocity);
+  const missing = (
+    [
+      ['time', timeCol],
+      ['lat', latCol],
+      ['long', lonCol],
+    ] as const
+  ).flatMap(([name, index]) => (index < 0 ? [name] : []));
+  if (missing.length > 0) {
+    throw new ImportError('missing-columns', `The VBO file has no ${missing.join(', ')} column (its columns: ${columns.join(' ')}).`, { missing, found: columns });
   }
   if (!Number.isFinite(dayMs)) dayMs = fallbackDayMs(options.fallbackDate);
   if (!Number.isFinite(dayMs)) throw new ImportError('missing-date', 'The VBO file has no date.');
@@ -101,9 +129,25 @@ export function importVbo(text: string, options: ImportOptions = {}): ImportedSe
     }
     builder.push(epoch, lat, lon, speed);
   }
-  if (builder.count === 0) throw new ImportError('no-fixes', 'The VBO file has no usable fix.');
+  if (builder.count === 0) {
+    const first = issues[0];
+    throw new ImportError('no-fixes', `The VBO file has no usable fix${first ? ` (line ${first.line}: ${first.reason})` : ''}.`, first ? { line: first.line, lineReason: first.reason } : {});
+  }
   const { positions, startEpochMs } = builder.finish();
-  return { positions, startedAt: isoOf(startEpochMs), source: 'vbo', issues };
+  return { positions, startedAt: isoOf(startEpochMs), source: 'vbo', issues, ...(fileGates.length > 0 ? { fileGates } : {}) };
+}
+
+/** One `[laptiming]` line ('Start +5279.378270 +2627.874410 +5279.378320 +2627.877020 ¬ Start / Finish'), null when unreadable. */
+function laptimingLine(line: string): FileGateLine | null {
+  const m = /^(start|split|finish)\s+([-+]?\d+(?:\.\d+)?)\s+([-+]?\d+(?:\.\d+)?)\s+([-+]?\d+(?:\.\d+)?)\s+([-+]?\d+(?:\.\d+)?)/i.exec(line);
+  if (!m) return null;
+  const [lon1, lat1, lon2, lat2] = m.slice(2, 6).map((v) => Number(v) / 60);
+  const a = { lat: lat1, lon: -lon1 };
+  const b = { lat: lat2, lon: -lon2 };
+  if (![a.lat, a.lon, b.lat, b.lon].every(Number.isFinite) || Math.abs(a.lat) > 90 || Math.abs(b.lat) > 90) return null;
+  if (Math.abs(a.lon) > 180 || Math.abs(b.lon) > 180) return null;
+  const name = line.split('¬')[1]?.trim() ?? '';
+  return { kind: m[1].toLowerCase() as FileGateLine['kind'], a, b, name };
 }
 
 /** 'hhmmss.sss' -> ms since midnight, NaN when malformed. */

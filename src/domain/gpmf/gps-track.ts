@@ -53,7 +53,7 @@ export function gpsTrackFromPayloads(payloads: readonly GpmfPayload[]): { track:
       continue;
     }
     // One GPS receiver per camera: a second GPS stream in the same payload would repeat the same times.
-    const block = blocks.find((b) => b.count > 0);
+    const block = blocks.find((b) => b.perFix && b.count > 0) ?? blocks.find((b) => b.count > 0);
     if (block) placed.push({ block, payload });
   }
   let count = 0;
@@ -96,17 +96,18 @@ export function gpsTrackFromPayloads(payloads: readonly GpmfPayload[]): { track:
       stepMs = nextStep;
       startMs = nextMs - n * stepMs;
     }
+    const perFix = block.perFix;
     for (let i = 0; i < n; i++) {
       const v = i * GPS5_FIELDS;
-      track.epochMs[at] = startMs + i * stepMs;
+      track.epochMs[at] = perFix ? perFix.epochMs[i] : startMs + i * stepMs;
       track.videoTimeS[at] = payload.timeS + i * mediaStepS;
       track.latDeg[at] = block.values[v];
       track.lonDeg[at] = block.values[v + 1];
       track.altitudeM[at] = block.values[v + 2];
       track.speed2dMps[at] = block.values[v + 3];
       track.speed3dMps[at] = block.values[v + 4];
-      track.fix[at] = Number.isFinite(block.fix) ? block.fix : 0;
-      track.dop[at] = block.dop;
+      track.fix[at] = perFix ? perFix.fix[i] : Number.isFinite(block.fix) ? block.fix : 0;
+      track.dop[at] = perFix ? perFix.dop[i] : block.dop;
       at++;
     }
     previousStepMs = stepMs;

@@ -4,8 +4,12 @@
  * payload, 'yymmddhhmmss.sss'), GPSF (fix: 0 none, 2 2D, 3 3D) and GPSP (dilution of precision x 100). Each GPS5
  * sample is five signed 32-bit integers: latitude and longitude (degrees), altitude (metres), 2D and 3D speed
  * (m/s), each divided by its SCAL.
+ *
+ * Cameras from the HERO11 on also write GPS9 (the HERO13 only GPS9): a complex entry whose TYPE is 'lllllllSS',
+ * i.e. the five GPS5 fields, then days since 2000-01-01, seconds since midnight (UTC), DOP and fix for EACH
+ * fix, each divided by its SCAL. A stream with GPS9 is read from it (each fix then carries its own time).
  */
-import { childEntries, isNested, numericValues, readKlvEntries, textValue, type KlvEntry } from './klv';
+import { childEntries, isNested, numericValues, readKlvEntries, structValues, textValue, type KlvEntry } from './klv';
 
 /** One payload's GPS fixes, scaled to real units. */
 export interface Gps5Block {
@@ -19,6 +23,8 @@ export interface Gps5Block {
   count: number;
   /** count x 5 values: lat deg, lon deg, altitude m, 2D speed m/s, 3D speed m/s. */
   values: Float64Array;
+  /** GPS9 only: each fix's own UTC time (epoch ms), fix type and DOP. */
+  perFix?: { epochMs: Float64Array; fix: Uint8Array; dop: Float32Array };
 }
 
 /** Fields per GPS5 sample. */
@@ -39,6 +45,8 @@ export function readGps5Blocks(payload: Uint8Array): Gps5Block[] {
 }
 
 function readGpsStream(payload: Uint8Array, entries: KlvEntry[]): Gps5Block | null {
+  const gps9 = entries.find((e) => e.key === 'GPS9');
+  if (gps9) return readGps9(payload, entries, gps9);
   const gps5 = entries.find((e) => e.key === 'GPS5');
   if (!gps5) return null;
   let scal: Float64Array = new Float64Array([1]);
@@ -61,6 +69,39 @@ function readGpsStream(payload: Uint8Array, entries: KlvEntry[]): Gps5Block | nu
     for (let i = 0; i < count; i++) values[i * GPS5_FIELDS + f] = raw[i * GPS5_FIELDS + f] / d;
   }
   return { gpsuEpochMs, fix, dop, count, values };
+}
+
+/** GPS9 fields: the five of GPS5, then days since 2000, seconds since midnight, DOP, fix. */
+const GPS9_FIELDS = 9;
+const EPOCH_2000_MS = Date.UTC(2000, 0, 1);
+const DAY_MS = 86_400_000;
+
+function readGps9(payload: Uint8Array, entries: KlvEntry[], gps9: KlvEntry): Gps5Block {
+  let scal: Float64Array = new Float64Array([1]);
+  let typeChars = '';
+  let gpsuEpochMs = NaN;
+  for (const e of entries) {
+    if (e === gps9) break;
+    if (e.key === 'SCAL') scal = numericValues(payload, e);
+    else if (e.key === 'TYPE') typeChars = textValue(payload, e);
+    else if (e.key === 'GPSU') gpsuEpochMs = parseGpsu(textValue(payload, e));
+  }
+  const raw = gps9.type === '?' ? structValues(payload, gps9, typeChars) : numericValues(payload, gps9);
+  const count = Math.floor(raw.length / GPS9_FIELDS);
+  const scaled = (i: number, f: number) => {
+    const divisor = scal.length >= GPS9_FIELDS ? scal[f] : scal[0];
+    return raw[i * GPS9_FIELDS + f] / (divisor === 0 || !Number.isFinite(divisor) ? 1 : divisor);
+  };
+  const values = new Float64Array(count * GPS5_FIELDS);
+  const perFix = { epochMs: new Float64Array(count), fix: new Uint8Array(count), dop: new Float32Array(count) };
+  for (let i = 0; i < count; i++) {
+    for (let f = 0; f < GPS5_FIELDS; f++) values[i * GPS5_FIELDS + f] = scaled(i, f);
+    perFix.epochMs[i] = EPOCH_2000_MS + scaled(i, 5) * DAY_MS + Math.round(scaled(i, 6) * 1000);
+    perFix.dop[i] = scaled(i, 7);
+    perFix.fix[i] = scaled(i, 8);
+  }
+  const fix = count > 0 ? perFix.fix[0] : NaN;
+  return { gpsuEpochMs: count > 0 ? perFix.epochMs[0] : gpsuEpochMs, fix, dop: count > 0 ? perFix.dop[0] : NaN, count, values, perFix };
 }
 
 /** GPSU text 'yymmddhhmmss.sss' (UTC, years from 2000) to epoch ms; NaN when malformed. */

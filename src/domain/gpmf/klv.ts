@@ -141,6 +141,30 @@ export function numericValues(bytes: Uint8Array, entry: KlvEntry): Float64Array 
   return out;
 }
 
+/**
+ * All values of a complex ('?') entry, whose sample structure the preceding TYPE entry spells as one type
+ * character per field (e.g. GPS9's 'lllllllSS'): sample after sample, field after field. Throws GpmfFormatError
+ * when the TYPE does not add up to the entry's structure size.
+ */
+export function structValues(bytes: Uint8Array, entry: KlvEntry, typeChars: string): Float64Array {
+  const sizes = Array.from(typeChars, (c) => GPMF_TYPE_SIZE[c]);
+  const total = sizes.reduce((n, size) => n + (size ?? NaN), 0);
+  if (!(total === entry.structSize) || typeChars.includes('c') || typeChars.includes('U')) {
+    throw new GpmfFormatError(`GPMF entry ${printable(entry.key)}: TYPE '${printable(typeChars)}' does not match its ${entry.structSize}-byte structure`);
+  }
+  const out = new Float64Array(entry.repeat * sizes.length);
+  let k = 0;
+  for (let sample = 0; sample < entry.repeat; sample++) {
+    let at = entry.dataOffset + sample * entry.structSize;
+    for (let f = 0; f < sizes.length; f++) {
+      const single: KlvEntry = { key: entry.key, type: typeChars[f], structSize: sizes[f], repeat: 1, dataOffset: at, dataLength: sizes[f] };
+      out[k++] = numericValues(bytes, single)[0];
+      at += sizes[f];
+    }
+  }
+  return out;
+}
+
 /** The text of a 'c' (or 'U') entry, trailing NULs removed. */
 export function textValue(bytes: Uint8Array, entry: KlvEntry): string {
   let s = '';

@@ -6,7 +6,7 @@
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth-limits';
 import { notifyError } from '../../ui/toast';
 import { errorMessage } from './auth-card';
 import { hasErrors, type FieldErrors } from './validation';

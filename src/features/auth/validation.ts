@@ -9,7 +9,7 @@
  *   call, so the user sees it on the field in their language rather than as the server's technical reply.
  * The password strength meter exists (medium/strong) but its feedback is off on these forms.
  */
-import { PASSWORD_MIN_LENGTH } from '../../contracts/auth';
+import { PASSWORD_MIN_LENGTH } from '../../contracts/auth-limits';
 
 export interface LoginValues {
   email: string;

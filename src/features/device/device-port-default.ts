@@ -19,7 +19,17 @@ authSession.onSignedOut(() => void closeLink());
 
 async function localSessions(): Promise<LocalSessionInfo[]> {
   const rows = await sessionsRepository.listSessions();
-  return rows.map((s) => ({ localId: s.localId, filename: s.filename, inCloud: s.serverId !== null, syncState: s.syncState, lastError: s.lastError }));
+  return rows.map((s) => ({
+    localId: s.localId,
+    filename: s.filename,
+    inCloud: s.serverId !== null,
+    syncState: s.syncState,
+    lastError: s.lastError,
+    // Worked out when it was stored here; a server session not opened here yet has the server's summary.
+    bestLapMs: s.stats ? s.stats.bestLapMs : (s.summary?.bestLapMs ?? null),
+    lapCount: s.stats ? s.stats.lapCount : (s.summary?.lapCount ?? null),
+    durationMs: s.stats ? s.stats.durationMs : null,
+  }));
 }
 
 const circuits = (): Promise<Circuit[]> => referenceRepository.list('circuits');

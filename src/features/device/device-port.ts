@@ -20,6 +20,10 @@ export interface LocalSessionInfo {
   inCloud: boolean;
   syncState: LocalSyncState;
   lastError: string | null;
+  /** The session's figures once its laps are known here (or the server's summary for best lap and laps); else null. */
+  bestLapMs: number | null;
+  lapCount: number | null;
+  durationMs: number | null;
 }
 
 export interface DevicePort {

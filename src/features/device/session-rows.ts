@@ -28,8 +28,12 @@ export interface AstroSessionRow {
   shownState: UploadState | 'Stopped';
   /** 0..100 while queued or transferring, else null. */
   progress: number | null;
-  /** Bytes on the device (laps + nmea), when listed there. */
+  /** Bytes on the device (laps + nmea), when listed there: all the device's list tells before a download. */
   bytes: number | null;
+  /** Once the app has the session (downloaded here, or the server's summary): its best lap, laps and duration. */
+  bestLapMs: number | null;
+  lapCount: number | null;
+  durationMs: number | null;
   /** Why it failed: a transfer failure (translated at display by failureText) or the upload's last message. */
   failure: TransferFailure | { message: string } | null;
 }
@@ -81,6 +85,9 @@ export function mergeSessionRows(device: DeviceSessionRow[], queue: QueueItemVie
       shownState: state === 'Failed' && failure !== null && 'code' in failure && failure.code === 'stopped' ? 'Stopped' : state,
       progress: q && (q.state === 'In Progress' || q.state === 'Pending') ? q.progress : null,
       bytes: d ? d.lapsBytes + d.nmeaBytes : null,
+      bestLapMs: l?.bestLapMs ?? null,
+      lapCount: l?.lapCount ?? null,
+      durationMs: l?.durationMs ?? null,
       failure,
     });
   }

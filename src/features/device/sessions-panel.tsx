@@ -6,6 +6,8 @@ import { formatNumber } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import type { Locale } from '../../contracts/translations';
 import type { TransferEstimate } from '../../device/flows/transfer-rate';
+import { formatLapTime } from '../../domain/format/lap-time';
+import { formatSessionDuration } from '../../domain/format/session-duration';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { failureText } from './failure-text';
 import { newOnDevice, onlyCopies, type AstroSessionRow } from './session-rows';
@@ -136,6 +138,9 @@ export function SessionsPanel({ rows, connected, overallProgress, estimate = nul
                   <Table.Th>{t('sessions.location')}</Table.Th>
                   {/* A phone keeps name, place, state and progress in view; the size shows from sm up. */}
                   <Table.Th visibleFrom="sm">{t('sessions.size')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('sessions.bestLap')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('sessions.laps')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('sessions.duration')}</Table.Th>
                   <Table.Th>{t('sessions.state')}</Table.Th>
                   <Table.Th w={160}>{t('sessions.progress')}</Table.Th>
                 </Table.Tr>
@@ -154,6 +159,12 @@ export function SessionsPanel({ rows, connected, overallProgress, estimate = nul
                     <Table.Td>
                       <Text size="sm" lineClamp={2} miw={120} title={row.name}>
                         {row.name}
+                      </Text>
+                      {/* A phone has no room for the figures' columns: one short line under the name. */}
+                      <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid="session-figures-line">
+                        {row.lapCount !== null
+                          ? `${formatLapTime(row.bestLapMs ?? NaN)} · ${t('sessions.lapsCount', { count: row.lapCount })}${row.durationMs !== null ? ` · ${formatSessionDuration(row.durationMs)}` : ''}`
+                          : formatBytes(row.bytes, locale)}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -179,6 +190,24 @@ export function SessionsPanel({ rows, connected, overallProgress, estimate = nul
                     <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                       {formatBytes(row.bytes, locale)}
                     </Table.Td>
+                    {/* The device's list tells only sizes: the figures come once the app has the session. */}
+                    {row.lapCount !== null ? (
+                      <>
+                        <Table.Td visibleFrom="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="session-best-lap">
+                          {row.bestLapMs !== null ? formatLapTime(row.bestLapMs) : '-'}
+                        </Table.Td>
+                        <Table.Td visibleFrom="sm" data-testid="session-laps">
+                          {row.lapCount}
+                        </Table.Td>
+                        <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }} data-testid="session-duration">
+                          {formatSessionDuration(row.durationMs)}
+                        </Table.Td>
+                      </>
+                    ) : (
+                      <Table.Td visibleFrom="sm" colSpan={3} c="dimmed" fz="xs" data-testid="session-figures-later">
+                        {t('sessions.notDownloaded')}
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       <Tooltip label={row.failure && row.shownState !== 'Stopped' ? failureText(t, row.failure) : t(`stateHint.${row.shownState}`, { defaultValue: '' })} disabled={!row.failure && row.shownState !== 'Pending'}>
                         <Badge color={stateColor[row.shownState]} autoContrast size="sm" miw="max-content" data-testid="upload-state" data-shown-state={row.shownState}>

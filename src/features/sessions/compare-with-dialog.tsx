@@ -4,8 +4,7 @@
  */
 import { Button, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/i18n/format';
-import type { Locale } from '../../contracts/translations';
+import { CircuitTime } from '../../ui/circuit-time';
 import { compareCandidates } from './comparison-selection';
 import type { LibraryRow } from './sessions-port';
 
@@ -13,13 +12,12 @@ export interface CompareWithDialogProps {
   /** The session to compare (left); null when closed. */
   row: LibraryRow | null;
   rows: readonly LibraryRow[];
-  locale: Locale;
   zoneOf: (circuitId: number | null) => string | undefined;
   onPick: (left: LibraryRow, right: LibraryRow) => void;
   onCancel: () => void;
 }
 
-export function CompareWithDialog({ row, rows, locale, zoneOf, onPick, onCancel }: CompareWithDialogProps) {
+export function CompareWithDialog({ row, rows, zoneOf, onPick, onCancel }: CompareWithDialogProps) {
   const { t } = useTranslation('sessions');
   const candidates = row ? compareCandidates(rows, row) : [];
   return (
@@ -46,8 +44,8 @@ export function CompareWithDialog({ row, rows, locale, zoneOf, onPick, onCancel 
                 <Text size="sm" fw={500} lineClamp={2}>
                   {c.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(c.date, locale, zoneOf(c.circuitId))}
+                <Text size="xs" c="dimmed" component="div">
+                  <CircuitTime value={c.date} timeZone={zoneOf(c.circuitId)} circuitName={c.circuitName} focusable={false} />
                 </Text>
               </UnstyledButton>
             ))}

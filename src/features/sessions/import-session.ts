@@ -2,40 +2,43 @@
  * Import from disk: ASTRO position files, VBO (RaceBox, VBOX, Dragy, RaceChrono), NMEA 0183, GPX, KML,
  * Dove/LapWing logs, Garmin FIT, GoPro videos' GPS and the CSV exports of other loggers (RaceChrono, AiM, MoTeC,
  * RaceBox, TrackAddict, Harry's LapTimer: domain/formats/import-registry.ts lists them) become a session like one
- * downloaded from ASTRO. The domain does the work
- * (src/domain/formats/import-session.ts: format by content, circuit auto-pick within 2 km, laps detected from its
- * gates, device-format texts and file name); this adds what the screen knows: the circuits on this device and
- * the circuit's time zone for the file name's wall-clock time.
+ * downloaded from ASTRO. The domain does the work (src/domain/formats/prepare-import.ts: format by content, the
+ * circuit by how the whole trace fits its gates, laps from the file's own gates, the circuit's, the line the
+ * logger's own laps imply or a start/finish proposed from the trace, device-format texts and a name in the
+ * track's time zone); this maps the circuits on this device to the candidates it takes.
  */
 import type { Circuit } from '../../contracts/entities';
 import { zoneOffsetMinutes } from '../../domain/format/wall-clock';
-import { blobSource } from '../../domain/gpmf/byte-source';
-import { finishImport, importFile, importFileSource, type FinishedImport } from '../../domain/formats/import-session';
-import type { ImportedSession } from '../../domain/formats/import-types';
+import type { CircuitCandidate } from '../../domain/formats/import-session';
+import { prepareImport as prepare, type PreparedImport as Prepared } from '../../domain/formats/prepare-import';
+import { blobSource, bytesSource } from '../../domain/gpmf/byte-source';
 
-export type PreparedImport = FinishedImport & { circuit: Circuit | null };
+export type PreparedImport = Prepared & { circuit: Circuit | null };
 
 /** Minutes east of UTC of a time zone at an instant; null when the zone is unknown to this runtime. */
 export function utcOffsetMinutes(iso: string, timeZone: string | null | undefined): number | null {
   return timeZone ? zoneOffsetMinutes(Date.parse(iso), timeZone) : null;
 }
 
+/** The fields of a stored circuit import needs. */
+function circuitCandidate(c: Circuit): CircuitCandidate {
+  return { id: c.id, name: c.name, coordinates: c.coordinates, size: c.size, timeZone: c.country?.timezone ?? null };
+}
+
 /** `lapsText`: the ASTRO laps file picked with an ASTRO nmea file (its laps are kept instead of detected). */
-export function prepareImport(fileName: string, text: string, circuits: readonly Circuit[], lastModified?: number, lapsText?: string): PreparedImport {
-  return prepareImported(importFile(fileName, text, { fallbackDate: lastModified, astroLaps: lapsText }), circuits);
+export async function prepareImport(fileName: string, content: string | Uint8Array, circuits: readonly Circuit[], lastModified?: number, lapsText?: string): Promise<PreparedImport> {
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  const prepared = await prepare({ fileName, source: bytesSource(bytes), circuits: circuits.map(circuitCandidate), lastModified, lapsText });
+  return withCircuit(prepared, circuits);
 }
 
 /** Any picked file, binary formats included (read by parts: a video is never loaded whole). */
 export async function prepareImportFile(file: File, circuits: readonly Circuit[], lapsText?: string): Promise<PreparedImport> {
-  return prepareImported(await importFileSource(file.name, blobSource(file), { fallbackDate: file.lastModified, astroLaps: lapsText }), circuits);
+  const prepared = await prepare({ fileName: file.name, source: blobSource(file), circuits: circuits.map(circuitCandidate), lastModified: file.lastModified, lapsText });
+  return withCircuit(prepared, circuits);
 }
 
-function prepareImported(imported: ImportedSession, circuits: readonly Circuit[]): PreparedImport {
-  const first = finishImport(imported, circuits);
-  const circuit = (first.circuit as Circuit | null) ?? null;
-  const offset = utcOffsetMinutes(imported.startedAt, circuit?.country?.timezone);
-  // Name the session in the circuit's local time when its zone is known (the device names files that way).
-  const finished = offset === null ? first : finishImport(imported, circuits, { circuit, utcOffsetMinutes: offset });
-  return { ...finished, circuit };
+function withCircuit(prepared: Prepared, circuits: readonly Circuit[]): PreparedImport {
+  const circuit = prepared.circuit ? (circuits.find((c) => c.id === prepared.circuit!.id) ?? null) : null;
+  return { ...prepared, circuit };
 }
-

@@ -1,13 +1,16 @@
 /**
  * The library table's columns (the product's list: name, circuit name, vehicle category name, date, favorite, hidden id and
  * circuitId; plus the upload state). The name is the way into the session's analysis (a real button: keyboard
- * and screen readers reach it); a long name is cut at two lines with the whole name in its tooltip.
+ * and screen readers reach it); a long name is cut at two lines with the whole name in its tooltip. Best lap, lap
+ * count and duration are columns from sm up and one line under the name on a phone.
  */
 import { ActionIcon, Badge, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../app/i18n/setup';
 import type { Locale } from '../../contracts/translations';
+import { formatLapTime } from '../../domain/format/lap-time';
+import { formatSessionDuration } from '../../domain/format/session-duration';
 import { CircuitTime } from '../../ui/circuit-time';
 import type { DataTableColumn } from '../../ui/data-table/data-table';
 import { StarIcon } from './icons';
@@ -38,13 +41,22 @@ export function useLibraryColumns({ locale, zoneOf, onOpen, onToggleFavorite, on
         sortable: true,
         filter: 'text',
         render: (r) => (
-          <Tooltip label={r.name} openDelay={500} multiline maw={320}>
-            <UnstyledButton onClick={() => onOpen(r)} aria-label={t('library.openSession', { name: r.name })} data-testid={`open-${r.id}`} miw={{ base: 120, sm: 220 }}>
-              <Text size="sm" c="blue" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-                {r.name}
+          <>
+            <Tooltip label={r.name} openDelay={500} multiline maw={320}>
+              <UnstyledButton onClick={() => onOpen(r)} aria-label={t('library.openSession', { name: r.name })} data-testid={`open-${r.id}`} miw={{ base: 120, sm: 220 }}>
+                <Text size="sm" c="blue" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+                  {r.name}
+                </Text>
+              </UnstyledButton>
+            </Tooltip>
+            {/* A phone has no room for the figures' columns: they go under the name, on one short line. */}
+            {r.lapCount !== null && (
+              <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid={`stats-line-${r.id}`}>
+                <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{formatLapTime(r.bestLapMs ?? NaN)}</span> · {t('columns.lapsCount', { count: r.lapCount })}
+                {r.durationMs !== null && ` · ${formatSessionDuration(r.durationMs)}`}
               </Text>
-            </UnstyledButton>
-          </Tooltip>
+            )}
+          </>
         ),
       },
       // On a phone the name (which carries the circuit) leaves room for date, favourite and sync.
@@ -53,6 +65,36 @@ export function useLibraryColumns({ locale, zoneOf, onOpen, onToggleFavorite, on
       // On the track's clock (the circuit's zone, like the session's name; else this device's): shown, filtered by
       // calendar day and sorted by that wall-clock time.
       { field: 'trackDate', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => <CircuitTime value={r.date} timeZone={zoneOf(r.circuitId)} circuitName={r.circuitName} /> },
+      // The session's figures (worked out when it was stored): what a racer looks for before opening one.
+      {
+        field: 'bestLapMs',
+        headerKey: 'columns.bestLap',
+        sortable: true,
+        visibleFrom: 'sm',
+        render: (r) => (
+          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid={`best-lap-${r.id}`}>
+            {r.bestLapMs !== null ? formatLapTime(r.bestLapMs) : '-'}
+          </Text>
+        ),
+      },
+      {
+        field: 'lapCount',
+        headerKey: 'columns.laps',
+        sortable: true,
+        visibleFrom: 'sm',
+        render: (r) => <span data-testid={`lap-count-${r.id}`}>{r.lapCount ?? '-'}</span>,
+      },
+      {
+        field: 'durationMs',
+        headerKey: 'columns.duration',
+        sortable: true,
+        visibleFrom: 'sm',
+        render: (r) => (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid={`duration-${r.id}`}>
+            {formatSessionDuration(r.durationMs)}
+          </Text>
+        ),
+      },
       {
         field: 'favorite',
         headerKey: 'columns.favorite',

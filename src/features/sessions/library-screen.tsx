@@ -217,7 +217,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
         }}
       />
       <SessionEditDialog row={editing} circuits={circuits} vehicleCategories={categories} onCancel={() => setEditing(null)} onSave={save} />
-      <CompareWithDialog row={comparing} rows={rows ?? []} locale={locale} zoneOf={zoneOf} onPick={compare} onCancel={() => setComparing(null)} />
+      <CompareWithDialog row={comparing} rows={rows ?? []} zoneOf={zoneOf} onPick={compare} onCancel={() => setComparing(null)} />
       <ConfirmDialog opened={deleting !== null} value={deleting?.name ?? ''} busy={deleteBusy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
     </Stack>
   );

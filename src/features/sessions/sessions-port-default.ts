@@ -12,7 +12,6 @@ import type { Circuit, VehicleCategory } from '../../contracts/entities';
 import { getAnalysisClient } from '../../analysis/analysis-client';
 import { referenceRepository, sessionGatesRepository, sessionsRepository as repository } from '../../data/services';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
-import { positionsTextFingerprint } from '../../domain/formats/positions-fingerprint';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
 import { prepareImportFile } from './import-session';
@@ -43,6 +42,10 @@ async function libraryRows(): Promise<LibraryRow[]> {
     weatherConditions: weather(s.weatherConditions),
     syncState: s.syncState,
     lastError: s.lastError,
+    // Worked out from the texts kept here; a server session not opened here yet has the server's summary.
+    bestLapMs: s.stats ? s.stats.bestLapMs : (s.summary?.bestLapMs ?? null),
+    lapCount: s.stats ? s.stats.lapCount : (s.summary?.lapCount ?? null),
+    durationMs: s.stats ? s.stats.durationMs : null,
   }));
 }
 
@@ -112,6 +115,8 @@ export const defaultSessionsPort: SessionsPort = {
   },
   retrySync: (id) => repository.retrySync(id),
   refreshFromServer: async () => {
+    // Sessions stored by older builds get their list figures first (offline too: the server call may fail).
+    await repository.backfillStats().catch(() => 0);
     await repository.refreshFromServer();
   },
   loadSession,
@@ -125,7 +130,7 @@ export const defaultSessionsPort: SessionsPort = {
       filename: prepared.fileName,
       laps: prepared.lapsText,
       nmea: prepared.nmeaText,
-      contentHash: positionsTextFingerprint(prepared.nmeaText),
+      contentHash: prepared.contentHash,
       ...(prepared.loggerCrossingsMs ? { loggerLaps: prepared.loggerCrossingsMs } : {}),
     });
     return {

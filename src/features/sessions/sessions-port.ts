@@ -29,6 +29,12 @@ export interface LibraryRow {
   weatherConditions: WeatherConditions | null;
   syncState: SyncState;
   lastError: string | null;
+  /** Fastest valid lap (ms); null when none or not known yet (a server session whose texts are not here has the server's). */
+  bestLapMs: number | null;
+  /** Laps of the session's file, as the lap table lists them; null when not known. */
+  lapCount: number | null;
+  /** Sum of the valid laps' times (the lap viewer's 'Total time'); null when not known. */
+  durationMs: number | null;
 }
 
 export interface SessionEditInput {

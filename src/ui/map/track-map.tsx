@@ -360,7 +360,8 @@ export default function TrackMap(props: TrackMapProps) {
           data-testid="map-offline"
           style={{ position: 'absolute', right: 8, bottom: 28, maxWidth: 'calc(100% - 16px)', padding: '2px 8px', borderRadius: 4, background: 'rgba(255, 255, 255, 0.9)', color: '#111', font: '600 12px system-ui, sans-serif' }}
         >
-          {t('mapControls.offline')}
+          {/* With laps the outline is drawn from them; a map of gates only (admin circuits, circuit list) has none to draw. */}
+          {t(props.traces.length > 0 ? 'mapControls.offline' : 'mapControls.offlineGates')}
         </div>
       )}
       {speedLegend && <SpeedLegend range={speedLegend} label={t('mapControls.speedLegend', { min: Math.round(speedLegend[0]), max: Math.round(speedLegend[1]) })} />}

@@ -32,7 +32,7 @@ const analyse: Analyser = (input, signal) => direct.processSession({ nmea: new U
 
 /** As the library's import does it: the prepared texts, with the fingerprint of the imported positions. */
 async function importText(b: Bench, fileName: string, text: string) {
-  const prepared = prepareImport(fileName, text, [rustavi]);
+  const prepared = await prepareImport(fileName, text, [rustavi]);
   const saved = await b.repo.saveDownloadedSession({
     filename: prepared.fileName,
     laps: prepared.lapsText,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDirectAnalysisClient } from '../../../src/analysis/analysis-client';
 import { ANALYSIS_CACHE_VERSION, type Analyser } from '../../../src/data/repositories/sessions-repository';
 import { StorageError } from '../../../src/data/storage/storage-error';
+import { SESSION_STATS_VERSION } from '../../../src/domain/session-stats';
 import { LAPS, NMEA, createBench, type Bench } from './sync-harness';
 
 let bench: Bench;
@@ -153,6 +154,44 @@ describe('sessions repository', () => {
     await bench.repo.editSession(s.localId, { name: 'Edited offline' });
     await bench.repo.refreshFromServer();
     expect(await bench.repo.getSession(s.localId)).toMatchObject({ name: 'Edited offline', syncState: 'Pending' });
+  });
+
+  it('keeps best lap, lap count and duration on the row of a download, and re-timed laps rewrite them', async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    const saved = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    expect(saved.session.stats).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: 60_500, lapCount: 2, durationMs: 61_234 + 60_500 });
+    await bench.repo.replaceSessionTexts(saved.session.localId, { laps: '1;1;59000;19000;20000;20000;99;40\n2;2;62000;20000;21000;21000;98;41\n3;3;70000;0;0;0;80;20\n', nmea: NMEA });
+    expect((await bench.repo.getSession(saved.session.localId))?.stats).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: 59_000, lapCount: 3, durationMs: 191_000 });
+  });
+
+  it('reads rows of older builds without stats, and damaged stats as missing, then works them out from the stored laps', async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    const a = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    const b = await bench.repo.saveDownloadedSession({ filename: '20260413_0915_Kartodromo de Braga', laps: LAPS, nmea: '1;0;41.3;-8.1;50.5\n' });
+    // As an older build left them: no stats at all, and stats of a shape this build does not know.
+    await bench.db.sessions.update(a.session.localId, { stats: undefined });
+    await bench.db.sessions.update(b.session.localId, { stats: { version: 1, bestLapMs: 'fast', lapCount: -3 } as never });
+    const listed = await bench.repo.listSessions();
+    expect(listed.map((s) => [s.filename, s.stats])).toEqual([
+      ['20260413_0915_Kartodromo de Braga', undefined],
+      [FILE, undefined],
+    ]);
+    expect(await bench.repo.backfillStats()).toBe(2);
+    const expected = { version: SESSION_STATS_VERSION, bestLapMs: 60_500, lapCount: 2, durationMs: 121_734 };
+    expect((await bench.repo.listSessions()).map((s) => s.stats)).toEqual([expected, expected]);
+    // Once done, nothing is left to do.
+    expect(await bench.repo.backfillStats()).toBe(0);
+  });
+
+  it('a server session gets its stats when its texts first come to this device', async () => {
+    bench = createBench({ analyse });
+    await bench.server.transport().create({ name: 'Other', filename: '20260101_0800_Other', date: '2026-01-01T08:00:00', laps: LAPS, coordinates: NMEA });
+    const [other] = await bench.repo.refreshFromServer();
+    expect(other.stats).toBeUndefined();
+    await bench.repo.getAnalysis(other.localId);
+    expect((await bench.repo.getSession(other.localId))?.stats).toMatchObject({ bestLapMs: 60_500, lapCount: 2, durationMs: 121_734 });
   });
 
   it('drops a corrupt session row from the list instead of failing it', async () => {

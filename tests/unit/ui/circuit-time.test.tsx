@@ -4,6 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLocale } from '../../../src/app/i18n/setup';
+import { displayNameFromFileName } from '../../../src/domain/format/session-name';
+import { wallClockToInstant } from '../../../src/domain/format/wall-clock';
 import { CircuitTime, circuitTimeText } from '../../../src/ui/circuit-time';
 import { installDomShims } from '../features/auth/render-screen';
 
@@ -25,21 +27,28 @@ function show(timeZone: string | null, circuitName: string | null, dateOnly = fa
 
 describe("a session's time", () => {
   it("is the circuit's local time whatever the reader's zone, the same text everywhere", () => {
-    expect(circuitTimeText(AT, 'en-us', 'Europe/Rome')).toBe('05/10/2026 1:45 PM');
-    expect(circuitTimeText(AT, 'pt-pt', 'Europe/Rome')).toBe('10/05/2026 13:45');
-    expect(circuitTimeText(AT, 'en-us', 'Europe/Lisbon')).toBe('05/10/2026 12:45 PM');
+    expect(circuitTimeText(AT, 'Europe/Rome')).toBe('10/05/2026 13H45');
+    expect(circuitTimeText(AT, 'Europe/Lisbon')).toBe('10/05/2026 12H45');
     // Just before midnight UTC is already the next day at the track.
-    expect(circuitTimeText('2026-05-10T23:30:00.000Z', 'en-us', 'Europe/Rome', true)).toBe('05/11/2026');
+    expect(circuitTimeText('2026-05-10T23:30:00.000Z', 'Europe/Rome', true)).toBe('11/05/2026');
+  });
+
+  it("is written like the session's name, so the name's date and the date column read alike", () => {
+    // A session named by ASTRO at 10:30 on the track's clock in Braga (Europe/Lisbon, UTC+1 in April).
+    const name = displayNameFromFileName('20260412_1030_Kartodromo de Braga');
+    const instant = wallClockToInstant('2026-04-12T10:30:00', 'Europe/Lisbon');
+    expect(name.endsWith(circuitTimeText(instant, 'Europe/Lisbon'))).toBe(true);
+    expect(circuitTimeText(instant, 'Europe/Lisbon')).toBe('12/04/2026 10H30');
   });
 
   it("says in a tooltip that it is the local time at the circuit, in both languages", async () => {
     await setLocale('en-us');
     show('Europe/Rome', 'Mugello');
-    expect(screen.getByText('05/10/2026 1:45 PM').getAttribute('aria-label')).toBe('05/10/2026 1:45 PM (Local time at Mugello)');
+    expect(screen.getByText('10/05/2026 13H45').getAttribute('aria-label')).toBe('10/05/2026 13H45 (Local time at Mugello)');
     cleanup();
     await setLocale('pt-pt');
     show('Europe/Rome', 'Mugello');
-    expect(screen.getByText('10/05/2026 13:45').getAttribute('aria-label')).toBe('10/05/2026 13:45 (Hora local em Mugello)');
+    expect(screen.getByText('10/05/2026 13H45').getAttribute('aria-label')).toBe('10/05/2026 13H45 (Hora local em Mugello)');
     await setLocale('en-us');
   });
 

@@ -90,7 +90,7 @@ describe('VBO import', () => {
 
   it('refuses files without the VBO structure', () => {
     expectImportError(() => importVbo(''), 'empty-file');
-    expectImportError(() => importVbo('[header]\nsats\n'), 'bad-structure');
+    expectImportError(() => importVbo('[header]\nsats\n'), 'missing-section');
     expectImportError(() => importVbo('File created on 01/01/2026\n[column names]\nsats time lat long\n[data]\n'), 'no-fixes');
   });
 });

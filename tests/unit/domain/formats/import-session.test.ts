@@ -77,14 +77,15 @@ describe('finishing an import', () => {
     expect(imported.positions.lap.every((l) => l === 0)).toBe(true);
   });
 
-  it('keeps laps undetected when no circuit is in reach', () => {
+  it('times laps from a start/finish proposed from the trace when no circuit is in reach', () => {
     const imported = importFile('rustavi.vbo', read('rustavi-dragy-25hz-trimmed.vbo'));
-    const done = finishImport(imported, [BRAGA], { utcOffsetMinutes: 0 });
+    const done = finishImport(imported, [BRAGA], { utcOffsetMinutes: 0, sourceName: 'rustavi.vbo' });
     expect(done.circuit).toBeNull();
-    expect(done.laps).toEqual([]);
-    expect(done.lapsText).toBe('');
-    expect(done.positions.lap.every((l) => l === 0)).toBe(true);
-    expect(done.fileName).toBe('20260117_0631_Imported');
+    expect(done.lapSource).toBe('proposed');
+    expect(done.proposal).not.toBeNull();
+    expect(done.laps.length).toBeGreaterThan(3);
+    expect(done.positions.lap.some((l) => l > 0)).toBe(true);
+    expect(done.fileName).toBe('20260117_0631_rustavi');
   });
 
   it('keeps an ASTRO file’s own laps unless asked to re-time them from the gates', () => {

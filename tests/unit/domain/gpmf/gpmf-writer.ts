@@ -63,3 +63,28 @@ export function gpsPayload(gpsu: string, fix: number, fixes: [number, number, nu
     ]),
   ]);
 }
+
+/**
+ * One GPS9 payload like a HERO11-13's: SCAL (9 divisors), TYPE 'lllllllSS', then per fix the GPS5 fields, days
+ * since 2000-01-01, seconds since midnight, DOP and fix type. `fixes`: [lat, lon, alt, 2D, 3D, epochMs, fix].
+ */
+export function gps9Payload(fixes: [number, number, number, number, number, number, number][]): Uint8Array {
+  const scal = [10_000_000, 10_000_000, 1000, 1000, 100, 1, 1000, 100, 1];
+  const view = new DataView(new ArrayBuffer(32 * fixes.length));
+  fixes.forEach((f, i) => {
+    const sinceEpoch = f[5] - Date.UTC(2000, 0, 1);
+    const days = Math.floor(sinceEpoch / 86_400_000);
+    const fields = [...f.slice(0, 5).map((v, k) => Math.round(v * scal[k])), days, Math.round(((sinceEpoch - days * 86_400_000) / 1000) * 1000)];
+    fields.forEach((v, k) => view.setInt32(i * 32 + k * 4, v));
+    view.setUint16(i * 32 + 28, 154);
+    view.setUint16(i * 32 + 30, f[6]);
+  });
+  return nested('DEVC', [
+    klv('DVID', 'L', 4, 1, int32s([1])),
+    nested('STRM', [
+      klv('SCAL', 'l', 4, 9, int32s(scal)),
+      klv('TYPE', 'c', 1, 9, ascii('lllllllSS')),
+      klv('GPS9', '?', 32, fixes.length, new Uint8Array(view.buffer)),
+    ]),
+  ]);
+}

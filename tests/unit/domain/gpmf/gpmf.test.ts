@@ -6,7 +6,7 @@ import { gpsTrackFromPayloads } from '../../../../src/domain/gpmf/gps-track';
 import { childEntries, GpmfFormatError, numericValues, readKlvEntries, textValue } from '../../../../src/domain/gpmf/klv';
 import { Mp4TelemetryError, readGpmfPayloads, readGpmfSampleTable } from '../../../../src/domain/gpmf/mp4-gpmf-track';
 import { looksLikeMp4 } from '../../../../src/domain/gpmf/mp4-sniff';
-import { ascii, concat, gpsPayload, int32s, klv, nested } from './gpmf-writer';
+import { ascii, concat, gps9Payload, gpsPayload, int32s, klv, nested } from './gpmf-writer';
 
 const FIXTURE = new URL('../../../fixtures/real-logs/gopro-max-gpmf-18hz.mp4', import.meta.url);
 const mp4 = () => new Uint8Array(readFileSync(FIXTURE));
@@ -88,6 +88,35 @@ describe('GPS track timing', () => {
     expect(track.epochMs[5]).toBe(second);
     expect(second - track.epochMs[4]).toBe(100);
     expect(second - track.epochMs[0]).toBe(500);
+  });
+
+  it('takes each GPS9 fix at its own time, with its own fix type (HERO11 and later)', () => {
+    const t0 = Date.UTC(2026, 6, 4, 9, 3, 12, 40);
+    const payload = concat([
+      // A GPS5 stream beside it (as a HERO11 writes both): GPS9 wins.
+      gpsPayload('260704090300.000', 3, [[1, 1, 1, 1, 1]]),
+      gps9Payload([
+        [41.5608, -8.3975, 120.5, 22.5, 22.6, t0, 3],
+        [41.56081, -8.39749, 120.6, 22.7, 22.8, t0 + 100, 3],
+        [41.56082, -8.39748, 120.7, 22.9, 23, t0 + 200, 2],
+      ]),
+    ]);
+    const { track } = gpsTrackFromPayloads([{ bytes: payload, timeS: 0, durationS: 1 }]);
+    expect(track.count).toBe(3);
+    expect(Array.from(track.epochMs)).toEqual([t0, t0 + 100, t0 + 200]);
+    expect(Array.from(track.fix)).toEqual([3, 3, 2]);
+    expect(track.latDeg[1]).toBeCloseTo(41.56081, 7);
+    expect(track.speed2dMps[2]).toBeCloseTo(22.9, 3);
+    expect(track.dop[0]).toBeCloseTo(1.54, 5);
+  });
+
+  it('refuses a GPS9 entry whose TYPE does not fit its structure', () => {
+    const bad = gps9Payload([[41.5608, -8.3975, 120.5, 22.5, 22.6, Date.UTC(2026, 0, 1), 3]]);
+    const at = Buffer.from(bad).indexOf('lllllllSS');
+    bad.set(ascii('lllllllSl'), at);
+    const { track, damagedPayloads } = gpsTrackFromPayloads([{ bytes: bad, timeS: 0, durationS: 1 }]);
+    expect(damagedPayloads).toBe(1);
+    expect(track.count).toBe(0);
   });
 
   it('skips a damaged payload and keeps the others', () => {

@@ -20,7 +20,7 @@ const A = '20260412_1030_Kartodromo de Braga';
 const B = '20260413_0915_Circuito do Estoril';
 
 function fakePort(device: SimulatedAstro) {
-  let local: LocalSessionInfo[] = [{ localId: 1, filename: '20260101_0900_Jerez', inCloud: true, syncState: 'Completed', lastError: null }];
+  let local: LocalSessionInfo[] = [{ localId: 1, filename: '20260101_0900_Jerez', inCloud: true, syncState: 'Completed', lastError: null, bestLapMs: null, lapCount: null, durationMs: null }];
   const listeners = new Set<() => void>();
   const saved: string[] = [];
   const versions: string[] = [];
@@ -34,7 +34,7 @@ function fakePort(device: SimulatedAstro) {
       async save(s) {
         saved.push(s.filename);
         // As the data layer would: stored, then uploaded by the sync engine.
-        local = [...local, { localId: local.length + 1, filename: s.filename, inCloud: true, syncState: 'Completed', lastError: null }];
+        local = [...local, { localId: local.length + 1, filename: s.filename, inCloud: true, syncState: 'Completed', lastError: null, bestLapMs: null, lapCount: null, durationMs: null }];
         for (const l of listeners) l();
       },
     },

@@ -15,8 +15,8 @@ describe('device screen session list', () => {
       [{ filename: A, lapsBytes: 10, nmeaBytes: 90 }, { filename: B, lapsBytes: 5, nmeaBytes: 5 }],
       [{ filename: B, state: 'In Progress', progress: 40 }],
       [
-        { localId: 1, filename: A, inCloud: true, syncState: 'Completed', lastError: null },
-        { localId: 3, filename: C, inCloud: false, syncState: 'Failed', lastError: 'Failed to update session' },
+        { localId: 1, filename: A, inCloud: true, syncState: 'Completed', lastError: null, bestLapMs: null, lapCount: null, durationMs: null },
+        { localId: 3, filename: C, inCloud: false, syncState: 'Failed', lastError: 'Failed to update session', bestLapMs: null, lapCount: null, durationMs: null },
       ],
     );
     expect(rows.map((r) => [r.filename, r.inAstro, r.inCloud, r.state, r.progress])).toEqual([
@@ -28,9 +28,17 @@ describe('device screen session list', () => {
     expect(rows[2].failure).toEqual({ message: 'Failed to update session' });
   });
 
+  it("shows the listing's size before a download and the session's best lap, laps and duration once the app has it", () => {
+    const rows = mergeSessionRows([{ filename: A, lapsBytes: 10, nmeaBytes: 90 }, { filename: B, lapsBytes: 5, nmeaBytes: 5 }], [], [
+      { localId: 1, filename: A, inCloud: false, syncState: 'Pending', lastError: null, bestLapMs: 61_230, lapCount: 7, durationMs: 432_000 },
+    ]);
+    expect(rows.find((r) => r.filename === A)).toMatchObject({ bytes: 100, bestLapMs: 61_230, lapCount: 7, durationMs: 432_000 });
+    expect(rows.find((r) => r.filename === B)).toMatchObject({ bytes: 10, bestLapMs: null, lapCount: null, durationMs: null });
+  });
+
   it('a session only on the device is Pending; one downloaded but not uploaded shows its sync state', () => {
     const rows = mergeSessionRows([{ filename: A, lapsBytes: 1, nmeaBytes: 1 }, { filename: B, lapsBytes: 1, nmeaBytes: 1 }], [], [
-      { localId: 2, filename: B, inCloud: false, syncState: 'In Progress', lastError: null },
+      { localId: 2, filename: B, inCloud: false, syncState: 'In Progress', lastError: null, bestLapMs: null, lapCount: null, durationMs: null },
     ]);
     expect(rows.find((r) => r.filename === A)?.state).toBe('Pending');
     expect(rows.find((r) => r.filename === B)).toMatchObject({ state: 'Uploading', onThisDevice: true, inCloud: false });
@@ -81,7 +89,7 @@ describe('what the device list offers', () => {
 
   it("'Download all new' takes only what this app has no copy of and nothing already running", () => {
     const rows = mergeSessionRows(device, [{ filename: B, state: 'In Progress', progress: 20 }], [
-      { localId: 4, filename: C, inCloud: false, syncState: 'Pending', lastError: null },
+      { localId: 4, filename: C, inCloud: false, syncState: 'Pending', lastError: null, bestLapMs: null, lapCount: null, durationMs: null },
     ]);
     expect(newOnDevice(rows)).toEqual([A]);
     expect(rows.find((r) => r.filename === C)?.localId).toBe(4);
@@ -89,8 +97,8 @@ describe('what the device list offers', () => {
 
   it('names the sessions whose only copy is on ASTRO among those to delete', () => {
     const rows = mergeSessionRows(device, [], [
-      { localId: 1, filename: A, inCloud: false, syncState: 'Pending', lastError: null },
-      { localId: 2, filename: B, inCloud: true, syncState: 'Completed', lastError: null },
+      { localId: 1, filename: A, inCloud: false, syncState: 'Pending', lastError: null, bestLapMs: null, lapCount: null, durationMs: null },
+      { localId: 2, filename: B, inCloud: true, syncState: 'Completed', lastError: null, bestLapMs: null, lapCount: null, durationMs: null },
     ]);
     expect(onlyCopies(rows, [A, B, C]).map((r) => r.filename)).toEqual([C]);
     expect(onlyCopies(rows, [A, B])).toEqual([]);

@@ -19,6 +19,9 @@ export function libraryRow(over: Partial<LibraryRow> & { id: number }): LibraryR
     weatherConditions: null,
     syncState: 'Completed',
     lastError: null,
+    bestLapMs: null,
+    lapCount: null,
+    durationMs: null,
     ...over,
   };
 }

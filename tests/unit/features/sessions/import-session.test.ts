@@ -18,8 +18,8 @@ const rustavi = {
 const braga = { ...circuit(1, 'Kartodromo de Braga'), coordinates: '41.5891;-8.4483', size: 12 };
 
 describe('session import', () => {
-  it('imports the real Rustavi VBO: picks the circuit by location, detects laps and writes device texts', () => {
-    const prepared = prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga, rustavi]);
+  it('imports the real Rustavi VBO: picks the circuit by location, detects laps and writes device texts', async () => {
+    const prepared = await prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga, rustavi]);
     expect(prepared.source).toBe('vbo');
     expect(prepared.circuit?.id).toBe(7);
     // The trimmed log holds three flying laps (134-144 s each for this car), a slow lap into the pits, an out lap.
@@ -40,22 +40,23 @@ describe('session import', () => {
     expect(name.circuitName).toBe('Rustavi International Motorpark');
   });
 
-  it('names the file in the circuit local time (Tbilisi is UTC+4)', () => {
-    const prepared = prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [rustavi]);
+  it('names the file in the circuit local time (Tbilisi is UTC+4)', async () => {
+    const prepared = await prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [rustavi]);
     const name = parseSessionFileName(prepared.fileName);
     const start = new Date(prepared.startedAt);
     expect((name.hour - start.getUTCHours() + 24) % 24).toBe(4);
   });
 
-  it('keeps a trace far from every circuit, with no laps and an Imported name', () => {
-    const prepared = prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga]);
+  it('names a trace far from every circuit after its file, with laps from a proposed start/finish', async () => {
+    const prepared = await prepareImport('rustavi.vbo', fixture('rustavi-dragy-25hz-trimmed.vbo'), [braga]);
     expect(prepared.circuit).toBeNull();
-    expect(prepared.laps).toEqual([]);
-    expect(parseSessionFileName(prepared.fileName).circuitName).toBe('Imported');
+    expect(prepared.lapSource).toBe('proposed');
+    expect(prepared.laps.length).toBeGreaterThan(3);
+    expect(parseSessionFileName(prepared.fileName).circuitName).toBe('rustavi');
   });
 
-  it('refuses content that is none of the formats', () => {
-    expect(() => prepareImport('notes.txt', 'hello world\nnot a log', [rustavi])).toThrow();
+  it('refuses content that is none of the formats', async () => {
+    await expect(prepareImport('notes.txt', 'hello world\nnot a log', [rustavi])).rejects.toThrow();
   });
 
   it('computes a zone offset and gives null for an unknown zone', () => {
@@ -65,7 +66,7 @@ describe('session import', () => {
     expect(utcOffsetMinutes('2026-03-01T08:05:00.000Z', null)).toBeNull();
   });
 
-  it('pairs an ASTRO laps file with its nmea file and imports the device laps as they are', () => {
+  it('pairs an ASTRO laps file with its nmea file and imports the device laps as they are', async () => {
     const nmea = '1;0;41.5700;44.9490;80.0\n1;40;41.5701;44.9491;81.0\n2;80;41.5702;44.9492;82.0\n';
     const laps = '1;1;61000;20000;20000;21000;120.5;60.2\n2;2;0;0;0;0;90.0;10.0\n';
     expect(looksLikeAstroLaps(laps)).toBe(true);
@@ -83,7 +84,7 @@ describe('session import', () => {
     // One of each, whatever their names: they belong together.
     expect(groupImportFiles([{ name: 'x', text: nmea }, { name: 'y', text: laps }]).imports).toEqual([{ file: { name: 'x', text: nmea }, laps: { name: 'y', text: laps } }]);
     // The device's laps are kept (lap 2 with time 0 is the invalid in-lap).
-    const prepared = prepareImport(a.name, a.text, [], undefined, aLaps.text);
+    const prepared = await prepareImport(a.name, a.text, [], undefined, aLaps.text);
     expect(prepared.source).toBe('astro');
     expect(prepared.laps.map((l) => [l.lapNumber, l.timeMs])).toEqual([
       [1, 61000],

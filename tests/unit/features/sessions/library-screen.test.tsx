@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appI18n } from '../../../../src/app/i18n/app-i18n';
-import { formatDateTime } from '../../../../src/app/i18n/format';
 import { ApiError } from '../../../../src/data/api/api-error';
 import { StorageError } from '../../../../src/data/storage/storage-error';
 import { ImportError } from '../../../../src/domain/formats/import-errors';
@@ -11,6 +10,7 @@ import { createActiveSessionsStore } from '../../../../src/features/sessions/act
 import { sessionsI18n } from '../../../../src/features/sessions/i18n';
 import { LibraryScreen } from '../../../../src/features/sessions/library-screen';
 import { SessionsPortContext, type SessionsPort } from '../../../../src/features/sessions/sessions-port';
+import { circuitTimeText } from '../../../../src/ui/circuit-time';
 import { renderWithProviders } from '../../ui/render-with-providers';
 import { circuit, createFakePort, libraryRow } from './fake-sessions-port';
 
@@ -70,10 +70,11 @@ describe('sessions library', () => {
     );
     renderLibrary(port, 'pt-pt');
     await screen.findByText('Rustavi 17/01/2026 10H31');
-    expect(within(rowNamed('Rustavi 17/01/2026 10H31')).getByText('17/01/2026 10:31')).toBeTruthy();
+    // Written like the name's date and time: one format for both.
+    expect(within(rowNamed('Rustavi 17/01/2026 10H31')).getByText('17/01/2026 10H31')).toBeTruthy();
     // Said where it is shown: the circuit's local time.
-    expect(within(rowNamed('Rustavi 17/01/2026 10H31')).getByText('17/01/2026 10:31').getAttribute('aria-label')).toBe('17/01/2026 10:31 (Hora local em Rustavi)');
-    expect(within(rowNamed('Braga 18/01/2026 09H00')).getByText(formatDateTime('2026-01-18T09:00:00.000Z', 'pt-pt'))).toBeTruthy();
+    expect(within(rowNamed('Rustavi 17/01/2026 10H31')).getByText('17/01/2026 10H31').getAttribute('aria-label')).toBe('17/01/2026 10H31 (Hora local em Rustavi)');
+    expect(within(rowNamed('Braga 18/01/2026 09H00')).getByText(circuitTimeText('2026-01-18T09:00:00.000Z', null))).toBeTruthy();
   });
 
   it("filters and sorts by the day and time on the track's clock, not the UTC day", async () => {
@@ -91,7 +92,7 @@ describe('sessions library', () => {
     await screen.findByText('Rustavi 18/01/2026 02H30');
     const day = document.querySelector('thead input[type="date"]') as HTMLInputElement;
     fireEvent.change(day, { target: { value: '2026-01-18' } });
-    await waitFor(() => expect(rowsOf().map((r) => within(r).queryByText(/H\d\d$/)?.textContent)).toEqual(['Rustavi 18/01/2026 02H30']));
+    await waitFor(() => expect(rowsOf().map((r) => within(r).queryByText(/^[A-Za-z]+ .*H\d\d$/)?.textContent)).toEqual(['Rustavi 18/01/2026 02H30']));
   });
 
   it('toasts a failed refresh from the server but not being offline, and keeps the local rows either way', async () => {
@@ -265,6 +266,10 @@ describe('sessions library', () => {
     expect(within(dialog).getByText('Compare Braga A with…')).toBeTruthy();
     expect(within(dialog).queryByTestId('compare-pick-3')).toBeNull();
     expect(within(dialog).queryByTestId('compare-pick-1')).toBeNull();
+    // Its date follows the one rule: the circuit's local time, written like the names, said on hover.
+    const pickDate = within(within(dialog).getByTestId('compare-pick-2')).getByText(/^\d\d\/\d\d\/\d{4} \d\dH\d\d$/);
+    expect(pickDate.hasAttribute('data-circuit-time')).toBe(true);
+    expect(pickDate.getAttribute('tabindex')).toBeNull();
     fireEvent.click(within(dialog).getByTestId('compare-pick-2'));
     expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: { id: 2, circuitId: 1 } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/sessions/analysis'));

@@ -1,0 +1,57 @@
+/**
+ * One picked file to everything the library stores, in one pure call (the analysis worker runs it, so a 2 h
+ * 25 Hz file is read, timed and serialised off the page): the importer by content, the circuit, the laps, the
+ * device texts, the content fingerprint (the same data imported twice is recognised), and the session's name
+ * in the track's local time: the circuit's zone, or for a session where no circuit is known, the zone at the
+ * first fix (tz-lookup: an offline polygon lookup), never the browser's.
+ */
+import tzLookup from '@photostructure/tz-lookup';
+import { zoneOffsetMinutes } from '../format/wall-clock';
+import { finishImport, importFileName, importFileSource, sourceBaseName, type CircuitCandidate, type FinishedImport, type FinishImportOptions, type ImportFileOptions } from './import-session';
+import { positionsFingerprint } from './positions-fingerprint';
+import { parsePositionsText } from '../parse-positions';
+import type { ByteSource } from '../gpmf/byte-source';
+
+export interface PrepareImportInput {
+  fileName: string;
+  /** The file's bytes (a File through blobSource, bytes in memory through bytesSource). */
+  source: ByteSource;
+  circuits: readonly CircuitCandidate[];
+  /** The file's lastModified (epoch ms): the date of a file with times of day only. */
+  lastModified?: number;
+  /** For ASTRO files: the laps file picked with the nmea file. */
+  lapsText?: string;
+  /** A start/finish the racer placed for a session with no circuit. */
+  startFinish?: FinishImportOptions['startFinish'];
+}
+
+export type PreparedImport = FinishedImport & {
+  /** The IANA zone the name's wall-clock time is in (null: this runtime's zone, for ASTRO files that carry none). */
+  timeZone: string | null;
+  /** Fingerprint of the stored position text (positions-fingerprint.ts). */
+  contentHash: string;
+};
+
+/** The IANA zone at a position, null when the lookup cannot say (out of range). */
+function zoneAt(lat: number, lon: number): string | null {
+  try {
+    return tzLookup(lat, lon);
+  } catch {
+    return null;
+  }
+}
+
+export async function prepareImport(input: PrepareImportInput): Promise<PreparedImport> {
+  const options: ImportFileOptions = { fallbackDate: input.lastModified, astroLaps: input.lapsText };
+  const imported = await importFileSource(input.fileName, input.source, options);
+  const base = { sourceName: input.fileName, startFinish: input.startFinish };
+  const first = finishImport(imported, input.circuits, base);
+  const p = imported.positions;
+  const timeZone = first.circuit ? (first.circuit.timeZone ?? null) || zoneAt(p.lat[0], p.lon[0]) : p.count > 0 ? zoneAt(p.lat[0], p.lon[0]) : null;
+  const offset = timeZone ? zoneOffsetMinutes(Date.parse(imported.startedAt), timeZone) : null;
+  // Name the session in the track's local time (the device names its files that way).
+  const name = first.circuit?.name ?? (sourceBaseName(input.fileName) || 'Imported');
+  const finished = offset === null ? first : { ...first, fileName: importFileName(imported.startedAt, name, offset) };
+  const stored = parsePositionsText(finished.nmeaText, { maxIssues: 0 }).positions;
+  return { ...finished, timeZone: offset === null ? null : timeZone, contentHash: positionsFingerprint(stored) };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatSessionDuration } from '../../../src/domain/format/session-duration';
+import { parseLapsText } from '../../../src/domain/parse-laps';
+import { SESSION_STATS_VERSION, sessionStatsFromLaps, sessionStatsFromLapsText } from '../../../src/domain/session-stats';
+import { analyseSession } from '../../../src/domain/analysis/analyse-session';
+
+// Lap 0 (before the first crossing), three laps of which lap 2 was not closed (time 0), and the In Lap.
+const LAPS = ['1;0;15000;0;0;0;40;10', '2;1;61234;20000;21000;20234;98.5;41.2', '3;2;0;0;0;0;0;0', '4;3;60500;19900;20800;19800;99.1;42.0', '5;4;75000;25000;25000;25000;80;20'].join('\n');
+
+describe('session stats for the lists', () => {
+  it('counts the laps of the file (not lap 0), takes the fastest valid lap and sums the valid laps', () => {
+    expect(sessionStatsFromLapsText(LAPS)).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: 60_500, lapCount: 4, durationMs: 61_234 + 60_500 + 75_000 });
+  });
+
+  it("agrees with the lap viewer's best lap and total time", () => {
+    const laps = parseLapsText(LAPS).laps;
+    const analysis = analyseSession(laps, null);
+    const stats = sessionStatsFromLaps(laps);
+    expect(stats.bestLapMs).toBe(analysis.bestLapMs);
+    expect(stats.durationMs).toBe(analysis.totalTimeMs);
+    expect(stats.lapCount).toBe(analysis.laps.length);
+  });
+
+  it('has no best lap nor duration without a valid lap, and skips damaged lines', () => {
+    expect(sessionStatsFromLapsText('')).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: null, lapCount: 0, durationMs: null });
+    expect(sessionStatsFromLapsText('1;1;0;0;0;0;0;0\nnot a lap\n')).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: null, lapCount: 1, durationMs: null });
+  });
+
+  it('handles a huge laps file without overflowing the stack', () => {
+    const laps = Array.from({ length: 200_000 }, (_, i) => ({ lapNumber: i + 1, lapName: `Lap ${i + 1}`, timeMs: 60_000 + (i % 300), sectorsMs: [1, 1, 1] as [number, number, number], maxSpeedKmh: 1, minSpeedKmh: 1, valid: true }));
+    expect(sessionStatsFromLaps(laps)).toMatchObject({ bestLapMs: 60_000, lapCount: 200_000 });
+  });
+
+  it('writes a duration as hours and minutes, minutes and seconds, or seconds', () => {
+    expect(formatSessionDuration(3_723_450)).toBe('1 h 02 min');
+    expect(formatSessionDuration(196_734)).toBe('3 min 16 s');
+    expect(formatSessionDuration(45_900)).toBe('45 s');
+    expect(formatSessionDuration(null)).toBe('-');
+    expect(formatSessionDuration(NaN)).toBe('-');
+  });
+});
