@@ -72,7 +72,11 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   const optimal = useMemo(() => (loaded.left ? optimalEntry(loaded.left, leftCoaching.data, t('coach.optimalLap')) : null), [loaded.left, leftCoaching.data, t]);
   /** Every lap a reference can be: the laps, and the left session's drivable optimal lap once the coach has it. */
   const referenceEntries = useMemo(() => (optimal ? [...entries, optimal] : entries), [entries, optimal]);
-  const reference = useMemo(() => resolveReference(referenceEntries, referenceLap), [referenceEntries, referenceLap]);
+  // The optimal lap is a reference only when the racer picks it: by default the reference stays the fastest lap driven.
+  const reference = useMemo(
+    () => (optimal && referenceLap === optimal.key ? optimal : resolveReference(entries, referenceLap)),
+    [entries, optimal, referenceLap],
+  );
   const compared = useMemo(() => comparedLap(entries, reference, picked), [entries, reference, picked]);
   /** 'Lap 4', or 'Lap 4 (L)' when two sessions are compared (L/R: the session's side). */
   const lapLabel = (e: { key: string; lap: { lapName: string; lapNumber: number } }) =>
