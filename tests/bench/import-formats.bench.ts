@@ -71,12 +71,6 @@ function cases(): Case[] {
   return [
     { format: 'vbo', input: 'real: Rustavi Dragy 25 Hz (trimmed)', fileName: 'rustavi.vbo', bytes: fixture('rustavi-dragy-25hz-trimmed.vbo') },
     { format: 'racechrono-csv', input: 'real: Tianma lap 13', fileName: 'tianma.csv', bytes: fixture('tianma-racechrono-lap13-v3.csv') },
-    { format: 'aim-csv', input: 'real: SSKC MyChron 20 Hz (trimmed)', fileName: 'sskc.csv', bytes: fixture('sskc-mychron-aim-20hz-trimmed.csv') },
-    { format: 'motec-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeMotecCsv(p, START, [])) },
-    { format: 'racechrono-csv-v2', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceChronoV2(p, START, [])) },
-    { format: 'trackaddict-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeTrackAddict(p, START, [])) },
-    { format: 'harrys-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeHarrys(p, START, [], 'units-in-names')) },
-    { format: 'racebox-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceBox(p, START, [])) },
     { format: 'nmea', input: 'synthetic 20 min 25 Hz', fileName: 'session.nmea', bytes: text(writeNmea0183(p, START)) },
     { format: 'gpx', input: 'synthetic 20 min 25 Hz', fileName: 'session.gpx', bytes: text(writeGpx(p, START, true)) },
     { format: 'vbo', input: 'synthetic 20 min 25 Hz', fileName: 'session.vbo', bytes: text(writeVbo(p, START)) },

@@ -76,8 +76,8 @@ describe("the racer's flow", () => {
     expect(Number(await page.getByTestId(`lap-count-${firstKey}`).textContent())).toBeGreaterThan(0);
     expect(await page.getByTestId(`duration-${firstKey}`).textContent()).toMatch(/^\d+ min \d\d s$/);
 
-    // One tap on a row (its date cell) opens its analysis.
-    await rows(page).first().locator('td').nth(2).click();
+    // One tap on a row (on a plain cell: its lap count) opens its analysis.
+    await page.getByTestId(`lap-count-${firstKey}`).click();
     await page.waitForURL(/\/sessions\/analysis/);
     await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('best-lap-L').textContent()).toContain(listedBest);
@@ -117,6 +117,8 @@ describe("the racer's flow", () => {
     await page.getByTestId('connect-simulated').click();
     await expect.poll(() => page.locator('tr[data-filename]').count(), { timeout: 15_000 }).toBe(4);
     expect(await page.getByText('Not downloaded yet: only on ASTRO.').count()).toBe(4);
+    // Before a download the device's list tells only sizes: the figures come with the session.
+    expect(await page.getByTestId('session-figures-later').count()).toBe(4);
     await shots(page, 'device-connected', async () => {
       // A reload ends the link: connect again.
       await page.getByTestId('connect-simulated').click();
@@ -129,6 +131,24 @@ describe("the racer's flow", () => {
     await expect.poll(() => page.getByTestId('transfer-rate').textContent(), { timeout: 30_000 }).toMatch(/\/s · .* left$/);
     await e2e.screenshot(page, 'racer-device-downloading-1280-en-us');
     await expect.poll(() => page.getByTestId('analyse-session').count(), { timeout: 180_000, interval: 1000 }).toBe(4);
+    // Downloaded: best lap, laps and duration in the device list and in the library alike.
+    await expect.poll(() => page.getByTestId('session-best-lap').count(), { timeout: 15_000 }).toBe(4);
+    const deviceBest = await page.getByTestId('session-best-lap').allTextContents();
+    expect(deviceBest.every((t) => /^\d\d:\d\d\.\d\d$/.test(t))).toBe(true);
+    expect((await page.getByTestId('session-laps').allTextContents()).every((t) => Number(t) > 0)).toBe(true);
+    expect((await page.getByTestId('session-duration').allTextContents()).every((t) => /min/.test(t))).toBe(true);
+    await shots(page, 'device-downloaded', async () => {
+      await expect.poll(() => page.getByTestId('session-best-lap').count(), { timeout: 15_000 }).toBe(4);
+    });
+    await page.goto(e2e.url('/sessions/library'));
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(4);
+    const libraryBest = await page.locator('[data-testid^="best-lap-"]').allTextContents();
+    expect([...libraryBest].sort()).toEqual([...deviceBest].sort());
+    await shots(page, 'library-downloaded', async () => {
+      await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(4);
+    });
+    await page.goto(e2e.url('/astro'));
+    await expect.poll(() => page.getByTestId('analyse-session').count(), { timeout: 15_000 }).toBe(4);
     await page.getByTestId('analyse-session').first().click();
     await page.waitForURL(/\/sessions\/analysis/);
     await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });

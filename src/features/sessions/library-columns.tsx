@@ -59,9 +59,10 @@ export function useLibraryColumns({ locale, zoneOf, onOpen, onToggleFavorite, on
           </>
         ),
       },
-      // On a phone the name (which carries the circuit) leaves room for date, favourite and sync.
-      { field: 'circuitName', headerKey: 'columns.circuit', sortable: true, filter: 'text', visibleFrom: 'sm' },
-      { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text', visibleFrom: 'sm' },
+      // The name carries the circuit: its column and the category's come only on a wide screen, so a tablet has room for the
+      // figures; on a phone the name leaves room for date, favourite and sync.
+      { field: 'circuitName', headerKey: 'columns.circuit', sortable: true, filter: 'text', visibleFrom: 'xl' },
+      { field: 'vehicleCategoryName', headerKey: 'columns.vehicleCategory', sortable: true, filter: 'text', visibleFrom: 'xl' },
       // On the track's clock (the circuit's zone, like the session's name; else this device's): shown, filtered by
       // calendar day and sorted by that wall-clock time.
       { field: 'trackDate', headerKey: 'columns.date', sortable: true, filter: 'date', render: (r) => <CircuitTime value={r.date} timeZone={zoneOf(r.circuitId)} circuitName={r.circuitName} /> },

@@ -1,5 +1,5 @@
 /** The filter input of one column: text (debounced), date (with match mode), boolean (any/yes/no), numeric. */
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultMatchMode, matchModesFor, type ColumnFilter, type ColumnFilterType } from './table-state';
@@ -69,23 +69,34 @@ export function ColumnFilterInput({ type, label, filter, onChange }: ColumnFilte
     onChange({ value, matchMode });
   };
 
-  return (
+  // A date's mode and day stand one above the other: side by side they made the date column the table's widest,
+  // pushing a tablet's columns off the screen.
+  const input = (
+    <TextInput
+      size="xs"
+      type={type === 'date' ? 'date' : type === 'numeric' ? 'number' : 'search'}
+      aria-label={t('filterBy', { column: label })}
+      placeholder={type === 'text' ? t('filter') : undefined}
+      value={text}
+      onChange={(event) => {
+        const raw = event.currentTarget.value;
+        setText(raw);
+        if (timer.current) clearTimeout(timer.current);
+        if (type === 'text') timer.current = setTimeout(() => latest.current({ value: raw.trim() === '' ? null : raw, matchMode }), TEXT_FILTER_DEBOUNCE_MS);
+        else commit(raw);
+      }}
+      w={type === 'date' ? 130 : undefined}
+    />
+  );
+  return type === 'date' ? (
+    <Stack gap={4}>
+      {modeSelect}
+      {input}
+    </Stack>
+  ) : (
     <Group gap={4} wrap="nowrap">
       {modeSelect}
-      <TextInput
-        size="xs"
-        type={type === 'date' ? 'date' : type === 'numeric' ? 'number' : 'search'}
-        aria-label={t('filterBy', { column: label })}
-        placeholder={type === 'text' ? t('filter') : undefined}
-        value={text}
-        onChange={(event) => {
-          const raw = event.currentTarget.value;
-          setText(raw);
-          if (timer.current) clearTimeout(timer.current);
-          if (type === 'text') timer.current = setTimeout(() => latest.current({ value: raw.trim() === '' ? null : raw, matchMode }), TEXT_FILTER_DEBOUNCE_MS);
-          else commit(raw);
-        }}
-      />
+      {input}
     </Group>
   );
 }
