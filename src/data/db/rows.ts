@@ -67,6 +67,11 @@ export const localSessionSchema = z.object({
   contentHash: z.string().nullable().optional(),
   /** Best lap, lap count, duration; damaged stats read as missing (recomputed) and never drop the session. */
   stats: sessionStatsSchema.optional().catch(undefined),
+  /**
+   * The start/finish crossings the file's own logger timed (ms of session time, ascending), kept from an import so
+   * the analysis can show the logger's laps beside ours. Local only (never uploaded); absent for other sessions.
+   */
+  loggerLaps: z.array(z.number().finite()).max(100_000).optional(),
 });
 export type LocalSession = z.infer<typeof localSessionSchema>;
 export type NewLocalSession = Omit<LocalSession, 'localId'>;

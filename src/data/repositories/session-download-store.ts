@@ -16,6 +16,8 @@ interface DownloadToStore {
   laps: ArrayBuffer;
   nmea: ArrayBuffer;
   contentHash?: string | null;
+  /** The logger's own start/finish crossings of an imported file, ms of session time. */
+  loggerLaps?: number[];
 }
 
 /**
@@ -36,6 +38,7 @@ export async function storeDownload(db: AstroDb, input: DownloadToStore, now: nu
       await db.sessions.update(existing.localId, {
         hasTexts: true,
         ...sizes,
+        ...(input.loggerLaps ? { loggerLaps: input.loggerLaps } : {}),
         ...(onServer ? {} : { syncState: 'Pending' as const, lastError: null, source: 'device' as const }),
       });
       const queued = await db.outbox.where('sessionLocalId').equals(existing.localId).filter((e) => e.kind === 'create-session').count();
@@ -63,6 +66,7 @@ export async function storeDownload(db: AstroDb, input: DownloadToStore, now: nu
       serverUpdatedAt: null,
       createdAt: stamp,
       contentHash: input.contentHash ?? null,
+      ...(input.loggerLaps ? { loggerLaps: input.loggerLaps } : {}),
     };
     const id = (await db.sessions.add(row as LocalSession)) as number;
     await db.sessionTexts.put({ localId: id, ...stored });

@@ -14,6 +14,8 @@ export interface DownloadedSession {
   nmea: TextInput;
   /** The positions' fingerprint when the caller has the positions (imports); else computed when needed. */
   contentHash?: string | null;
+  /** Imports: the start/finish crossings the file's own logger timed, ms of session time. */
+  loggerLaps?: number[];
 }
 
 export interface SaveResult {

@@ -135,7 +135,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       const identity = await sessionIdentityFromFileName(filename, (name) => circuitNamed(db(), name), iso());
       let localId: number;
       try {
-        localId = await storeDownload(db(), { ownerId, filename, identity, ...texts, contentHash: input.contentHash }, now());
+        localId = await storeDownload(db(), { ownerId, filename, identity, ...texts, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
       } catch (e) {
         throw toStorageError(e, `the session ${input.filename}`);
       }

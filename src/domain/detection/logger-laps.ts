@@ -116,3 +116,31 @@ export function compareLoggerLaps(oursCrossingsMs: ArrayLike<number>, loggerCros
     maxAbsDiffMs: matches.reduce((m, x) => Math.max(m, Math.abs(x.diffMs)), 0),
   };
 }
+
+/**
+ * For a stored session (positions numbered by lap): the logger's time of each of our laps, by lap number. Our lap
+ * k is matched to the logger lap whose start crossing is nearest the first fix of lap k (within the match
+ * window, so as late as one fix still matches); laps with no such logger lap are absent.
+ */
+export function loggerLapTimesByLap(positions: PositionColumns, loggerCrossingsMs: readonly number[], windowMs = MATCH_WINDOW_MS): Map<number, number> {
+  const out = new Map<number, number>();
+  const times = fixTimesMs(positions);
+  let previous = 0;
+  for (let i = 0; i < positions.count; i++) {
+    const lap = positions.lap[i];
+    if (lap > 0 && lap !== previous) {
+      let best = -1;
+      let bestD = windowMs;
+      for (let j = 0; j + 1 < loggerCrossingsMs.length; j++) {
+        const d = Math.abs(loggerCrossingsMs[j] - times[i]);
+        if (d <= bestD) {
+          best = j;
+          bestD = d;
+        }
+      }
+      if (best >= 0 && !out.has(lap)) out.set(lap, loggerCrossingsMs[best + 1] - loggerCrossingsMs[best]);
+    }
+    previous = lap;
+  }
+  return out;
+}

@@ -4,11 +4,13 @@
  * consistency figures. Clicking a row picks the lap (highlighted on the map and charts).
  */
 import { Badge, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import { formatLapTime } from '../../domain/format/lap-time';
 import { formatSpeedKmh } from '../../domain/format/speed';
+import { loggerLapTimesByLap } from '../../domain/detection/logger-laps';
 import { SectorPerformance } from '../../domain/session-types';
 import { lapKeyOf } from './lap-search';
 import { lapDisplayName, sideOf } from './lap-views';
@@ -29,6 +31,9 @@ const PERFORMANCE_NAME: Record<SectorPerformance, 'Worse' | 'Improved' | 'Best'>
 function lapTimeCell(ms: number): string {
   return ms > 0 ? formatLapTime(ms) : '-';
 }
+
+/** Below this, our lap and the logger's are the same lap time (GPS timing at 20-25 Hz agrees within it). */
+const LOGGER_AGREES_MS = 20;
 
 export interface LapTableProps {
   session: LoadedSession;
@@ -57,6 +62,9 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
   const side = sideOf(session);
   const laps = a.laps.filter((l) => l.lapNumber > 0);
   const speed = (v: number) => formatSpeedKmh(v, locale);
+  const crossings = session.loggerCrossingsMs;
+  // The imported file's own laps, beside ours: shown where the file carried them, marked where they differ.
+  const loggerTimes = useMemo(() => (crossings && crossings.length > 1 ? loggerLapTimesByLap(session.positions, crossings) : null), [crossings, session.positions]);
   const figure = (label: string, value: string, testId?: string) => (
     <div>
       <Text size="xs" c="dimmed">
@@ -87,6 +95,7 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
               <Table.Th>{t('analysis.maxSpeed')}</Table.Th>
               <Table.Th>{t('analysis.minSpeed')}</Table.Th>
               <Table.Th>{t('analysis.avgSpeed')}</Table.Th>
+              {loggerTimes && <Table.Th>{t('analysis.loggerLap')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -124,6 +133,7 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
                   <Table.Td>{speed(lap.maxSpeedKmh)}</Table.Td>
                   <Table.Td>{speed(lap.minSpeedKmh)}</Table.Td>
                   <Table.Td>{speed(lap.averageSpeedKmh)}</Table.Td>
+                  {loggerTimes && <LoggerLapCell oursMs={lap.timeMs} loggerMs={loggerTimes.get(lap.lapNumber)} />}
                 </Table.Tr>
               );
             })}
@@ -144,5 +154,18 @@ export function LapTable({ session, picked, reference, onPick }: LapTableProps) 
         </Text>
       )}
     </Paper>
+  );
+}
+
+/** The logger's time of the lap; bold and titled with the difference where it is not ours. */
+function LoggerLapCell({ oursMs, loggerMs }: { oursMs: number; loggerMs: number | undefined }) {
+  const { t, i18n } = useTranslation('sessions');
+  if (loggerMs === undefined) return <Table.Td ff="monospace">-</Table.Td>;
+  const differs = oursMs > 0 && Math.abs(oursMs - loggerMs) >= LOGGER_AGREES_MS;
+  const diff = formatNumber((oursMs - loggerMs) / 1000, currentLocale(i18n));
+  return (
+    <Table.Td ff="monospace" fw={differs ? 700 : undefined} data-logger-differs={differs || undefined} title={differs ? t('analysis.loggerLapDiffers', { diff }) : undefined}>
+      {formatLapTime(loggerMs)}
+    </Table.Td>
   );
 }

@@ -94,6 +94,7 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
     circuit: await gatesFor(id, row.circuitId),
     syncState: row.syncState,
     skippedLines: processed.issues.laps.length + processed.issues.corruptPositionLines,
+    loggerCrossingsMs: row.loggerLaps ?? null,
   };
 }
 
@@ -144,6 +145,7 @@ export const defaultSessionsPort: SessionsPort = {
       laps: prepared.lapsText,
       nmea: prepared.nmeaText,
       contentHash: prepared.contentHash,
+      ...(prepared.loggerCrossingsMs ? { loggerLaps: prepared.loggerCrossingsMs } : {}),
     });
     return {
       id: saved.session.localId,

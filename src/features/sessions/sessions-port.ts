@@ -73,6 +73,8 @@ export interface LoadedSession {
   syncState: SyncState;
   /** Damaged lines of the session's files that the parsers skipped (laps and positions); shown, never silent. */
   skippedLines: number;
+  /** The start/finish crossings the imported file's own logger timed (ms of session time), or null. */
+  loggerCrossingsMs?: number[] | null;
 }
 
 export interface ImportResult {

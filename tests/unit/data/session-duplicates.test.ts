@@ -81,6 +81,15 @@ describe('storing data already in the library', () => {
     expect(await bench.db.sessions.count()).toBe(1);
   });
 
+  it("an import keeps its logger's own crossings with the session row, and a device download has none", async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    const imported = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA, loggerLaps: [77_200, 149_128] });
+    expect((await bench.repo.getSession(imported.session.localId))?.loggerLaps).toEqual([77_200, 149_128]);
+    const other = await bench.repo.saveDownloadedSession({ filename: `${FILE} 2`, laps: LAPS, nmea: NMEA.replace(/^1;/gm, '2;') });
+    expect((await bench.repo.getSession(other.session.localId))?.loggerLaps).toBeUndefined();
+  });
+
   it('a different session with a file name already taken is stored under a free name, the first one untouched', async () => {
     bench = createBench();
     bench.network.goOffline();
