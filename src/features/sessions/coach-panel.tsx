@@ -80,7 +80,7 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
               <Figure label={t('coach.bestLap')} value={time(bestLapMs)} testId="coach-best-lap" />
               <Figure label={t('coach.optimalLap')} value={time(optimal.timeMs)} testId="coach-optimal-lap" strong />
-              <Figure label={t('coach.sumOfBestSectors')} value={time(sumOfBestSectorsMs)} />
+              <Figure label={t('coach.sumOfBestSectors')} value={time(sumOfBestSectorsMs)} testId="coach-sum-of-best-sectors" />
               <Figure label={t('coach.sumOfBestMicro')} value={time(optimal.sumOfBestMs)} testId="coach-sum-of-best-micro" />
             </SimpleGrid>
             <Group justify="space-between" gap="xs">
@@ -142,9 +142,9 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
                   {Array.from({ length: report.corners.count }, (_, i) => (
                     <Table.Tr key={i} onClick={() => onFocus(report.lap.minSpeedM[i])} style={{ cursor: 'pointer' }}>
                       <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td ff="monospace">{pair(metres(report.lap.brakeM[i]), metres(report.reference.brakeM[i]))}</Table.Td>
-                      <Table.Td ff="monospace">{pair(speed(report.lap.minSpeedKmh[i]), speed(report.reference.minSpeedKmh[i]))}</Table.Td>
-                      <Table.Td ff="monospace">{pair(metres(report.lap.throttleM[i]), metres(report.reference.throttleM[i]))}</Table.Td>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{pair(metres(report.lap.brakeM[i]), metres(report.reference.brakeM[i]))}</Table.Td>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{pair(speed(report.lap.minSpeedKmh[i]), speed(report.reference.minSpeedKmh[i]))}</Table.Td>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{pair(metres(report.lap.throttleM[i]), metres(report.reference.throttleM[i]))}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

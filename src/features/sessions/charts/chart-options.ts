@@ -135,7 +135,8 @@ export function ggOption({ series, xName, yName, envelopeName, dark, locale }: G
     animation: false,
     backgroundColor: 'transparent',
     textStyle: { color: dark ? '#c9c9c9' : '#333' },
-    grid: { left: 48, right: 16, top: 28, bottom: 40 },
+    // Two laps and their envelopes take two legend rows on a phone: the plot starts below them.
+    grid: { left: 48, right: 16, top: 56, bottom: 40 },
     legend: { top: 0, textStyle: { color: dark ? '#c9c9c9' : '#333' } },
     tooltip: { trigger: 'item', confine: true, valueFormatter: numbers.value },
     xAxis: axis(xName),

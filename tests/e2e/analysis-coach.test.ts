@@ -1,0 +1,116 @@
+/**
+ * The coach on the lap viewer in Chromium against the built app and a real server: the real Rustavi VBO imported
+ * and analysed; the coach panel shows the drivable optimal lap between the sum of the best micro-sectors and the
+ * best lap, three findings in one sentence each in the user's language, the g trace under the speed chart and the
+ * g-g diagram drawn (canvases with painted pixels), and the optimal lap taken as the reference, also with the
+ * network cut. Screenshots at 1280x800 and 390x844, en-us and pt-pt, light and dark
+ * (tests/.artifacts/analysis-coach-*.png).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { activeRustaviSession } from './session-import';
+import { parseLapTime } from '../../src/domain/format/lap-time';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 120_000);
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Painted (not fully transparent) pixels on a chart's canvases. */
+function paintedPixels(chart: Locator): Promise<number> {
+  return chart.evaluate((el) => {
+    let painted = 0;
+    for (const canvas of Array.from(el.querySelectorAll('canvas'))) {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0 || canvas.height === 0) continue;
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted++;
+    }
+    return painted;
+  });
+}
+
+const lapTime = async (page: Page, testId: string) => parseLapTime(((await page.getByTestId(testId).textContent()) ?? '').trim());
+
+const words = {
+  'en-us': { optimal: 'OPT', finding: /^[1-3]\. Turn \d+: .*\d\.\d\d s/ },
+  'pt-pt': { optimal: 'IDEAL', finding: /^[1-3]\. Curva \d+: .*\d,\d\d s/ },
+} as const;
+
+describe('coach on the lap viewer', () => {
+  for (const [locale, viewport, device] of [
+    ['en-us', { width: 1280, height: 800 }, 'tablet'],
+    ['pt-pt', { width: 1280, height: 800 }, 'tablet'],
+    ['en-us', { width: 390, height: 844 }, 'phone'],
+    ['pt-pt', { width: 390, height: 844 }, 'phone'],
+  ] as const) {
+    it(`shows the drivable optimal, three findings and the g charts, and takes the optimal as reference offline (${locale}, ${device})`, { timeout: 240_000 }, async () => {
+      const { page, context, errors } = await e2e.newPage({ viewport, ...(device === 'phone' ? { hasTouch: true, isMobile: true } : {}) });
+      await activeRustaviSession(e2e, page, locale);
+      await page.goto(e2e.url('/sessions/analysis'));
+      const panel = page.getByTestId('coach-panel');
+      await page.getByTestId('coach-optimal-lap').waitFor({ timeout: 60_000 });
+
+      // best lap >= drivable optimal >= sum of the best micro-sectors.
+      const best = await lapTime(page, 'coach-best-lap');
+      const optimal = await lapTime(page, 'coach-optimal-lap');
+      const micro = await lapTime(page, 'coach-sum-of-best-micro');
+      const sectors = await lapTime(page, 'coach-sum-of-best-sectors');
+      expect(Number.isFinite(best) && Number.isFinite(optimal) && Number.isFinite(micro) && Number.isFinite(sectors)).toBe(true);
+      expect(optimal).toBeLessThanOrEqual(best);
+      expect(optimal).toBeGreaterThanOrEqual(micro);
+      expect(best - micro).toBeGreaterThan(0);
+
+      // Three findings, each one sentence in the user's language with a time.
+      const findings = page.getByTestId('coach-finding');
+      await expect.poll(() => findings.count(), { timeout: 30_000 }).toBe(3);
+      for (const text of await findings.allTextContents()) expect(text).toMatch(words[locale].finding);
+      const panelText = (await panel.textContent()) ?? '';
+      expect(panelText).not.toMatch(/coach\.\w+/);
+
+      // The g trace and the g-g diagram are drawn.
+      for (const id of ['chart-g-trace', 'chart-gg']) {
+        const chart = page.getByTestId(id);
+        await chart.locator('canvas').first().waitFor({ timeout: 30_000 });
+        await chart.scrollIntoViewIfNeeded();
+        await expect.poll(() => paintedPixels(chart), { timeout: 15_000 }).toBeGreaterThan(2000);
+      }
+
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+        await page.reload();
+        await page.getByTestId('coach-optimal-lap').waitFor({ timeout: 60_000 });
+        await page.getByTestId('chart-gg').locator('canvas').first().waitFor({ timeout: 30_000 });
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        await e2e.screenshot(page, `analysis-coach-${device}-${locale}-${theme}`);
+      }
+
+      // With the network cut, the optimal lap becomes the reference and the coach reads against it.
+      await context.setOffline(true);
+      // The optimal lap is the fastest entry, so it may already be the reference: pick the best real lap first.
+      await page.getByTestId('reference-lap').click();
+      await page.getByRole('option', { name: new RegExp(`^2 · `) }).click();
+      await expect.poll(() => page.getByTestId('reference-lap').inputValue()).toMatch(/^2 · /);
+      await expect.poll(() => page.getByTestId('coach-use-optimal').isDisabled()).toBe(false);
+      await page.getByTestId('coach-use-optimal').scrollIntoViewIfNeeded();
+      await page.getByTestId('coach-use-optimal').click();
+      await expect.poll(() => page.getByTestId('reference-lap').inputValue()).toMatch(new RegExp(`^${words[locale].optimal} · `));
+      await expect.poll(() => page.getByTestId('coach-use-optimal').isDisabled()).toBe(true);
+      await expect.poll(() => findings.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => paintedPixels(page.getByTestId('chart-delta')), { timeout: 15_000 }).toBeGreaterThan(2000);
+
+      // A finding shows its place on the map.
+      await findings.first().click();
+      await expect.poll(async () => Number(await page.getByTestId('track-map').getAttribute('data-cursor-markers'))).toBeGreaterThan(0);
+      await e2e.screenshot(page, `analysis-coach-${device}-${locale}-dark-offline-optimal`);
+      await context.setOffline(false);
+      expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+    });
+  }
+});
