@@ -39,8 +39,8 @@ function paintedPixels(chart: Locator): Promise<number> {
 const lapTime = async (page: Page, testId: string) => parseLapTime(((await page.getByTestId(testId).textContent()) ?? '').trim());
 
 const words = {
-  'en-us': { optimal: 'OPT', finding: /^[1-3]\. Turn \d+: .*\d\.\d\d s/ },
-  'pt-pt': { optimal: 'IDEAL', finding: /^[1-3]\. Curva \d+: .*\d,\d\d s/ },
+  'en-us': { optimal: 'Drivable', finding: /^[1-3]\. Turn \d+: .*\d\.\d\d s/ },
+  'pt-pt': { optimal: 'Conduzível', finding: /^[1-3]\. Curva \d+: .*\d,\d\d s/ },
 } as const;
 
 describe('coach on the lap viewer', () => {
