@@ -9,6 +9,7 @@ import { circuitNamed } from './circuit-lookup';
 import { newOutboxEntry } from './outbox-entries';
 import { queueReplace } from './queue-replace';
 import { checkDuplicate } from './session-duplicates';
+import { replaceLaplessCopy, replacesLaplessCopy } from './session-lapless-copy';
 import { storeDownload } from './session-download-store';
 import { sessionIdentityFromFileName } from './session-identity';
 import { backfillSessionStats, statsOfLapsBytes } from './session-stats-store';
@@ -93,6 +94,13 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     return result;
   }
 
+  /** A stored session's lap count: its list figures, else its laps file here; null when neither is on this device. */
+  async function storedLapCount(session: LocalSession): Promise<number | null> {
+    if (session.stats) return session.stats.lapCount;
+    const texts = restoreRow('sessionTexts', await db().sessionTexts.get(session.localId), sessionTextsSchema);
+    return texts ? statsOfLapsBytes(await fromStoredBytes(texts.laps)).lapCount : null;
+  }
+
   /** The stored session with its analysis; a failed analysis never loses the stored download. */
   async function analyseSaved(localId: number, texts: { laps: ArrayBuffer; nmea: ArrayBuffer }, signal?: AbortSignal): Promise<SaveResult> {
     const session = (await getSession(localId))!;
@@ -127,12 +135,23 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       const ownerId = requireUser();
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
       const duplicate = await checkDuplicate(db(), ownerId, { filename: input.filename, nmea: texts.nmea, contentHash: input.contentHash });
-      if (duplicate.kind === 'same') {
-        stored?.();
-        return { session: duplicate.existing, analysis: null, analysisError: null, alreadyStored: true };
-      }
       const filename = duplicate.kind === 'rename' ? duplicate.filename : input.filename;
       const identity = await sessionIdentityFromFileName(filename, (name) => circuitNamed(db(), name), iso());
+      if (duplicate.kind === 'same') {
+        const existing = duplicate.existing;
+        if (!replacesLaplessCopy(await storedLapCount(existing), texts.laps)) {
+          stored?.();
+          return { session: existing, analysis: null, analysisError: null, alreadyStored: true };
+        }
+        try {
+          await replaceLaplessCopy(db(), existing, { ownerId, filename, identity, ...texts, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
+        } catch (e) {
+          throw toStorageError(e, `the session ${input.filename}`);
+        }
+        stored?.();
+        deps.onQueued?.();
+        return analyseSaved(existing.localId, texts, signal);
+      }
       let localId: number;
       try {
         localId = await storeDownload(db(), { ownerId, filename, identity, ...texts, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
