@@ -52,6 +52,8 @@ try {
     started = true;
     var meta = document.querySelector('meta[name="app-start"]');
     if (!meta) return;
+    // One insertion for all of them: each insertion into the document has a cost of its own.
+    var tags = document.createDocumentFragment();
     var preloads = (meta.getAttribute('data-preload') || '').split(' ');
     for (var i = 0; i < preloads.length; i++) {
       if (!preloads[i]) continue;
@@ -59,13 +61,14 @@ try {
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = preloads[i];
-      document.head.appendChild(link);
+      tags.appendChild(link);
     }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = meta.getAttribute('content');
-    document.head.appendChild(script);
+    tags.appendChild(script);
+    document.head.appendChild(tags);
   }
   function afterPaint() {
     if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') return start();
