@@ -15,7 +15,7 @@ import { tryParseCoordinates } from '../../domain/format/coordinates';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
 import { coachingLapColumns } from '../../domain/coaching/session-coaching';
-import { prepareImportFile } from './import-session';
+import { importFileInWorker } from './import-session';
 import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, WeatherConditions } from './sessions-port';
 
 const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
@@ -139,20 +139,21 @@ export const defaultSessionsPort: SessionsPort = {
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
   },
   importFile: async (file, lapsFile) => {
-    const prepared = await prepareImportFile(file, await freshCircuits(), lapsFile ? await lapsFile.text() : undefined);
+    const circuits = await freshCircuits();
+    const imported = await importFileInWorker(file, circuits, lapsFile ? await lapsFile.text() : undefined);
     const saved = await repository.saveDownloadedSession({
-      filename: prepared.fileName,
-      laps: prepared.lapsText,
-      nmea: prepared.nmeaText,
-      contentHash: prepared.contentHash,
-      ...(prepared.loggerCrossingsMs ? { loggerLaps: prepared.loggerCrossingsMs } : {}),
+      filename: imported.fileName,
+      laps: imported.lapsBytes,
+      nmea: imported.nmeaBytes,
+      contentHash: imported.contentHash,
+      ...(imported.loggerCrossingsMs ? { loggerLaps: Array.from(imported.loggerCrossingsMs) } : {}),
     });
     return {
       id: saved.session.localId,
       name: saved.session.name,
       alreadyStored: saved.alreadyStored,
-      laps: prepared.laps.filter((l) => l.valid && l.lapName !== 'In Lap').length,
-      circuitFound: prepared.circuit !== null,
+      laps: imported.lapCount,
+      circuitFound: imported.circuitId !== null,
     };
   },
   saveGates,
