@@ -72,6 +72,10 @@ export const sessionsI18n = {
       noCircuit: 'No circuit was found near this session: laps could not be detected.',
       failed: 'Could not import {{file}}: {{reason}}',
       lapsOnly: '{{file}} is an ASTRO laps file: pick it together with its nmea file.',
+      drop: 'Drop the files to import them',
+      dropHint: 'or drag files onto the library',
+      results: { title: 'Import', progress: '{{done}} of {{total}} files', clear: 'Clear the import results' },
+      state: { waiting: 'Waiting', importing: 'Importing', imported: 'Imported', duplicate: 'Duplicate', failed: 'Not imported' },
       reason: {
         'empty-file': 'the file is empty',
         'unknown-format': 'it is none of the supported formats',
@@ -301,6 +305,10 @@ export const sessionsI18n = {
       noCircuit: 'Não foi encontrado nenhum circuito perto desta sessão: não foi possível detetar as voltas.',
       failed: 'Não foi possível importar {{file}}: {{reason}}',
       lapsOnly: '{{file}} é um ficheiro de voltas do ASTRO: escolha-o juntamente com o ficheiro nmea.',
+      drop: 'Largue os ficheiros para os importar',
+      dropHint: 'ou arraste ficheiros para a biblioteca',
+      results: { title: 'Importação', progress: '{{done}} de {{total}} ficheiros', clear: 'Limpar os resultados da importação' },
+      state: { waiting: 'Em espera', importing: 'A importar', imported: 'Importado', duplicate: 'Duplicado', failed: 'Não importado' },
       reason: {
         'empty-file': 'o ficheiro está vazio',
         'unknown-format': 'não é nenhum dos formatos suportados',
