@@ -102,7 +102,8 @@ describe('batch import', () => {
     // The lines stay until cleared.
     await page.getByTestId('import-results-clear').click();
     await expect.poll(() => lines(page).count()).toBe(0);
-    // A line's 'Analyse' opens the session it stored.
+    // A line's 'Analyse' opens the session it stored (at tablet width: on a phone the toasts sit over the lines).
+    await page.setViewportSize({ width: 1280, height: 800 });
     await pick(page, batch(k + 1));
     await expect.poll(() => page.locator('[data-testid=import-line][data-state=imported]').count(), { timeout: 90_000 }).toBe(1);
     await page.locator('[data-testid=import-line][data-state=imported]').getByRole('button').click();

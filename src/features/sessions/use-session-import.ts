@@ -1,8 +1,9 @@
 /**
  * Importing files into the library: several at once (picked or dropped), an ASTRO laps file goes with its nmea
  * file. Each file gets a line (import-results.tsx): waiting, importing, then imported / already in the library /
- * not imported with the reason, so a bad file in a batch never hides the others' results. Each success also toasts
- * with 'Analyse' (opens that session's analysis); each failure names its file and why.
+ * not imported with the reason, so a bad file in a batch never hides the others' results. A single file also
+ * toasts its result (with 'Analyse', which opens that session's analysis; a failure names its file and why); a
+ * batch says it in its lines only, rather than a stack of toasts over them.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,8 @@ export function useSessionImport(
       const queued = imports.map((entry) => ({ ...entry, key: `import-${nextKey++}` }));
       const lonely: ImportLine[] = lapsWithoutPositions.map((l) => ({ key: `import-${nextKey++}`, fileName: l.name, state: 'failed', reason: t('import.lapsOnly', { file: l.name }) }));
       setLines((all) => [...all, ...lonely, ...queued.map((q): ImportLine => ({ key: q.key, fileName: q.file.name, state: 'waiting' }))]);
-      for (const lonelyLine of lonely) notifyError(lonelyLine.reason!, { translated: true });
+      const toast = queued.length + lonely.length === 1;
+      for (const lonelyLine of lonely) if (toast) notifyError(lonelyLine.reason!, { translated: true });
       for (const { key, file, laps } of queued) {
         update(key, { state: 'importing' });
         try {
@@ -72,16 +74,17 @@ export function useSessionImport(
           // Data already in the library is not stored twice: said as a warning, still one tap from its analysis.
           if (result.alreadyStored) {
             update(key, { state: 'duplicate', result });
-            notifyWarning(t('import.alreadyStored', { name: result.name }), { translated: true, action });
+            if (toast) notifyWarning(t('import.alreadyStored', { name: result.name }), { translated: true, action });
             continue;
           }
           update(key, { state: 'imported', result });
+          if (!toast) continue;
           notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true, action });
           if (!result.circuitFound && result.laps === 0) notifyError(t('import.noCircuit'), { translated: true });
         } catch (e) {
           const reason = errorText(e, t);
           update(key, { state: 'failed', reason });
-          notifyError(t('import.failed', { file: file.name, reason }), { translated: true });
+          if (toast) notifyError(t('import.failed', { file: file.name, reason }), { translated: true });
         }
       }
     } finally {
