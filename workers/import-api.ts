@@ -26,7 +26,7 @@ export interface ImportFileInput {
 }
 
 /** The proposed start/finish of a session near no circuit, for the racer to confirm or move. */
-export interface ImportProposal {
+interface ImportProposal {
   lat: number;
   lon: number;
   headingDeg: number;

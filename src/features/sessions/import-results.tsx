@@ -24,7 +24,18 @@ function outcome(line: ImportLine, t: (key: string, options?: Record<string, unk
   }
 }
 
-export function ImportResults({ lines, onAnalyse, onClear }: { lines: ImportLine[]; onAnalyse: (result: ImportResult) => void; onClear: () => void }) {
+export function ImportResults({
+  lines,
+  onAnalyse,
+  onClear,
+  onConfirmStartFinish,
+}: {
+  lines: ImportLine[];
+  onAnalyse: (result: ImportResult) => void;
+  onClear: () => void;
+  /** A line whose session was timed at a start/finish proposed from its track: the racer confirms it on the map. */
+  onConfirmStartFinish: (line: ImportLine) => void;
+}) {
   const { t } = useTranslation('sessions');
   if (lines.length === 0) return null;
   const done = lines.filter((l) => l.state !== 'waiting' && l.state !== 'importing').length;
@@ -44,6 +55,11 @@ export function ImportResults({ lines, onAnalyse, onClear }: { lines: ImportLine
                 {line.fileName}
               </Text>
               <Group gap={6} wrap="nowrap">
+                {line.state === 'imported' && line.result?.proposal && line.file && (
+                  <Button size="compact-xs" variant="light" color="orange" onClick={() => onConfirmStartFinish(line)} data-testid={`import-line-start-finish-${line.result.id}`}>
+                    {t('startFinish.open')}
+                  </Button>
+                )}
                 {line.result && (line.state === 'imported' || line.state === 'duplicate') && (
                   <Button size="compact-xs" variant="subtle" onClick={() => onAnalyse(line.result!)} data-testid={`import-line-analyse-${line.result.id}`}>
                     {t('library.analyse')}
@@ -66,6 +82,16 @@ export function ImportResults({ lines, onAnalyse, onClear }: { lines: ImportLine
             {outcome(line, t) && (
               <Text size="xs" c={line.state === 'failed' ? 'red' : 'dimmed'} mt={2}>
                 {outcome(line, t)}
+              </Text>
+            )}
+            {line.state === 'imported' && line.result?.proposal && (
+              <Text size="xs" c="orange.8" mt={2}>
+                {t('startFinish.noCircuit')}
+              </Text>
+            )}
+            {line.confirmed && (
+              <Text size="xs" c="teal.8" mt={2}>
+                {t('startFinish.saved', { circuit: line.confirmed.circuitName, laps: line.confirmed.laps })}
               </Text>
             )}
           </div>

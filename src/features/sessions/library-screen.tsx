@@ -26,7 +26,8 @@ import { CompareIcon, CompareWithIcon, UploadIcon } from './icons';
 import { useLibraryColumns, type LibraryTableRow } from './library-columns';
 import { SessionEditDialog } from './session-edit-dialog';
 import { useSessionsPort, type LibraryRow } from './sessions-port';
-import { useSessionImport } from './use-session-import';
+import { useSessionImport, type ImportLine } from './use-session-import';
+import { StartFinishDialog } from './start-finish-dialog';
 import { ImportResults } from './import-results';
 import { useFileDrop } from './use-file-drop';
 import { useReferenceTexts } from '../../app/i18n/reference-text';
@@ -53,7 +54,8 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const [deleteBusy, setDeleteBusy] = useState(false);
   const locale = i18n.language === 'pt-pt' ? 'pt-pt' : 'en-us';
   const resetInput = useRef<() => void>(null);
-  const { importing, importFiles, lines, clearLines } = useSessionImport(port, (imported) => void navigate({ to: '/sessions/analysis', search: { open: imported.id } }));
+  const [confirming, setConfirming] = useState<ImportLine | null>(null);
+  const { importing, importFiles, lines, clearLines, confirmLine } = useSessionImport(port, (imported) => void navigate({ to: '/sessions/analysis', search: { open: imported.id } }));
   const { dragging, dropProps } = useFileDrop((files) => void importFiles(files));
 
   // Mirror the server list when online; offline the local rows are what we have (no toast for that). Any other
@@ -189,7 +191,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
           </Text>
         </Group>
       </Group>
-      <ImportResults lines={lines} onAnalyse={(r) => void navigate({ to: '/sessions/analysis', search: { open: r.id } })} onClear={clearLines} />
+      <ImportResults lines={lines} onAnalyse={(r) => void navigate({ to: '/sessions/analysis', search: { open: r.id } })} onClear={clearLines} onConfirmStartFinish={setConfirming} />
       <ComparisonSummary selection={selection} nameOf={nameOf} onClear={() => store.set({ left: null, right: null })} />
       <DataTable<LibraryTableRow>
         tableKey={LIBRARY_TABLE_KEY}
@@ -238,6 +240,13 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
               <ExportMenu row={r} />
             </RowActions>
           );
+        }}
+      />
+      <StartFinishDialog
+        line={confirming}
+        onClose={(saved) => {
+          if (saved && confirming) confirmLine(confirming.key, saved);
+          setConfirming(null);
         }}
       />
       <SessionEditDialog row={editing} circuits={circuits} vehicleCategories={categories} onCancel={() => setEditing(null)} onSave={save} />

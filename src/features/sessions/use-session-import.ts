@@ -23,6 +23,10 @@ export interface ImportLine {
   result?: ImportResult;
   /** Why the file was not imported, in the reader's language. */
   reason?: string;
+  /** The picked file (timed again when the racer confirms a start/finish for it). */
+  file?: File;
+  /** The racer saved its start/finish as their circuit. */
+  confirmed?: { circuitName: string; laps: number };
 }
 
 /**
@@ -43,7 +47,13 @@ let nextKey = 0;
 export function useSessionImport(
   port: SessionsPort,
   onAnalyse: (imported: ImportResult) => void,
-): { importing: boolean; importFiles: (files: File[]) => Promise<void>; lines: ImportLine[]; clearLines: () => void } {
+): {
+  importing: boolean;
+  importFiles: (files: File[]) => Promise<void>;
+  lines: ImportLine[];
+  clearLines: () => void;
+  confirmLine: (key: string, confirmed: { circuitName: string; laps: number }) => void;
+} {
   const { t } = useTranslation('sessions');
   const [importing, setImporting] = useState(false);
   const [lines, setLines] = useState<ImportLine[]>([]);
@@ -63,7 +73,7 @@ export function useSessionImport(
       const { imports, lapsWithoutPositions } = groupImportFiles(picked);
       const queued = imports.map((entry) => ({ ...entry, key: `import-${nextKey++}` }));
       const lonely: ImportLine[] = lapsWithoutPositions.map((l) => ({ key: `import-${nextKey++}`, fileName: l.name, state: 'failed', reason: t('import.lapsOnly', { file: l.name }) }));
-      setLines((all) => [...all, ...lonely, ...queued.map((q): ImportLine => ({ key: q.key, fileName: q.file.name, state: 'waiting' }))]);
+      setLines((all) => [...all, ...lonely, ...queued.map((q): ImportLine => ({ key: q.key, fileName: q.file.name, state: 'waiting', file: q.file.file }))]);
       const toast = queued.length + lonely.length === 1;
       for (const lonelyLine of lonely) if (toast) notifyError(lonelyLine.reason!, { translated: true });
       for (const { key, file, laps } of queued) {
@@ -94,5 +104,9 @@ export function useSessionImport(
 
   const clearLines = useCallback(() => setLines((all) => all.filter((l) => l.state === 'waiting' || l.state === 'importing')), []);
 
-  return { importing, importFiles, lines, clearLines };
+  const confirmLine = useCallback((key: string, confirmed: { circuitName: string; laps: number }) => {
+    setLines((all) => all.map((l) => (l.key === key && l.result ? { ...l, confirmed, result: { ...l.result, proposal: null, laps: confirmed.laps } } : l)));
+  }, []);
+
+  return { importing, importFiles, lines, clearLines, confirmLine };
 }

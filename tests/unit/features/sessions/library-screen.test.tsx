@@ -206,7 +206,7 @@ describe('sessions library', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     // A batch: one line per file, each with its reason, and no stack of toasts.
     fireEvent.change(input, { target: { files: [new File(['<gpx></gpx>'], 'a.gpx'), new File(['<gpx></gpx>'], 'b.gpx')] } });
-    await waitFor(() => expect(screen.getAllByTestId('import-line').map((l) => l.getAttribute('data-state'))).toEqual(['failed', 'failed']));
+    await waitFor(() => expect(screen.getAllByTestId('import-line').map((l) => l.getAttribute('data-state'))).toEqual(['failed', 'failed']), { timeout: 10_000 });
     const [a, b] = screen.getAllByTestId('import-line');
     expect(a.textContent).toContain('a.gpx');
     expect(a.textContent).toContain('não contém nenhuma posição utilizável');
@@ -215,7 +215,7 @@ describe('sessions library', () => {
     expect(toast.notifyError).not.toHaveBeenCalled();
     // One file alone also toasts its reason, naming the file.
     fireEvent.change(input, { target: { files: [new File(['<gpx></gpx>'], 'c.gpx')] } });
-    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Não foi possível importar c.gpx: não contém nenhuma posição utilizável', { translated: true }));
+    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Não foi possível importar c.gpx: não contém nenhuma posição utilizável', { translated: true }), { timeout: 10_000 });
     expect(screen.getAllByTestId('import-line')).toHaveLength(3);
   });
 
@@ -234,7 +234,7 @@ describe('sessions library', () => {
     await waitFor(() => expect(port.importFile).toHaveBeenCalledTimes(2));
     expect(port.importFile).toHaveBeenCalledWith(nmea, laps);
     expect(port.importFile).toHaveBeenCalledWith(gpx, undefined);
-    await waitFor(() => expect(screen.getAllByTestId('import-line').map((l) => l.getAttribute('data-state'))).toEqual(['failed', 'imported', 'imported']));
+    await waitFor(() => expect(screen.getAllByTestId('import-line').map((l) => l.getAttribute('data-state'))).toEqual(['failed', 'imported', 'imported']), { timeout: 10_000 });
     expect(screen.getAllByTestId('import-line')[0].textContent).toContain('other.laps is an ASTRO laps file: pick it together with its nmea file.');
     expect(screen.getAllByTestId('import-line')[1].textContent).toContain('Imported Imported with 3 laps');
     expect(screen.getByTestId('import-results').textContent).toContain('Import · 3 of 3 files');
