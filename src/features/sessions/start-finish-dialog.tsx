@@ -4,29 +4,22 @@
  * saves it as their own circuit; the session is then timed again with it. An admin may later promote the circuit
  * to reference data for everyone.
  */
-import {
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { LazyTrackMap } from "../../ui/map/lazy-track-map";
-import type { GatePoint } from "../../domain/session-types";
-import { notifySuccess } from "../../ui/toast";
-import { errorText } from "./error-text";
-import { useSessionsPort } from "./sessions-port";
-import type { ImportLine } from "./use-session-import";
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LazyTrackMap } from '../../ui/map/lazy-track-map';
+import type { GatePoint } from '../../domain/session-types';
+import { notifySuccess } from '../../ui/toast';
+import { errorText } from './error-text';
+import { useSessionsPort } from './sessions-port';
+import type { ImportLine } from './use-session-import';
 
 /** The picked file's name without its extension, as the circuit's first name. */
 const baseName = (fileName: string) =>
   fileName
-    .replace(/\.[a-z0-9]{1,5}$/i, "")
-    .replace(/[_]+/g, " ")
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .replace(/[_]+/g, ' ')
     .trim()
     .slice(0, 120);
 
@@ -44,36 +37,19 @@ function columns(trace: Float64Array): {
   return { lat, lon };
 }
 
-export function StartFinishDialog({
-  line,
-  onClose,
-}: {
-  line: ImportLine | null;
-  onClose: (saved: { circuitName: string; laps: number } | null) => void;
-}) {
-  const { t } = useTranslation("sessions");
+export function StartFinishDialog({ line, onClose }: { line: ImportLine | null; onClose: (saved: { circuitName: string; laps: number } | null) => void }) {
+  const { t } = useTranslation('sessions');
+  // On a phone the dialog takes the screen: the map and the form do not fit a centred box.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
-    <Modal
-      opened={line !== null}
-      onClose={() => onClose(null)}
-      title={t("startFinish.title")}
-      size="xl"
-      fullScreen={false}
-      centered
-    >
+    <Modal opened={line !== null} onClose={() => onClose(null)} title={t('startFinish.title')} size="xl" fullScreen={phone} centered>
       {line && <StartFinishForm key={line.key} line={line} onClose={onClose} />}
     </Modal>
   );
 }
 
-function StartFinishForm({
-  line,
-  onClose,
-}: {
-  line: ImportLine;
-  onClose: (saved: { circuitName: string; laps: number } | null) => void;
-}) {
-  const { t } = useTranslation("sessions");
+function StartFinishForm({ line, onClose }: { line: ImportLine; onClose: (saved: { circuitName: string; laps: number } | null) => void }) {
+  const { t } = useTranslation('sessions');
   const port = useSessionsPort();
   const countries = port.useCountries() ?? [];
   const types = port.useCircuitTypes() ?? [];
@@ -94,7 +70,7 @@ function StartFinishForm({
   const moved = gate.lat !== proposal.lat || gate.lon !== proposal.lon;
 
   const save = async () => {
-    if (!country || !type || name.trim() === "" || !line.file) return;
+    if (!country || !type || name.trim() === '' || !line.file) return;
     setBusy(true);
     setError(null);
     try {
@@ -106,7 +82,7 @@ function StartFinishForm({
         widthM: proposal.widthM,
       });
       notifySuccess(
-        t("startFinish.saved", {
+        t('startFinish.saved', {
           circuit: saved.circuitName,
           laps: saved.laps,
         }),
@@ -122,31 +98,29 @@ function StartFinishForm({
 
   return (
     <Stack gap="sm" data-testid="start-finish-dialog">
-      <Text size="sm">{t("startFinish.explain")}</Text>
+      <Text size="sm">{t('startFinish.explain')}</Text>
       <LazyTrackMap
-        traces={[
-          { id: "track", lat: track.lat, lon: track.lon, color: "#1c7ed6" },
-        ]}
+        traces={[{ id: 'track', lat: track.lat, lon: track.lon, color: '#1c7ed6' }]}
         gates={[gate]}
         gateWidthM={proposal.widthM}
-        gateLabels={["S/F"]}
+        gateLabels={['S/F']}
         showLabels
         gateMode="edit"
         snapToTraces
         onGatesChange={(gates) => gates[0] && setGate(gates[0])}
         fitKey={line.key}
-        height={320}
-        aria-label={t("startFinish.map")}
+        height={240}
+        aria-label={t('startFinish.map')}
       />
       <Text size="xs" c="dimmed" data-testid="start-finish-position">
-        {t("startFinish.position", {
+        {t('startFinish.position', {
           lat: gate.lat.toFixed(6),
           lon: gate.lon.toFixed(6),
         })}
-        {moved ? ` · ${t("startFinish.moved")}` : ""}
+        {moved ? ` · ${t('startFinish.moved')}` : ''}
       </Text>
       <TextInput
-        label={t("startFinish.name")}
+        label={t('startFinish.name')}
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
         required
@@ -155,7 +129,7 @@ function StartFinishForm({
       />
       <Group grow align="flex-start">
         <Select
-          label={t("startFinish.country")}
+          label={t('startFinish.country')}
           data={countries.map((c) => ({ value: String(c.id), label: c.name }))}
           value={country}
           onChange={setCountryId}
@@ -164,7 +138,7 @@ function StartFinishForm({
           data-testid="start-finish-country"
         />
         <Select
-          label={t("startFinish.type")}
+          label={t('startFinish.type')}
           data={types.map((c) => ({ value: String(c.id), label: c.name }))}
           value={type}
           onChange={setTypeId}
@@ -179,15 +153,10 @@ function StartFinishForm({
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => onClose(null)} disabled={busy}>
-          {t("startFinish.cancel")}
+          {t('startFinish.cancel')}
         </Button>
-        <Button
-          onClick={() => void save()}
-          loading={busy}
-          disabled={!country || !type || name.trim() === ""}
-          data-testid="start-finish-save"
-        >
-          {t("startFinish.save")}
+        <Button onClick={() => void save()} loading={busy} disabled={!country || !type || name.trim() === ''} data-testid="start-finish-save">
+          {t('startFinish.save')}
         </Button>
       </Group>
     </Stack>
