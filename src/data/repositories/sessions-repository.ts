@@ -3,6 +3,7 @@ import type { SessionSummary } from '../../contracts/entities';
 import { positionsFingerprint } from '../../domain/formats/positions-fingerprint';
 import { restoreRow, restoreRows } from '../db/restore';
 import { analysisCacheSchema, localSessionSchema, sessionEditSchema, sessionTextsSchema, type LocalSession, type SessionEdit } from '../db/rows';
+import { removeStoredFiles } from '../storage/opfs-files';
 import { StorageError, toStorageError } from '../storage/storage-error';
 import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes } from './bytes';
 import { circuitNamed } from './circuit-lookup';
@@ -252,12 +253,19 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       return (await getSession(localId))!;
     },
 
-    /** Removes the session here at once; a session already on the server is deleted there through the queue. */
+    /**
+     * Removes the session here at once (with its videos and their files); a session already on the server is deleted
+     * there through the queue.
+     */
     async deleteSession(localId: number): Promise<void> {
       const ownerId = requireUser();
-      await db().transaction('rw', [db().sessions, db().sessionTexts, db().analyses, db().outbox], async () => {
+      let videoFiles: string[] = [];
+      await db().transaction('rw', [db().sessions, db().sessionTexts, db().analyses, db().outbox, db().videos], async () => {
         const row = restoreRow('sessions', await db().sessions.get(localId), localSessionSchema);
         if (!row || row.ownerId !== ownerId) return;
+        const videos = await db().videos.where('sessionLocalId').equals(localId).toArray();
+        videoFiles = videos.map((v) => v.opfsName);
+        await db().videos.bulkDelete(videos.map((v) => v.id));
         const entries = await db().outbox.where('sessionLocalId').equals(localId).toArray();
         const createInFlight = entries.some((e) => e.kind === 'create-session' && e.leaseUntil > now());
         await db().outbox.bulkDelete(entries.map((e) => e.id));
@@ -268,6 +276,8 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
         await db().sessionTexts.delete(localId);
         await db().analyses.delete(localId);
       });
+      // The files go after the rows: a crash in between leaves an orphan file, never a row without its file.
+      await removeStoredFiles(videoFiles);
       deps.onQueued?.();
     },
 
