@@ -49,7 +49,7 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   const speedOption = useMemo(() => lineOption({ series: speed, xName: labels.distance, yName: labels.speedAxis, dark, locale: numberLocale, tooltipAt }), [speed, labels, dark, numberLocale, tooltipAt]);
   const deltaOption = useMemo(() => lineOption({ series: delta, xName: labels.distance, yName: labels.deltaAxis, dark, locale: numberLocale, tooltipAt }), [delta, labels, dark, numberLocale, tooltipAt]);
   const gTraceOption = useMemo(
-    () => lineOption({ series: gTrace, xName: labels.distance, yName: coachLabels?.gAxis ?? 'g', dark, locale: numberLocale, tooltipAt }),
+    () => lineOption({ series: gTrace, xName: labels.distance, yName: coachLabels?.gAxis ?? 'g', dark, locale: numberLocale, tooltipAt, legend: true }),
     [gTrace, labels, coachLabels, dark, numberLocale, tooltipAt],
   );
   const ggChartOption = useMemo(
@@ -110,7 +110,7 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   return (
     <>
       {chart(labels.speed, speedOption, 'chart-speed', 280, distanceEvents, DISTANCE_GROUP, speedChart)}
-      {gTrace.length > 0 && chart(coachLabels?.gTrace ?? '', gTraceOption, 'chart-g-trace', 200, distanceEvents, DISTANCE_GROUP)}
+      {gTrace.length > 0 && chart(coachLabels?.gTrace ?? '', gTraceOption, 'chart-g-trace', 230, distanceEvents, DISTANCE_GROUP)}
       {delta.length > 0 && chart(labels.delta, deltaOption, 'chart-delta', 220, distanceEvents, DISTANCE_GROUP)}
       {gg.length > 0 && chart(coachLabels?.gg ?? '', ggChartOption, 'chart-gg', 340, {})}
       {chart(labels.sectors, sectorsOption, 'chart-sectors', 220, events)}
