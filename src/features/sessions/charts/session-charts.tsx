@@ -3,7 +3,8 @@
  * tooltip, legend and dataZoom, on the canvas renderer (~190 KiB gzip against 370 KiB for the full import,
  * notes/performance-facts.md). Loaded lazily through lazy-charts.tsx. Lines use LTTB sampling.
  * The speed and delta charts share one distance axis: they are connected (one cursor, one zoom), and the cursor
- * is reported to the screen (the map's marker follows it).
+ * is reported to the screen (the map's marker follows it). A cursor moved elsewhere (the playing video) is shown
+ * on them too (`cursor.follow`).
  */
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
@@ -11,7 +12,7 @@ import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } f
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { Paper, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, type Ref } from 'react';
 import { ggOption, lineOption, sectorOption } from './chart-options';
 import type { SessionChartsProps } from './chart-types';
 
@@ -47,6 +48,22 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   );
   const sectorsOption = useMemo(() => sectorOption({ sectors, sectorName: labels.sector, dark, locale: numberLocale }), [sectors, labels, dark, numberLocale]);
   const onMove = cursor?.onMove;
+  const follow = cursor?.follow;
+  const speedChart = useRef<ReactEChartsCore>(null);
+  /** The last distance this chart reported itself: a follow update carrying it back is the echo, not news. */
+  const reported = useRef<number | null>(null);
+  useEffect(() => {
+    if (!follow) return;
+    return follow.subscribe(() => {
+      const d = follow.get();
+      const instance = speedChart.current?.getEchartsInstance();
+      if (!instance || d === null || (reported.current !== null && Math.abs(d - reported.current) < 0.5)) return;
+      const x = instance.convertToPixel({ xAxisIndex: 0 }, d) as unknown as number;
+      if (!Number.isFinite(x)) return;
+      reported.current = d;
+      instance.dispatchAction({ type: 'showTip', x, y: instance.getHeight() / 2 });
+    });
+  }, [follow]);
   const events = useMemo(
     () => ({
       click: (params: { seriesId?: string }) => {
@@ -62,18 +79,22 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
       // echo, not a leave: leaving is 'globalout'.
       updateAxisPointer: (event: AxisPointerEvent) => {
         const x = event.axesInfo?.find((a) => a.axisDim === 'x')?.value;
-        if (typeof x === 'number' && Number.isFinite(x)) onMove?.(x);
+        if (typeof x === 'number' && Number.isFinite(x)) {
+          reported.current = x;
+          onMove?.(x);
+        }
       },
       globalout: () => onMove?.(null),
     }),
     [events, onMove],
   );
-  const chart = (title: string, option: object, testId: string, height: number, onEvents: Record<string, (...args: never[]) => void>, group?: string) => (
+  const chart = (title: string, option: object, testId: string, height: number, onEvents: Record<string, (...args: never[]) => void>, group?: string, ref?: Ref<ReactEChartsCore>) => (
     <Paper withBorder p="xs" data-testid={testId}>
       <Text size="sm" fw={600}>
         {title}
       </Text>
       <ReactEChartsCore
+        ref={ref}
         echarts={echarts}
         option={option}
         notMerge
@@ -89,7 +110,7 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   );
   return (
     <>
-      {chart(labels.speed, speedOption, 'chart-speed', 280, distanceEvents, DISTANCE_GROUP)}
+      {chart(labels.speed, speedOption, 'chart-speed', 280, distanceEvents, DISTANCE_GROUP, speedChart)}
       {gTrace.length > 0 && chart(coachLabels?.gTrace ?? '', gTraceOption, 'chart-g-trace', 200, distanceEvents, DISTANCE_GROUP)}
       {delta.length > 0 && chart(labels.delta, deltaOption, 'chart-delta', 220, distanceEvents, DISTANCE_GROUP)}
       {gg.length > 0 && chart(coachLabels?.gg ?? '', ggChartOption, 'chart-gg', 340, {})}
