@@ -35,3 +35,18 @@ export async function sessionIdentityFromFileName(
     circuitId: circuit?.id ?? null,
   };
 }
+
+/**
+ * The instant a device file name's wall-clock time stands for at a track in `timeZone` (the zone import finds for the
+ * track's first fix, tz-lookup), or null for a name that is not a device name. A session imported near no known
+ * circuit was dated in this device's zone; once its circuit is set this dates it where its name says it was.
+ */
+export function sessionDateAtTrack(filename: string, timeZone: string | null): string | null {
+  let parts;
+  try {
+    parts = parseSessionFileName(filename);
+  } catch {
+    return null;
+  }
+  return wallClockToInstant(sessionIsoDate(parts), timeZone ?? undefined);
+}

@@ -12,7 +12,7 @@ import { queueReplace } from './queue-replace';
 import { checkDuplicate } from './session-duplicates';
 import { replaceLaplessCopy, replacesLaplessCopy } from './session-lapless-copy';
 import { storeDownload } from './session-download-store';
-import { sessionIdentityFromFileName } from './session-identity';
+import { sessionDateAtTrack, sessionIdentityFromFileName } from './session-identity';
 import { backfillSessionStats, statsOfLapsBytes } from './session-stats-store';
 import { ANALYSIS_CACHE_VERSION, packAnalysis, unpackAnalysis } from './sessions-analysis-cache';
 import type { DownloadedSession, SaveResult, SessionsRepositoryDeps } from './sessions-repository-types';
@@ -169,8 +169,18 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
      * dropped and recomputed, and the session queued for the server like a new one (queue-replace.ts), so an
      * uploaded session's copy there (and the leaderboard's bests derived from it) follows.
      */
-    async replaceSessionTexts(localId: number, input: { laps: DownloadedSession['laps']; nmea: DownloadedSession['nmea'] }, signal?: AbortSignal): Promise<SaveResult> {
+    /**
+     * New texts for a session (its laps timed again). `at`: the file name it was timed under and the track's zone,
+     * when the timing set its circuit: the session's date follows that name's wall-clock time in the track's zone
+     * (the queued PUT carries it to the server).
+     */
+    async replaceSessionTexts(
+      localId: number,
+      input: { laps: DownloadedSession['laps']; nmea: DownloadedSession['nmea']; at?: { filename: string; timeZone: string | null } },
+      signal?: AbortSignal,
+    ): Promise<SaveResult> {
       const ownerId = requireUser();
+      const date = input.at ? sessionDateAtTrack(input.at.filename, input.at.timeZone) : null;
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
       const stored = { laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) };
       try {
@@ -184,6 +194,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
             lapsBytes: texts.laps.byteLength,
             nmeaBytes: texts.nmea.byteLength,
             stats: statsOfLapsBytes(texts.laps),
+            ...(date ? { date } : {}),
             updatedAt: iso(),
           });
           await db().analyses.delete(localId);

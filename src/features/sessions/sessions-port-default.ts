@@ -173,7 +173,9 @@ export const defaultSessionsPort: SessionsPort = {
     const circuits = await freshCircuits();
     const withMine = circuits.some((c) => c.id === circuit.id) ? circuits : [...circuits, circuit];
     const imported = await importFileInWorker(file, withMine);
-    await repository.replaceSessionTexts(id, { laps: imported.lapsBytes, nmea: imported.nmeaBytes });
+    // Its date follows its new name: that wall-clock time in the track's zone (it was dated in this device's).
+    const timeZone = imported.timeZone || circuit.country?.timezone || null;
+    await repository.replaceSessionTexts(id, { laps: imported.lapsBytes, nmea: imported.nmeaBytes, at: { filename: imported.fileName, timeZone } });
     await repository.editSession(id, { circuitId: circuit.id, name: displayNameFromFileName(imported.fileName) });
     return { laps: imported.lapCount, circuitName: circuit.name };
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionIdentityFromFileName } from '../../../src/data/repositories/session-identity';
+import { sessionDateAtTrack, sessionIdentityFromFileName } from '../../../src/data/repositories/session-identity';
 
 const NOW = '2026-05-01T12:00:00.000Z';
 
@@ -28,5 +28,12 @@ describe('session identity from the file name', () => {
     const identity = await sessionIdentityFromFileName('my track day', async () => ((looked = true), null), NOW);
     expect(identity).toEqual({ name: 'my track day', date: NOW, circuitId: null });
     expect(looked).toBe(false);
+  });
+
+  it("dates a device name's wall-clock time in the track's zone, and no other name", () => {
+    expect(sessionDateAtTrack('20260412_1030_Club track', 'Asia/Tbilisi')).toBe('2026-04-12T06:30:00.000Z');
+    expect(sessionDateAtTrack('20260412_1030_Club track', 'Europe/Lisbon')).toBe('2026-04-12T09:30:00.000Z');
+    expect(sessionDateAtTrack('20260412_1030_Club track', null)).toBe(new Date(2026, 3, 12, 10, 30).toISOString());
+    expect(sessionDateAtTrack('my track day', 'Europe/Lisbon')).toBeNull();
   });
 });

@@ -165,6 +165,23 @@ describe('sessions repository', () => {
     expect((await bench.repo.getSession(saved.session.localId))?.stats).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: 59_000, lapCount: 3, durationMs: 191_000 });
   });
 
+  it("re-dates a session timed again at its circuit's track: its name's wall-clock time in the track's zone, on the server too", async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    // Imported near no known circuit: its name's 10:30 was read in this device's zone.
+    const saved = await bench.repo.saveDownloadedSession({ filename: '20260412_1030_Track', laps: LAPS, nmea: NMEA });
+    expect(saved.session.date).toBe(new Date(2026, 3, 12, 10, 30).toISOString());
+    // Its start/finish confirmed in Tbilisi (UTC+4): 10:30 there.
+    await bench.repo.replaceSessionTexts(saved.session.localId, { laps: LAPS, nmea: NMEA, at: { filename: '20260412_1030_Club track', timeZone: 'Asia/Tbilisi' } });
+    expect((await bench.repo.getSession(saved.session.localId))?.date).toBe('2026-04-12T06:30:00.000Z');
+    bench.network.goOnline();
+    await bench.engine.kick();
+    expect([...bench.server.rows.values()].map((r) => r.date)).toEqual(['2026-04-12T06:30:00.000Z']);
+    // Texts replaced without a new timing keep the date.
+    await bench.repo.replaceSessionTexts(saved.session.localId, { laps: LAPS, nmea: NMEA });
+    expect((await bench.repo.getSession(saved.session.localId))?.date).toBe('2026-04-12T06:30:00.000Z');
+  });
+
   it('reads rows of older builds without stats, and damaged stats as missing, then works them out from the stored laps', async () => {
     bench = createBench();
     bench.network.goOffline();
