@@ -41,6 +41,43 @@ try {
   // Storage disabled: no prerendered screen, the app renders as usual.
 }
 
+// Starts the app (vite.config.ts, startAppAfterFirstPaint): its module entry and the chunks that entry imports,
+// named by <meta name="app-start">, are added once the page is parsed (main.tsx needs #root) and a frame has been
+// painted, so the HTML and CSS of the first paint have the network to themselves. A hidden tab paints no frame: it
+// starts as soon as the page is parsed. The timer is a backstop should no frame come.
+(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var meta = document.querySelector('meta[name="app-start"]');
+    if (!meta) return;
+    var preloads = (meta.getAttribute('data-preload') || '').split(' ');
+    for (var i = 0; i < preloads.length; i++) {
+      if (!preloads[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preloads[i];
+      document.head.appendChild(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = meta.getAttribute('content');
+    document.head.appendChild(script);
+  }
+  function afterPaint() {
+    if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') return start();
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+    setTimeout(start, 3000);
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true });
+  else afterPaint();
+})();
+
 /**
  * The prerendered form works before the app does: typing goes into its fields as usual (the copy is not inert),
  * its submit button is enabled once the required fields are filled (the login page's rule), and a submit is kept

@@ -1,5 +1,5 @@
 /** Everything the screens rely on: Mantine (theme, colour scheme), notifications (and the sync notices), i18n, auth, the router. */
-import '@mantine/core/styles.css';
+import './mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';

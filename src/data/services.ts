@@ -17,6 +17,7 @@ import { createLeaderboardRepository } from './repositories/leaderboard-reposito
 import { createReferenceRepository } from './repositories/reference-repository';
 import { createSessionGatesRepository } from './repositories/session-gates-repository';
 import { createSessionsRepository } from './repositories/sessions-repository';
+import { createVideoRepository } from './repositories/video-repository';
 import { getStorageStatus, requestPersistentStorage } from './storage/storage-manager';
 import { listenForServiceWorkerSync, requestBackgroundSync } from './sync/background-sync';
 import { createOutboxStore } from './sync/outbox-store';
@@ -78,6 +79,9 @@ export const firmwareRepository = createFirmwareRepository({ db: getDb, api: fir
 export const leaderboardRepository = createLeaderboardRepository({ db: getDb, api: leaderboardsApi });
 
 export const sessionGatesRepository = createSessionGatesRepository({ db: getDb });
+
+/** On-board videos of sessions (rows here; files in OPFS, copied by src/media). */
+export const videoRepository = createVideoRepository(getDb);
 
 /** The firmware version ASTRO reported: kept at once, sent to the user's record when online. */
 export const deviceVersionRepository = createDeviceVersionRepository({

@@ -43,11 +43,14 @@ const gz = (assetsDir: string, files: Iterable<string>) => {
   return total;
 };
 
-/** The first view's scripts in `dist`: index.html's module entry and every chunk it imports statically. */
+/**
+ * The first view's scripts in `dist`: the app's module entry (named by index.html's <meta name="app-start">, which
+ * theme-init.js turns into the script after the first paint) and every chunk it imports statically.
+ */
 export function initialChunks(dist: string): Set<string> {
   const html = path.join(dist, 'index.html');
   if (!existsSync(html)) throw new Error(`no build in ${dist}: run 'npm run build' first`);
-  const entries = [...readFileSync(html, 'utf8').matchAll(/<script[^>]+type="module"[^>]+src="\/?assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const entries = [...readFileSync(html, 'utf8').matchAll(/<meta name="app-start" content="\/?assets\/([^"]+\.js)"/g)].map((m) => m[1]);
   if (entries.length === 0) throw new Error('no module entry script in index.html');
   return closure(path.join(dist, 'assets'), entries);
 }

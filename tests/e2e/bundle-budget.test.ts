@@ -3,7 +3,7 @@
  * 200 KiB): sizes of the build the e2e tests serve, deterministic for a given lockfile, not timings. zod (~25 KiB)
  * belongs to lazy chunks only: one constant imported from a zod module by a route file pulled it into the first view.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import bundleBench, { initialChunks, TARGETS_KIB } from '../bench/bundle.bench';
@@ -19,5 +19,16 @@ describe('the built bundle', () => {
     expect(figures.chartChunkGzipKiB).toBeLessThanOrEqual(TARGETS_KIB.chart);
     const withZod = [...initialChunks(dist)].filter((f) => readFileSync(path.join(dist, 'assets', f), 'utf8').includes('$ZodError'));
     expect(withZod).toEqual([]);
+  });
+
+  it('styles every Mantine class the scripts use (src/app/mantine-styles.css imports only the components the app uses)', () => {
+    const assets = path.join(builtAppDir(), 'assets');
+    const read = (ext: string) => readdirSync(assets).filter((f) => f.endsWith(ext)).map((f) => readFileSync(path.join(assets, f), 'utf8')).join('\n');
+    const classes = (text: string) => new Set(text.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
+    const styled = classes(read('.css'));
+    const used = classes(read('.js'));
+    expect(used.size).toBeGreaterThan(50);
+    // Classes that Mantine names but styles nowhere (markers read by other selectors) would show up here too.
+    expect([...used].filter((c) => !styled.has(c))).toEqual([]);
   });
 });

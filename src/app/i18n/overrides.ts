@@ -4,6 +4,7 @@
  * merged over the bundled strings. Keys are i18next keys 'namespace:path'.
  */
 import type { i18n as I18n } from 'i18next';
+import { startTransition } from 'react';
 import { LOCALE_CODES, parseLocale, type Locale } from '../../contracts/locales';
 import { REFERENCE_TEXT_NS } from '../../contracts/reference-text-keys';
 
@@ -67,7 +68,18 @@ export function applyOverrides(i18n: I18n, overrides: readonly TranslationOverri
     const texts = refs.get(locale);
     if (texts) i18n.addResourceBundle(locale, REFERENCE_TEXT_NS, texts, false, true, { silent: true, skipCopy: true });
   }
-  if (overrides.length > 0 || hadRefs) void i18n.changeLanguage(i18n.language);
+  // Every translated component renders again: as a transition, which React renders in slices that yield to the
+  // browser, instead of one long task (the reference texts alone make this a whole-screen render).
+  if (overrides.length > 0 || hadRefs) startTransition(() => void i18n.changeLanguage(i18n.language));
+}
+
+/** Whether two lists hold the same overrides in the same order (the server sends them in a stable order). */
+export function sameOverrides(a: readonly TranslationOverride[], b: readonly TranslationOverride[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i].locale !== b[i].locale || a[i].key !== b[i].key || a[i].value !== b[i].value) return false;
+  }
+  return true;
 }
 
 export function readCachedOverrides(storage: Pick<Storage, 'getItem'> | undefined): TranslationOverride[] {

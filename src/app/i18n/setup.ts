@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, LOCALE_CODES, parseLocale, type Locale } from '../../co
 import { buildResources, namespaces } from './resources';
 import { readStoredLocale, safeLocalStorage, storeLocale } from './locale';
 import { MissingKeyCollector, type ReportMissing } from './missing-keys';
-import { applyOverrides, cacheOverrides, parseOverrides, readCachedOverrides } from './overrides';
+import { applyOverrides, cacheOverrides, parseOverrides, readCachedOverrides, sameOverrides } from './overrides';
 
 export const missingKeys = new MissingKeyCollector(safeLocalStorage());
 
@@ -113,7 +113,10 @@ let activeTransport: TranslationTransport | null = null;
 export async function refreshTranslationOverrides(instance: I18n = i18n): Promise<void> {
   if (!activeTransport) return;
   const overrides = parseOverrides(await activeTransport.fetchOverrides());
-  cacheOverrides(safeLocalStorage(), overrides);
+  const storage = safeLocalStorage();
+  // The cached list was applied at start: the same list again would only render every screen once more for nothing.
+  if (storage && sameOverrides(readCachedOverrides(storage), overrides)) return;
+  cacheOverrides(storage, overrides);
   applyOverrides(instance, overrides);
 }
 

@@ -11,6 +11,7 @@ import type {
   SessionRowV1,
   SessionTextsRow,
   TranslationsCacheRow,
+  VideoRow,
 } from './rows';
 
 /**
@@ -23,6 +24,8 @@ import type {
  *   sessionStorage caches so the app starts offline); their fetch times live in kv under 'ref:<table>'.
  * - firmware: downloaded binaries with their sha256; profile: the last signed-in user(s);
  *   leaderboards / translations: last answers seen; outbox: queued server writes; kv: small settings.
+ * - videos: on-board videos of sessions (metadata and sync; the files themselves live in the Origin Private File
+ *   System, see storage/opfs-files.ts) (since v3).
  * sessionStorage keeps only the access token; localStorage only theme and locale (owned by the shell).
  *
  * Versions are only ever added (never edited once shipped); each has an upgrade test in
@@ -45,6 +48,7 @@ export class AstroDb extends Dexie {
   translations!: Table<TranslationsCacheRow, string>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   kv!: Table<KvRow, string>;
+  videos!: EntityTable<VideoRow, 'id'>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -75,6 +79,9 @@ export const SCHEMA_V1 = {
  */
 export const SCHEMA_V2 = { ...SCHEMA_V1, sessionTexts: 'localId' } as const;
 
+/** Version 3: on-board videos of sessions (rows here, files in OPFS). Nothing to move. */
+export const SCHEMA_V3 = { ...SCHEMA_V2, videos: '++id, sessionLocalId' } as const;
+
 function defineVersions(db: Dexie): void {
   db.version(1).stores(SCHEMA_V1);
   db.version(2)
@@ -100,6 +107,7 @@ function defineVersions(db: Dexie): void {
           entry.filename = filenames.get(entry.sessionLocalId ?? -1) ?? '';
         });
     });
+  db.version(3).stores(SCHEMA_V3);
 }
 
 let shared: AstroDb | null = null;

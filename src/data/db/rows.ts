@@ -146,6 +146,40 @@ export const outboxEntrySchema = z.object({
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export type NewOutboxEntry = Omit<OutboxEntry, 'id'>;
 
+/** A video's sync: the session time at media time 0, the clock rate, and how it was found. */
+const videoSyncSchema = z.object({
+  offsetMs: z.number().finite(),
+  rate: z.number().min(0.99).max(1.01),
+  method: z.enum(['gpmf', 'creation-time', 'marks']),
+});
+export type StoredVideoSync = z.infer<typeof videoSyncSchema>;
+
+/**
+ * One on-board video of a session, copied into the Origin Private File System (`opfsName`, under the videos
+ * folder) so it plays offline; the row keeps what the player needs without opening the file. Local only: a video
+ * never goes to the server. Since schema version 3.
+ */
+export const videoRowSchema = z.object({
+  id: z.number().int().positive(),
+  sessionLocalId: z.number().int().positive(),
+  opfsName: z.string().min(1),
+  fileName: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int().min(0),
+  durationS: z.number().positive(),
+  fps: z.number().positive(),
+  width: z.number().int().min(0),
+  height: z.number().int().min(0),
+  /** The file's creation time (epoch ms) as stored, when it had one. */
+  createdMs: z.number().finite().nullable(),
+  sync: videoSyncSchema.nullable(),
+  /** The racer's marks: media time of each marked lap's start/finish crossing. */
+  marks: z.array(z.object({ lap: z.number().int().min(0), videoS: z.number().min(0) })).max(1000),
+  addedAt: z.string(),
+});
+export type VideoRow = z.infer<typeof videoRowSchema>;
+export type NewVideoRow = Omit<VideoRow, 'id'>;
+
 /** The user snapshot kept so the installed app starts offline as the last signed-in user. */
 export const profileRowSchema = z.object({
   userId: z.number().int().positive(),

@@ -3,12 +3,14 @@ import type { SessionSummary } from '../../contracts/entities';
 import { positionsFingerprint } from '../../domain/formats/positions-fingerprint';
 import { restoreRow, restoreRows } from '../db/restore';
 import { analysisCacheSchema, localSessionSchema, sessionEditSchema, sessionTextsSchema, type LocalSession, type SessionEdit } from '../db/rows';
+import { removeStoredFiles } from '../storage/opfs-files';
 import { StorageError, toStorageError } from '../storage/storage-error';
 import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes } from './bytes';
 import { circuitNamed } from './circuit-lookup';
 import { newOutboxEntry } from './outbox-entries';
 import { queueReplace } from './queue-replace';
 import { checkDuplicate } from './session-duplicates';
+import { replaceLaplessCopy, replacesLaplessCopy } from './session-lapless-copy';
 import { storeDownload } from './session-download-store';
 import { sessionIdentityFromFileName } from './session-identity';
 import { backfillSessionStats, statsOfLapsBytes } from './session-stats-store';
@@ -93,6 +95,13 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     return result;
   }
 
+  /** A stored session's lap count: its list figures, else its laps file here; null when neither is on this device. */
+  async function storedLapCount(session: LocalSession): Promise<number | null> {
+    if (session.stats) return session.stats.lapCount;
+    const texts = restoreRow('sessionTexts', await db().sessionTexts.get(session.localId), sessionTextsSchema);
+    return texts ? statsOfLapsBytes(await fromStoredBytes(texts.laps)).lapCount : null;
+  }
+
   /** The stored session with its analysis; a failed analysis never loses the stored download. */
   async function analyseSaved(localId: number, texts: { laps: ArrayBuffer; nmea: ArrayBuffer }, signal?: AbortSignal): Promise<SaveResult> {
     const session = (await getSession(localId))!;
@@ -127,12 +136,23 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       const ownerId = requireUser();
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
       const duplicate = await checkDuplicate(db(), ownerId, { filename: input.filename, nmea: texts.nmea, contentHash: input.contentHash });
-      if (duplicate.kind === 'same') {
-        stored?.();
-        return { session: duplicate.existing, analysis: null, analysisError: null, alreadyStored: true };
-      }
       const filename = duplicate.kind === 'rename' ? duplicate.filename : input.filename;
       const identity = await sessionIdentityFromFileName(filename, (name) => circuitNamed(db(), name), iso());
+      if (duplicate.kind === 'same') {
+        const existing = duplicate.existing;
+        if (!replacesLaplessCopy(await storedLapCount(existing), texts.laps)) {
+          stored?.();
+          return { session: existing, analysis: null, analysisError: null, alreadyStored: true };
+        }
+        try {
+          await replaceLaplessCopy(db(), existing, { ownerId, filename, identity, ...texts, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
+        } catch (e) {
+          throw toStorageError(e, `the session ${input.filename}`);
+        }
+        stored?.();
+        deps.onQueued?.();
+        return analyseSaved(existing.localId, texts, signal);
+      }
       let localId: number;
       try {
         localId = await storeDownload(db(), { ownerId, filename, identity, ...texts, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
@@ -233,12 +253,19 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       return (await getSession(localId))!;
     },
 
-    /** Removes the session here at once; a session already on the server is deleted there through the queue. */
+    /**
+     * Removes the session here at once (with its videos and their files); a session already on the server is deleted
+     * there through the queue.
+     */
     async deleteSession(localId: number): Promise<void> {
       const ownerId = requireUser();
-      await db().transaction('rw', [db().sessions, db().sessionTexts, db().analyses, db().outbox], async () => {
+      let videoFiles: string[] = [];
+      await db().transaction('rw', [db().sessions, db().sessionTexts, db().analyses, db().outbox, db().videos], async () => {
         const row = restoreRow('sessions', await db().sessions.get(localId), localSessionSchema);
         if (!row || row.ownerId !== ownerId) return;
+        const videos = await db().videos.where('sessionLocalId').equals(localId).toArray();
+        videoFiles = videos.map((v) => v.opfsName);
+        await db().videos.bulkDelete(videos.map((v) => v.id));
         const entries = await db().outbox.where('sessionLocalId').equals(localId).toArray();
         const createInFlight = entries.some((e) => e.kind === 'create-session' && e.leaseUntil > now());
         await db().outbox.bulkDelete(entries.map((e) => e.id));
@@ -249,6 +276,8 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
         await db().sessionTexts.delete(localId);
         await db().analyses.delete(localId);
       });
+      // The files go after the rows: a crash in between leaves an orphan file, never a row without its file.
+      await removeStoredFiles(videoFiles);
       deps.onQueued?.();
     },
 

@@ -2,13 +2,13 @@
  * The profile's "Storage on this device" section: space used and available (from the browser's
  * estimate, formatted in the UI locale), whether the storage is persistent (not evicted under pressure), a button
  * to ask for persistence, and a warning when the quota is nearly full (new sessions would then fail to save with
- * QUOTA_EXCEEDED). `status`/`persist` are replaceable for tests.
+ * QUOTA_EXCEEDED), and how much of it the session videos take. `status`/`persist`/`videos` are replaceable for tests.
  */
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../contracts/translations';
-import { getStorageStatus, requestPersistentStorage } from '../../data/services';
+import { getStorageStatus, requestPersistentStorage, videoRepository } from '../../data/services';
 import type { StorageStatus } from '../../data/services';
 import { intlLocale } from '../../app/i18n/format';
 import { useFormat } from '../../app/i18n/use-format';
@@ -29,12 +29,23 @@ export function formatBytes(bytes: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
 }
 
-export function StorageStatusPanel({ status = getStorageStatus, persist = requestPersistentStorage }: { status?: () => Promise<StorageStatus>; persist?: () => Promise<boolean> }) {
+const storedVideos = async () => videoRepository.totalBytes();
+
+export function StorageStatusPanel({
+  status = getStorageStatus,
+  persist = requestPersistentStorage,
+  videos = storedVideos,
+}: {
+  status?: () => Promise<StorageStatus>;
+  persist?: () => Promise<boolean>;
+  videos?: () => Promise<{ count: number; bytes: number }>;
+}) {
   const { t } = useTranslation('profile');
   const f = useFormat();
   const [state, setState] = useState<StorageStatus | null>(null);
   const [asking, setAsking] = useState(false);
   const [declined, setDeclined] = useState(false);
+  const [videoUse, setVideoUse] = useState<{ count: number; bytes: number } | null>(null);
 
   const refresh = useCallback(async () => {
     const next = await status();
@@ -48,10 +59,14 @@ export function StorageStatusPanel({ status = getStorageStatus, persist = reques
       (s) => live && setState(s),
       () => undefined,
     );
+    videos().then(
+      (v) => live && setVideoUse(v),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
-  }, [status]);
+  }, [status, videos]);
 
   async function askPersistence() {
     setAsking(true);
@@ -91,6 +106,11 @@ export function StorageStatusPanel({ status = getStorageStatus, persist = reques
             ) : (
               <Text size="sm" c="dimmed">
                 {t('storage.unknown')}
+              </Text>
+            )}
+            {videoUse && videoUse.count > 0 && (
+              <Text size="sm" data-testid="storage-videos">
+                {t('storage.videos', { count: videoUse.count, size: formatBytes(videoUse.bytes, f.locale) })}
               </Text>
             )}
             <Group gap="xs" justify="space-between">

@@ -22,6 +22,28 @@ describe('the translation sync', () => {
     expect(missingKeys.list()).toEqual([]);
   });
 
+  it('renders the screens again only when the overrides from the server differ from the cached ones applied at start', async () => {
+    const rows = [{ locale: 'en-us', key: 'app:menu.leaderboards', value: 'Rankings' }];
+    localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify(rows));
+    const changed = vi.fn();
+    i18n.on('languageChanged', changed);
+    try {
+      // A missing key makes the sync report once it has applied (or skipped) the overrides: the point to check at.
+      missingKeys.add('pt-pt', 'app:first.missing');
+      const reportMissing = vi.fn(async () => undefined);
+      stop = startTranslationSync({ fetchOverrides: async () => rows, reportMissing }, i18n, 60_000);
+      await vi.waitFor(() => expect(reportMissing).toHaveBeenCalled());
+      expect(changed).not.toHaveBeenCalled();
+      stop();
+      const edited = [{ locale: 'en-us', key: 'app:menu.leaderboards', value: 'Standings' }];
+      stop = startTranslationSync({ fetchOverrides: async () => edited, reportMissing }, i18n, 60_000);
+      await vi.waitFor(() => expect(changed).toHaveBeenCalled());
+      expect(i18n.t('app:menu.leaderboards', { lng: 'en-us' })).toBe('Standings');
+    } finally {
+      i18n.off('languageChanged', changed);
+    }
+  });
+
   it('keeps the missing keys when the server cannot be reached', async () => {
     missingKeys.add('en-us', 'app:also.missing');
     const reportMissing = vi.fn(async () => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AstroDb, SCHEMA_V1, SCHEMA_V2 } from '../../../src/data/db/database';
+import { AstroDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../src/data/db/database';
 import { onRowDropped, restoreRows, type DroppedRow } from '../../../src/data/db/restore';
 import { fromStoredBytes } from '../../../src/data/repositories/bytes';
 import { kvRowSchema, localSessionSchema, outboxEntrySchema, sessionTextsSchema } from '../../../src/data/db/rows';
@@ -55,8 +55,8 @@ describe('Dexie schema versions', () => {
   it('the current schema opens on an empty browser at the latest version', async () => {
     const db = new AstroDb(dbName());
     await db.open();
-    expect(db.verno).toBe(2);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V2).sort());
+    expect(db.verno).toBe(3);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V3).sort());
     db.close();
   });
 
@@ -84,6 +84,20 @@ describe('Dexie schema versions', () => {
     const outbox = restoreRows('outbox', await db.outbox.toArray(), outboxEntrySchema);
     expect(outbox).toMatchObject([{ filename: '20260412_1030_Braga', attempts: 2, sessionLocalId: 1 }]);
     expect(await db.countries.get(1)).toMatchObject({ name: 'Portugal' });
+    db.close();
+  });
+
+  it('upgrading 2 -> 3 keeps every row and adds an empty videos table', async () => {
+    const name = dbName();
+    const v2 = new Dexie(name);
+    v2.version(2).stores(SCHEMA_V2);
+    await v2.open();
+    await v2.table('sessions').add({ ...v1Session(1, '20260412_1030_Braga', false), laps: undefined, nmea: undefined, hasTexts: false });
+    v2.close();
+    const db = new AstroDb(name);
+    await db.open();
+    expect(restoreRows('sessions', await db.sessions.toArray(), localSessionSchema).map((s) => s.filename)).toEqual(['20260412_1030_Braga']);
+    expect(await db.videos.count()).toBe(0);
     db.close();
   });
 });
@@ -120,7 +134,7 @@ describe('an older tab', () => {
     let told = 0;
     const off = onDatabaseOutdated(() => told++);
     const newer = new Dexie(db.name);
-    newer.version(3).stores({ ...SCHEMA_V2, extra: 'id' });
+    newer.version(4).stores({ ...SCHEMA_V3, extra: 'id' });
     await newer.open();
     expect(told).toBe(1);
     newer.close();

@@ -106,4 +106,53 @@ describe('storing data already in the library', () => {
     expect(third.session.filename).toBe(`${FILE} (3)`);
     expect((await bench.db.outbox.toArray()).map((e) => e.filename)).toEqual([FILE, `${FILE} (2)`, `${FILE} (3)`]);
   });
+  it('a file imported again once its circuit is known replaces the copy stored without laps, on the device and the server', async () => {
+    bench = createBench({ analyse });
+    bench.network.goOffline();
+    // The copy an import near no known circuit left: every fix in lap 0, no laps, named after the file.
+    const timed = await prepareImport('rustavi.vbo', VBO, [rustavi]);
+    expect(timed.circuit?.id).toBe(7);
+    const lapless = await bench.repo.saveDownloadedSession({
+      filename: '20260117_1031_rustavi',
+      laps: '',
+      nmea: timed.nmeaText.replace(/^\d+;/gm, '0;'),
+      contentHash: timed.contentHash,
+    });
+    expect(lapless.session.stats?.lapCount).toBe(0);
+    // It reached the server before the circuit was added.
+    await bench.db.outbox.clear();
+    await bench.db.sessions.update(lapless.session.localId, { syncState: 'Completed', serverId: 41 });
+
+    await bench.db.circuits.put(rustavi);
+    const again = await importText(bench, 'rustavi.vbo', VBO);
+    expect(again.saved.alreadyStored).toBe(false);
+    expect(await bench.db.sessions.count()).toBe(1);
+    const row = await bench.repo.getSession(lapless.session.localId);
+    expect(row).toMatchObject({ filename: timed.fileName, circuitId: 7, syncState: 'Pending' });
+    expect(row?.name).toContain('Rustavi International Motorpark');
+    expect(row?.stats?.lapCount).toBeGreaterThan(0);
+    expect(await bench.repo.loadTextStrings(lapless.session.localId)).toEqual({ laps: timed.lapsText, nmea: timed.nmeaText });
+    expect((await bench.db.outbox.toArray()).map((e) => e.kind)).toEqual(['replace-session']);
+    // Its analysis is the new one: laps, not lap 0.
+    expect(again.saved.analysis?.laps.length).toBeGreaterThan(0);
+
+    // Once it has laps, the same data again is simply already stored.
+    expect((await importText(bench, 'rustavi.vbo', VBO)).saved.alreadyStored).toBe(true);
+    expect(await bench.db.sessions.count()).toBe(1);
+  });
+
+  it('a copy with laps is never replaced by the same data imported again, nor a lapless copy by data without laps', async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    const timed = await prepareImport('rustavi.vbo', VBO, [rustavi]);
+    const laplessNmea = timed.nmeaText.replace(/^\d+;/gm, '0;');
+    const lapless = await bench.repo.saveDownloadedSession({ filename: 'lapless', laps: '', nmea: laplessNmea, contentHash: timed.contentHash });
+    const stillLapless = await bench.repo.saveDownloadedSession({ filename: 'lapless again', laps: '', nmea: laplessNmea, contentHash: timed.contentHash });
+    expect(stillLapless.alreadyStored).toBe(true);
+    expect((await bench.repo.getSession(lapless.session.localId))?.filename).toBe('lapless');
+    await bench.repo.replaceSessionTexts(lapless.session.localId, { laps: timed.lapsText, nmea: timed.nmeaText });
+    const other = await bench.repo.saveDownloadedSession({ filename: 'other', laps: timed.lapsText.split('\n')[0] + '\n', nmea: timed.nmeaText, contentHash: timed.contentHash });
+    expect(other.alreadyStored).toBe(true);
+    expect(await bench.repo.loadTextStrings(lapless.session.localId)).toEqual({ laps: timed.lapsText, nmea: timed.nmeaText });
+  });
 });

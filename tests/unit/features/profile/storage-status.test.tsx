@@ -12,6 +12,7 @@ const storage = vi.hoisted(() => ({
 vi.mock('../../../../src/data/services', async () => ({
   getStorageStatus: storage.getStorageStatus,
   requestPersistentStorage: storage.requestPersistentStorage,
+  videoRepository: { totalBytes: async () => ({ count: 2, bytes: 3.2 * 1_000_000_000 }) },
   referenceRepository: { list: async () => [] },
   deviceVersionRepository: { seen: async () => null },
   shownFirmwareVersion: (await vi.importActual<typeof import('../../../../src/data/repositories/device-version-repository')>('../../../../src/data/repositories/device-version-repository')).shownFirmwareVersion,
@@ -45,6 +46,11 @@ describe('storage on the profile screen', () => {
     expect((await screen.findByTestId('storage-usage')).textContent).toBe('1.5 GB used, 8.5 GB available (15.00%)');
     expect(screen.getByTestId('storage-persisted').textContent).toBe('Not persistent');
     expect(screen.queryByTestId('storage-full')).toBeNull();
+  });
+
+  it('shows how much the session videos take', async () => {
+    await renderScreen(ProfileScreen, fakeAuth());
+    expect((await screen.findByTestId('storage-videos')).textContent).toBe('Session videos: 2 videos, 3.2 GB');
   });
 
   it('asks the browser for persistent storage and shows the result', async () => {

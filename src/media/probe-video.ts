@@ -1,0 +1,108 @@
+/**
+ * What the player needs to know about a video file before copying it: duration, frame rate (and whether it is
+ * variable, as phones record), size, the file's creation time and whether it carries GoPro telemetry. MP4 and
+ * MOV are read with mp4box (only the index: a 4 GB file costs its moov box); WebM has no such index here, so the
+ * browser's own <video> metadata is used and the frame rate taken as 30 (marks then snap to 1/30 s).
+ */
+import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
+import { blobSource, type ByteSource } from '../domain/gpmf/byte-source';
+import { looksLikeMp4 } from '../domain/gpmf/mp4-sniff';
+import { VideoError } from './video-error';
+
+export interface VideoProbe {
+  container: 'mp4' | 'webm';
+  durationS: number;
+  fps: number;
+  /** Sample durations differ by more than a tenth: a phone's variable frame rate. */
+  variableFrameRate: boolean;
+  width: number;
+  height: number;
+  codec: string;
+  /** The file's creation time as stored (epoch ms), null when unset. */
+  createdMs: number | null;
+  hasGpmf: boolean;
+}
+
+const READ_CHUNK = 1 << 20;
+/** The frame rate taken for a file whose own is not known. */
+const DEFAULT_FPS = 30;
+
+/** The MP4 index of a source, or null when it is not a readable MP4. */
+async function readIndex(source: ByteSource): Promise<{ movie: Movie; file: ReturnType<typeof createFile> } | null> {
+  const file = createFile(true);
+  let movie: Movie | null = null;
+  file.onReady = (info) => {
+    movie = info;
+  };
+  let position = 0;
+  try {
+    while (movie === null && position < source.size) {
+      const bytes = await source.read(position, READ_CHUNK);
+      if (bytes.length === 0) break;
+      const end = position + bytes.length;
+      const next = file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(bytes.slice().buffer, position), end >= source.size);
+      position = typeof next === 'number' && next > position ? next : end;
+    }
+  } catch {
+    return null;
+  }
+  const found = movie as Movie | null;
+  return found ? { movie: found, file } : null;
+}
+
+export async function probeMp4(source: ByteSource): Promise<VideoProbe> {
+  const index = await readIndex(source);
+  const track = index?.movie.videoTracks[0];
+  if (!index || !track || !(track.nb_samples > 0)) throw new VideoError('unsupported-file', 'Not a video this app can read (no video track).');
+  const durationS = track.duration / track.timescale || index.movie.duration / index.movie.timescale;
+  const samples = index.file.getTrackSamplesInfo(track.id);
+  let min = Infinity;
+  let max = 0;
+  for (const s of samples) {
+    if (s.duration < min) min = s.duration;
+    if (s.duration > max) max = s.duration;
+  }
+  const created = index.movie.created;
+  const createdMs = created instanceof Date && created.getTime() > Date.UTC(1970, 0, 2) ? created.getTime() : null;
+  return {
+    container: 'mp4',
+    durationS,
+    fps: durationS > 0 ? track.nb_samples / durationS : DEFAULT_FPS,
+    variableFrameRate: samples.length > 2 && max > min * 1.1,
+    width: track.video?.width ?? track.track_width,
+    height: track.video?.height ?? track.track_height,
+    codec: track.codec,
+    createdMs,
+    hasGpmf: index.movie.tracks.some((t) => t.codec.startsWith('gpmd')),
+  };
+}
+
+/** Reads the browser's own metadata of a file (WebM, or an MP4 mp4box could not index but the browser plays). */
+function probeWithElement(file: Blob): Promise<VideoProbe> {
+  return new Promise((resolve, reject) => {
+    const video = document.createElement('video');
+    const url = URL.createObjectURL(file);
+    const done = () => URL.revokeObjectURL(url);
+    video.preload = 'metadata';
+    video.onloadedmetadata = () => {
+      done();
+      if (!(video.duration > 0) || !Number.isFinite(video.duration) || video.videoWidth === 0) {
+        reject(new VideoError('unsupported-file', 'The browser cannot play this video.'));
+        return;
+      }
+      resolve({ container: 'webm', durationS: video.duration, fps: DEFAULT_FPS, variableFrameRate: false, width: video.videoWidth, height: video.videoHeight, codec: '', createdMs: null, hasGpmf: false });
+    };
+    video.onerror = () => {
+      done();
+      reject(new VideoError('unsupported-file', 'The browser cannot play this video.'));
+    };
+    video.src = url;
+  });
+}
+
+/** Probes a picked file: MP4/MOV by its index, anything else by the browser's player. */
+export async function probeVideoFile(file: File): Promise<VideoProbe> {
+  const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
+  if (looksLikeMp4(head)) return probeMp4(blobSource(file));
+  return probeWithElement(file);
+}
