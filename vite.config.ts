@@ -45,21 +45,23 @@ function prerenderShell(): Plugin {
         try {
           const { renderShell } = (await server.ssrLoadModule('/src/app/prerender/render-shell.tsx')) as typeof import('./src/app/prerender/render-shell');
           let markup = '';
-          // Mantine's CSS variables (the same in every copy) go once into <head>.
-          let variables = '';
-          const variablesTag = /<style data-mantine-styles="true">[\s\S]*?<\/style>/g;
+          // Mantine's style tags (CSS variables, responsive classes, inline styles) go once into <head>: a style
+          // element arriving with the copy would make the browser restyle the whole page a second time before the app
+          // has even started.
+          const styles = new Set<string>();
+          const styleTag = /<style data-mantine-styles="[^"]*">[\s\S]*?<\/style>/g;
           for (const [i, [path, locale]] of copies.entries()) {
             const key = `${path}|${locale}`;
             const rendered = await renderShell(path, locale, `pr${i}-`);
-            variables ||= rendered.match(variablesTag)?.join('') ?? '';
+            for (const tag of rendered.match(styleTag) ?? []) styles.add(tag);
             const body = rendered
-              .replace(variablesTag, '')
+              .replace(styleTag, '')
               .replace(/\sdata-(?:testid|menu)="[^"]*"/g, '')
               // The prerendered video waits for React's (which loads its metadata) instead of fetching twice.
               .replace(/preload="metadata"/g, 'preload="none"');
             markup += `<template data-prerender-copy="${key}"><div data-prerendered>${body}</div></template>`;
           }
-          return html.replace('</head>', `  ${variables}\n  </head>`).replace('<div id="root"></div>', `${markup}<div id="root"></div>`);
+          return html.replace('</head>', `  ${[...styles].join('')}\n  </head>`).replace('<div id="root"></div>', `${markup}<div id="root"></div>`);
         } finally {
           await server.close();
         }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
+import { driftedVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { parseLapTime } from '../../src/domain/format/lap-time';
 
 let e2e: E2E;
@@ -34,6 +35,16 @@ function paintedPixels(chart: Locator): Promise<number> {
     }
     return painted;
   });
+}
+
+/** The metres in a cursor line such as 'Distance: 1,234 m' or 'Distância: 1234 m'. */
+const metresIn = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '') || NaN);
+
+/** Metres between two [id, lat, lon] cursor markers of the map. */
+function metresApart(a: [string, number, number], b: [string, number, number]): number {
+  const north = (a[1] - b[1]) * 111_132;
+  const east = (a[2] - b[2]) * 111_320 * Math.cos((a[1] * Math.PI) / 180);
+  return Math.hypot(north, east);
 }
 
 const lapTime = async (page: Page, testId: string) => parseLapTime(((await page.getByTestId(testId).textContent()) ?? '').trim());
@@ -105,12 +116,72 @@ describe('coach on the lap viewer', () => {
       await expect.poll(() => findings.count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await expect.poll(() => paintedPixels(page.getByTestId('chart-delta')), { timeout: 15_000 }).toBeGreaterThan(2000);
 
-      // A finding shows its place on the map.
+      // A finding shows its place on the map and on the charts: the speed chart's cursor (its tooltip) stands at the
+      // finding's distance, and the map's markers are there.
+      const at = Number(await findings.first().getAttribute('data-distance'));
+      expect(at).toBeGreaterThan(0);
       await findings.first().click();
       await expect.poll(async () => Number(await page.getByTestId('track-map').getAttribute('data-cursor-markers'))).toBeGreaterThan(0);
+      const tip = page.getByTestId('chart-speed').locator('[data-cursor-line]').first();
+      await expect.poll(async () => Math.abs(metresIn(await tip.textContent()) - at), { timeout: 15_000 }).toBeLessThan(15);
+      expect(await tip.isVisible()).toBe(true);
+      // Another finding moves it again.
+      if ((await findings.count()) > 1) {
+        const next = Number(await findings.nth(1).getAttribute('data-distance'));
+        await findings.nth(1).click();
+        await expect.poll(async () => Math.abs(metresIn(await tip.textContent()) - next), { timeout: 15_000 }).toBeLessThan(15);
+      }
+      // The page from its top (a full-page screenshot draws the fixed header where the page is scrolled to).
+      await page.evaluate(() => window.scrollTo(0, 0));
       await e2e.screenshot(page, `analysis-coach-${device}-${locale}-dark-offline-optimal`);
       await context.setOffline(false);
       expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
     });
   }
+
+  it("moves the second session's lines onto the first's when its GNSS drifted 8 m: the drifted cursor moves by the fit, back when turned off", { timeout: 240_000 }, async () => {
+    const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+    await activeRustaviSession(e2e, page, 'en-us');
+    const first = await page.locator('tr[data-row-key]').first().getAttribute('data-row-key');
+    await page.locator('input[type=file]').setInputFiles({ name: 'rustavi-drifted.vbo', mimeType: 'text/plain', buffer: Buffer.from(driftedVbo(RUSTAVI_VBO, 8)) });
+    await expect.poll(() => page.locator('tr[data-row-key]').count(), { timeout: 60_000 }).toBe(2);
+    const ids = await page.locator('tr[data-row-key]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
+    await page.getByTestId(`activate-${ids.find((id) => id !== first)}`).click();
+
+    // The same drive on both days: lap 2 of the drifted session against lap 2 of the first.
+    await page.goto(e2e.url('/sessions/analysis?ref=L-2&lap=R-2'));
+    const alignment = page.getByTestId('coach-alignment');
+    await alignment.waitFor({ timeout: 60_000 });
+    const shift = Number(/moved (\d+(?:\.\d+)?) m/.exec((await alignment.textContent()) ?? '')?.[1]);
+    expect(shift).toBeGreaterThan(7);
+    expect(shift).toBeLessThan(9);
+
+    // A turn of the braking table puts both laps' cursors on the map. The drifted lap's cursor moves with its line;
+    // the lap's start (a gate crossing on drifted positions) is not the same fix on both days, so the two cursors
+    // stand a few metres apart along the track either way, but closer once the lines are aligned.
+    const map = page.getByTestId('track-map');
+    const markers = async () => new Map((JSON.parse((await map.getAttribute('data-cursor-at')) ?? '[]') as [string, number, number][]).map((m) => [m[0], m]));
+    const turn = page.getByTestId('coach-braking').locator('tbody tr');
+    await turn.nth(2).click();
+    await expect.poll(async () => (await markers()).size, { timeout: 15_000 }).toBe(2);
+    const on = await markers();
+    // The page from its top (a full-page screenshot draws the fixed header where the page is scrolled to).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e2e.screenshot(page, 'analysis-coach-tablet-en-us-aligned');
+
+    await page.getByRole('switch', { name: 'Align the two sessions’ lines on the map' }).click();
+    await expect.poll(() => alignment.textContent()).toMatch(/^Lines as recorded/);
+    await turn.nth(3).click();
+    await turn.nth(2).click();
+    await expect.poll(async () => metresApart((await markers()).get('R-2')!, on.get('R-2')!), { timeout: 15_000 }).toBeGreaterThan(7);
+    const off = await markers();
+    // Moved by the fit (8 m), the reference's cursor where it was, and the two laps closer aligned than as recorded.
+    expect(metresApart(off.get('R-2')!, on.get('R-2')!)).toBeLessThan(9);
+    expect(metresApart(off.get('L-2')!, on.get('L-2')!)).toBeLessThan(0.05);
+    expect(metresApart(on.get('L-2')!, on.get('R-2')!)).toBeLessThan(metresApart(off.get('L-2')!, off.get('R-2')!) - 2);
+    // The page from its top (a full-page screenshot draws the fixed header where the page is scrolled to).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e2e.screenshot(page, 'analysis-coach-tablet-en-us-not-aligned');
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
 });

@@ -10,3 +10,17 @@ export const RUSTAVI_VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-d
 export function nextDayVbo(vbo: string): string {
   return vbo.replace('17/01/2026', '18/01/2026').replace(/(\[data\]\r?\n)(?:[^\n]*\n){25}/, '$1');
 }
+
+/**
+ * The next day's log with every fix moved `northM` metres north, as a GNSS receiver drifting between days would
+ * record it (VBO latitudes are minutes: a minute of latitude is ~1852 m).
+ */
+export function driftedVbo(vbo: string, northM: number): string {
+  const minutes = northM / 1852;
+  const [head, data] = nextDayVbo(vbo).split(/\[data\]\r?\n/);
+  const moved = data.replace(/^(\d+ \S+ )([+-]\d+\.\d+)/gm, (_, prefix: string, lat: string) => {
+    const v = Number(lat) + minutes;
+    return `${prefix}${v >= 0 ? '+' : '-'}${Math.abs(v).toFixed(6)}`;
+  });
+  return `${head}[data]\n${moved}`;
+}

@@ -84,18 +84,32 @@ export function alignLines(lap: LapTrace, reference: LapTrace, samples = 500): L
   };
 }
 
-/** The lap moved by an alignment (a new trace; times, distances and speeds unchanged). */
-export function applyAlignment(trace: LapTrace, alignment: LineAlignment): LapTrace {
+/**
+ * Moves positions by an alignment: returns a function from (lat, lon) to the moved [lat, lon]. The same motion for
+ * every point, so a whole session's line (or one cursor position on it) moves as the fitted lap did.
+ */
+export function alignmentMover(alignment: LineAlignment): (lat: number, lon: number) => [number, number] {
   const projection = createLocalProjection(alignment.centreLat, alignment.centreLon);
   const cos = Math.cos(alignment.rotationRad);
   const sin = Math.sin(alignment.rotationRad);
-  const lat = new Float64Array(trace.count);
-  const lon = new Float64Array(trace.count);
-  for (let i = 0; i < trace.count; i++) {
-    const x = projection.x(trace.lon[i]);
-    const y = projection.y(trace.lat[i]);
-    lon[i] = projection.lon(cos * x - sin * y + alignment.eastM);
-    lat[i] = projection.lat(sin * x + cos * y + alignment.northM);
-  }
+  return (lat, lon) => {
+    const x = projection.x(lon);
+    const y = projection.y(lat);
+    return [projection.lat(sin * x + cos * y + alignment.northM), projection.lon(cos * x - sin * y + alignment.eastM)];
+  };
+}
+
+/** Latitude and longitude columns moved by an alignment (new arrays). */
+export function alignColumns(lat: ArrayLike<number>, lon: ArrayLike<number>, alignment: LineAlignment): { lat: Float64Array; lon: Float64Array } {
+  const move = alignmentMover(alignment);
+  const n = lat.length;
+  const out = { lat: new Float64Array(n), lon: new Float64Array(n) };
+  for (let i = 0; i < n; i++) [out.lat[i], out.lon[i]] = move(lat[i], lon[i]);
+  return out;
+}
+
+/** The lap moved by an alignment (a new trace; times, distances and speeds unchanged). */
+export function applyAlignment(trace: LapTrace, alignment: LineAlignment): LapTrace {
+  const { lat, lon } = alignColumns(trace.lat.subarray(0, trace.count), trace.lon.subarray(0, trace.count), alignment);
   return { ...trace, lat, lon };
 }

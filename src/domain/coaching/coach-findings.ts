@@ -17,6 +17,8 @@ const APPROACH_M = 50;
 const MIN_DISTANCE_M = 5;
 const MIN_SPEED_KMH = 2;
 const MAX_CAUSES = 2;
+/** A zone losing less than this is no finding: it would read '0.00 s' (times are shown to 0.01 s). */
+const MIN_LOSS_MS = 5;
 
 type CoachCauseKind = 'brake-earlier' | 'brake-later' | 'no-braking' | 'slower-apex' | 'faster-apex' | 'throttle-later' | 'throttle-earlier';
 
@@ -73,7 +75,8 @@ function causesOf(i: number, lap: CornerPoints, reference: CornerPoints): CoachC
   const brake = lap.brakeM[i] - reference.brakeM[i];
   if (Number.isFinite(brake) && Math.abs(brake) >= MIN_DISTANCE_M) {
     found.push({ cause: { kind: brake < 0 ? 'brake-earlier' : 'brake-later', amount: Math.abs(brake) }, weight: Math.abs(brake) / MIN_DISTANCE_M });
-  } else if (!Number.isFinite(lap.brakeM[i]) && Number.isFinite(reference.brakeM[i])) {
+  } else if (!Number.isFinite(lap.peakBrakeG[i]) && Number.isFinite(reference.peakBrakeG[i])) {
+    // No braking at all (braking begun before the start line is braking, only not placed).
     found.push({ cause: { kind: 'no-braking', amount: 0 }, weight: 1 });
   }
   const speed = lap.minSpeedKmh[i] - reference.minSpeedKmh[i];
@@ -90,7 +93,7 @@ function causesOf(i: number, lap: CornerPoints, reference: CornerPoints): CoachC
     .map((f) => f.cause);
 }
 
-/** The `limit` zones losing the most time (only zones that lose time), largest loss first. */
+/** The `limit` zones losing the most time (only zones losing at least MIN_LOSS_MS), largest loss first. */
 export function coachFindings(
   lap: LapProfile,
   reference: LapProfile,
@@ -103,7 +106,7 @@ export function coachFindings(
   const losses = zoneLosses(lap, reference, starts);
   const end = (Math.min(lap.count, reference.count) - 1) * reference.stepM;
   return Array.from({ length: corners.count }, (_, i) => i)
-    .filter((i) => losses[i] > 0)
+    .filter((i) => losses[i] >= MIN_LOSS_MS)
     .sort((a, b) => losses[b] - losses[a])
     .slice(0, limit)
     .map((i) => ({

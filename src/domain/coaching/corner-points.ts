@@ -3,8 +3,13 @@
  * distance (lap-profile.ts):
  * - minimum speed: the lowest speed from APPROACH_M before the corner's start to its end, and where it is;
  * - braking point: the hardest deceleration between the previous corner's minimum (or the lap's start) and this
- *   minimum; if it is harder than BRAKING_G, walking back from it while the deceleration stays beyond COAST_G
- *   gives where braking started. A corner taken without braking (a lift, flat out) has no braking point (NaN);
+ *   minimum; if it is harder than BRAKING_G, walking back from it while the deceleration stays beyond the onset
+ *   level gives where braking started. The onset level is COAST_G, or ONSET_FRACTION of the hardest deceleration
+ *   when that is more: at 170 km/h a road car lifting off decelerates by ~0.2 g from drag alone, and with COAST_G
+ *   only that lift, begun before the start line, made the first turn's braking point the lap's first metre.
+ *   A corner taken without braking (a lift, flat out) has no braking point (NaN). When the deceleration already
+ *   exceeds the onset level at the lap's first sample, braking began before the line: the lap cannot say where,
+ *   so the point is NaN with `brakeBeforeStart` set (never a made-up 0);
  * - throttle point: the first place after the minimum where the lap accelerates at THROTTLE_G or more, before the
  *   next corner's minimum-speed search starts (NaN if it never does, e.g. a chicane taken on a lift).
  * The thresholds suit cars, karts and motorcycles alike: a lift off the throttle decelerates by ~0.1-0.2 g, braking
@@ -19,6 +24,8 @@ const APPROACH_M = 30;
 export const BRAKING_G = 0.3;
 /** Deceleration below which braking has not started yet (a lift or coasting), g. */
 const COAST_G = 0.1;
+/** Fraction of a corner's hardest deceleration from which braking counts as started. */
+const ONSET_FRACTION = 0.25;
 /** Acceleration from which the throttle is back on, g. */
 const THROTTLE_G = 0.1;
 
@@ -27,6 +34,8 @@ export interface CornerPoints {
   /** Where braking starts, reference metres (NaN: no braking). */
   brakeM: Float64Array;
   brakeSpeedKmh: Float32Array;
+  /** 1 where the lap was already braking for the corner at its first sample (brakeM is NaN then). */
+  brakeBeforeStart: Uint8Array;
   /** Hardest deceleration before the corner, g (positive number). */
   peakBrakeG: Float32Array;
   minSpeedM: Float64Array;
@@ -42,6 +51,7 @@ export function cornerPoints(profile: LapProfile, corners: CornerColumns): Corne
     count: n,
     brakeM: new Float64Array(n).fill(NaN),
     brakeSpeedKmh: new Float32Array(n).fill(NaN),
+    brakeBeforeStart: new Uint8Array(n),
     peakBrakeG: new Float32Array(n).fill(NaN),
     minSpeedM: new Float64Array(n).fill(NaN),
     minSpeedKmh: new Float32Array(n).fill(NaN),
@@ -65,11 +75,16 @@ export function cornerPoints(profile: LapProfile, corners: CornerColumns): Corne
     let hardest = minIndex[i];
     for (let k = from; k <= minIndex[i]; k++) if (g[k] < g[hardest]) hardest = k;
     if (g[hardest] <= -BRAKING_G) {
+      const onset = -Math.max(COAST_G, ONSET_FRACTION * -g[hardest]);
       let start = hardest;
-      while (start > from && g[start - 1] <= -COAST_G) start--;
-      out.brakeM[i] = start * stepM;
-      out.brakeSpeedKmh[i] = speedKmh[start];
+      while (start > from && g[start - 1] <= onset) start--;
       out.peakBrakeG[i] = -g[hardest];
+      if (start === 0 && g[0] <= onset) {
+        out.brakeBeforeStart[i] = 1;
+      } else {
+        out.brakeM[i] = start * stepM;
+        out.brakeSpeedKmh[i] = speedKmh[start];
+      }
     }
     const until = i + 1 < n ? index(corners.startM[i + 1] - APPROACH_M) : m - 1;
     for (let k = minIndex[i]; k <= until; k++) {

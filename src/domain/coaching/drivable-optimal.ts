@@ -1,17 +1,25 @@
 /**
- * A drivable optimal lap: the laps cut into micro-sectors of about `sectorM` metres (the same fractions of every
- * lap's length, so a micro-sector is the same stretch of track in each), then the fastest chain of micro-sectors
- * from start to finish in which each join is between two laps whose speeds at that boundary differ by at most
- * `speedToleranceKmh`. Taking the best of every micro-sector regardless of speed (the sum of best micro-sectors)
- * glues a slow corner exit to a flat-out straight, which no driver can do; matching speeds at the joins keeps the
- * result a lap a driver could have driven.
+ * A drivable optimal lap: the laps cut into micro-sectors of about `sectorM` metres by gates laid across the
+ * fastest lap's line (gate-crossings.ts: the same place on track for every lap), then the fastest chain of
+ * micro-sectors from start to finish in which each join is between two laps whose speeds at that gate differ by
+ * at most `speedToleranceKmh`. Taking the best of every micro-sector regardless of speed (the sum of best
+ * micro-sectors) glues a slow corner exit to a flat-out straight, which no driver can do; matching speeds at the
+ * joins keeps the result a lap a driver could have driven.
  *
  * By construction: sum of best micro-sectors <= drivable optimal <= best lap (staying on the best lap all the way is
- * a valid chain). The chain is found by dynamic programming over the boundaries, O(sectors x laps^2) at worst; the
- * candidates are scanned fastest first, so in practice the first compatible lap ends each scan.
+ * a valid chain, and its sectors are timed on its own distance, so that chain is exactly the best lap). The chain is
+ * found by dynamic programming over the gates, O(sectors x laps^2) at worst; the candidates are scanned fastest
+ * first, so in practice the first compatible lap ends each scan.
+ *
+ * The optimal lap's trace (optimal-trace.ts) blends the two laps over a short stretch around every join, so its
+ * line, speed and g run on without a step where one lap hands over to the next.
  */
-import type { LapTrace } from '../lap-compare/lap-trace';
 import { DistanceCursor } from '../lap-compare/resample';
+import { accelerationOf } from './acceleration';
+import { gateCrossings, gatesAlong } from './gate-crossings';
+import { chainTrace, type CoachLap, type OptimalTrace } from './optimal-trace';
+
+export type { CoachLap, OptimalTrace };
 
 export interface DrivableOptimalOptions {
   /** Micro-sector length along the reference, metres (20-50 m is the useful range). Default 30. */
@@ -35,37 +43,65 @@ export interface DrivableOptimal {
   /** Index of the fastest input lap, and its time, ms (the reference the boundaries are measured on). */
   bestLapIndex: number;
   bestLapMs: number;
-  /** The optimal lap as a trace (time, distance along the reference, speed, position): draw it, or compare with it. */
-  trace: LapTrace;
+  /**
+   * The optimal lap as a trace (time, distance along the reference, speed, position) with its g (the chosen laps'
+   * own, blended at the joins): draw it, or compare with it.
+   */
+  trace: OptimalTrace;
 }
 
 /** null when no lap has at least two fixes. */
-export function drivableOptimal(laps: readonly LapTrace[], options: DrivableOptimalOptions = {}): DrivableOptimal | null {
+export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOptimalOptions = {}): DrivableOptimal | null {
   const sectorM = options.sectorM ?? 30;
   const tolerance = options.speedToleranceKmh ?? 3;
   const traceStepM = options.traceStepM ?? 2;
   const usable = laps.map((l, i) => ({ l, i })).filter(({ l }) => l.count >= 2 && l.distanceM[l.count - 1] > 0);
   if (usable.length === 0) return null;
-  let best = usable[0];
-  for (const u of usable) if (u.l.timeMs[u.l.count - 1] < best.l.timeMs[best.l.count - 1]) best = u;
-  const lengthM = best.l.distanceM[best.l.count - 1];
+  let bestSlot = 0;
+  usable.forEach((u, j) => {
+    if (u.l.timeMs[u.l.count - 1] < usable[bestSlot].l.timeMs[usable[bestSlot].l.count - 1]) bestSlot = j;
+  });
+  const reference = usable[bestSlot].l;
+  const lengthM = reference.distanceM[reference.count - 1];
   const sectors = Math.max(1, Math.round(lengthM / sectorM));
   const L = usable.length;
   const B = sectors + 1;
+  const boundaryM = new Float64Array(B);
+  for (let k = 0; k < B; k++) boundaryM[k] = (k / sectors) * lengthM;
 
-  // Time and speed of every lap at every boundary.
+  // Time, own distance and speed of every lap at every boundary: the start and the finish are the lap's own ends,
+  // the gates between are crossings (the reference's own at its exact distances).
+  const gates = gatesAlong(reference, boundaryM.subarray(1, sectors));
   const time = new Float64Array(L * B);
+  const distance = new Float64Array(L * B);
   const speed = new Float64Array(L * B);
   usable.forEach(({ l }, j) => {
-    const cursor = new DistanceCursor(l);
-    const total = l.distanceM[l.count - 1];
-    for (let k = 0; k < B; k++) {
-      cursor.seek((k / sectors) * total);
-      time[j * B + k] = cursor.value(l.timeMs);
-      speed[j * B + k] = cursor.value(l.speedKmh);
+    const last = l.count - 1;
+    time[j * B] = l.timeMs[0];
+    speed[j * B] = l.speedKmh[0];
+    time[j * B + sectors] = l.timeMs[last];
+    distance[j * B + sectors] = l.distanceM[last];
+    speed[j * B + sectors] = l.speedKmh[last];
+    if (j === bestSlot) {
+      const cursor = new DistanceCursor(l);
+      for (let k = 1; k < sectors; k++) {
+        cursor.seek(boundaryM[k]);
+        time[j * B + k] = cursor.value(l.timeMs);
+        distance[j * B + k] = boundaryM[k];
+        speed[j * B + k] = cursor.value(l.speedKmh);
+      }
+    } else {
+      const c = gateCrossings(l, gates);
+      time.set(c.timeMs, j * B + 1);
+      distance.set(c.distanceM, j * B + 1);
+      speed.set(c.speedKmh, j * B + 1);
     }
   });
-  const sectorTime = (j: number, k: number) => time[j * B + k + 1] - time[j * B + k];
+  /** A sector a lap did not drive through both gates of is never taken (Infinity; NaN would poison the sums). */
+  const sectorTime = (j: number, k: number) => {
+    const t = time[j * B + k + 1] - time[j * B + k];
+    return Number.isFinite(t) && t > 0 ? t : Infinity;
+  };
 
   let sumOfBestMs = 0;
   for (let k = 0; k < sectors; k++) {
@@ -82,7 +118,8 @@ export function drivableOptimal(laps: readonly LapTrace[], options: DrivableOpti
   const order = new Int32Array(L);
   for (let k = 1; k < sectors; k++) {
     for (let j = 0; j < L; j++) order[j] = j;
-    order.sort((a, b) => cost[a] - cost[b]);
+    // Infinity (a sector a lap missed) sorts last; Infinity - Infinity would be NaN.
+    order.sort((a, b) => (cost[a] === cost[b] ? 0 : cost[a] < cost[b] ? -1 : 1));
     for (let b = 0; b < L; b++) {
       const v = speed[b * B + k];
       let chosen = b;
@@ -104,59 +141,18 @@ export function drivableOptimal(laps: readonly LapTrace[], options: DrivableOpti
   chain[sectors - 1] = end;
   for (let k = sectors - 1; k > 0; k--) chain[k - 1] = from[k * L + chain[k]];
 
-  const boundaryM = new Float64Array(B);
-  for (let k = 0; k < B; k++) boundaryM[k] = (k / sectors) * lengthM;
+  const withG = usable.map(({ l }) => {
+    const { longitudinalG, lateralG } = l.longitudinalG && l.lateralG ? { longitudinalG: l.longitudinalG, lateralG: l.lateralG } : accelerationOf(l);
+    return { ...l, longitudinalG, lateralG };
+  });
   return {
     sectorCount: sectors,
     boundaryM,
     lapOfSector: chain.map((j) => usable[j].i),
     timeMs: cost[end],
     sumOfBestMs,
-    bestLapIndex: best.i,
-    bestLapMs: best.l.timeMs[best.l.count - 1],
-    trace: chainTrace(
-      usable.map((u) => u.l),
-      chain,
-      sectors,
-      lengthM,
-      traceStepM,
-    ),
+    bestLapIndex: usable[bestSlot].i,
+    bestLapMs: reference.timeMs[reference.count - 1],
+    trace: chainTrace(withG, chain, { boundaryM, timeMs: time, distanceM: distance }, traceStepM),
   };
-}
-
-/** The chain as one trace: each micro-sector sampled every ~stepM metres from its lap, times added up. */
-function chainTrace(laps: readonly LapTrace[], chain: Int32Array, sectors: number, lengthM: number, stepM: number): LapTrace {
-  const perSector = Math.max(1, Math.round(lengthM / sectors / stepM));
-  const count = sectors * perSector + 1;
-  const trace: LapTrace = {
-    count,
-    timeMs: new Float64Array(count),
-    distanceM: new Float64Array(count),
-    speedKmh: new Float32Array(count),
-    lat: new Float64Array(count),
-    lon: new Float64Array(count),
-  };
-  const cursors = laps.map((l) => new DistanceCursor(l));
-  let elapsed = 0;
-  let at = 0;
-  for (let k = 0; k < sectors; k++) {
-    const j = chain[k];
-    const lap = laps[j];
-    const cursor = cursors[j];
-    const total = lap.distanceM[lap.count - 1];
-    cursor.seek((k / sectors) * total);
-    const start = cursor.value(lap.timeMs);
-    for (let s = k === 0 ? 0 : 1; s <= perSector; s++) {
-      const f = (k + s / perSector) / sectors;
-      cursor.seek(f * total);
-      trace.timeMs[at] = elapsed + cursor.value(lap.timeMs) - start;
-      trace.distanceM[at] = f * lengthM;
-      trace.speedKmh[at] = cursor.value(lap.speedKmh);
-      trace.lat[at] = cursor.value(lap.lat);
-      trace.lon[at] = cursor.value(lap.lon);
-      at++;
-    }
-    elapsed = trace.timeMs[at - 1];
-  }
-  return trace;
 }

@@ -13,7 +13,7 @@ import type { LapTrace } from '../lap-compare/lap-trace';
 import type { PositionColumns } from '../session-types';
 import { accelerationOf, type AccelerationColumns } from './acceleration';
 import { cornerPoints } from './corner-points';
-import { drivableOptimal, type DrivableOptimalOptions } from './drivable-optimal';
+import { drivableOptimal, type DrivableOptimalOptions, type OptimalTrace } from './drivable-optimal';
 import { DEFAULT_ENVELOPE_BINS, ggEnvelope } from './gg-envelope';
 import { lapProfile } from './lap-profile';
 import { sessionConsistency, type SessionConsistency } from './session-consistency';
@@ -61,7 +61,8 @@ export interface SessionCoaching {
     boundaryM: Float64Array;
     /** Lap number each micro-sector is taken from. */
     lapNumberOfSector: Int32Array;
-    trace: LapTrace;
+    /** The optimal lap with its g per sample (the chosen laps' own, blended at the joins). */
+    trace: OptimalTrace;
   } | null;
   consistency: SessionConsistency & { cleanLapNumbers: Int32Array; racingLapNumbers: Int32Array };
 }
@@ -95,7 +96,11 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
     return { timeMs: laps.timeMs[i], profile, points: cornerPoints(profile, corners) };
   });
   const figures = sessionConsistency(consistencyLaps, corners);
-  const optimal = drivableOptimal(traces, options);
+  const slice = (c: Float32Array, i: number) => c.subarray(laps.startIndex[i], lastFix(i) + 1);
+  const optimal = drivableOptimal(
+    traces.map((t, j) => ({ ...t, longitudinalG: slice(acceleration.longitudinalG, racing[j]), lateralG: slice(acceleration.lateralG, racing[j]) })),
+    options,
+  );
   return {
     acceleration,
     envelopes: { bins, lapNumber: Int32Array.from(withFixes, (i) => laps.lapNumber[i]), radiusG },

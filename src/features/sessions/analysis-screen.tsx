@@ -5,7 +5,7 @@
  * Picking a lap in a table or a chart highlights it everywhere (the pick is in the URL: ?lap=L-3).
  */
 import { Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
@@ -26,7 +26,8 @@ import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
 import { useOpenRequest } from './use-open-request';
 import { useCoaching } from './use-coaching';
-import { coachReport, ggSeries, gTraceSeries, isOptimal, lapG, optimalEntry, OPTIMAL_COLOR } from './coach-view';
+import { alignedMapTraces, alignedMarkers, coachReport, ggSeries, gTraceSeries, isOptimal, lapG, optimalEntry, OPTIMAL_COLOR, type MapAlignment } from './coach-view';
+import { sideOf } from './lap-views';
 import type { ChartSeries } from './analysis-view';
 import type { MapTrace } from '../../ui/map/types';
 
@@ -49,10 +50,16 @@ export interface AnalysisScreenProps {
 const NO_HIDDEN: ReadonlySet<string> = new Set();
 const noop = () => undefined;
 
-/** The track map with the charts' cursor on it: only this re-renders as the cursor moves. */
-function CursorTrackMap({ store, reference, compared, ...props }: TrackMapProps & { store: CursorStore; reference: LapEntry | null; compared: LapEntry | null }) {
+/**
+ * The track map with the charts' cursor on it: only this re-renders as the cursor moves. With aligned lines, the
+ * compared session's cursor moves with its line.
+ */
+function CursorTrackMap({ store, reference, compared, aligned, ...props }: TrackMapProps & { store: CursorStore; reference: LapEntry | null; compared: LapEntry | null; aligned: MapAlignment | null }) {
   const distanceM = useCursorDistance(store);
-  const cursorMarkers = useMemo(() => (distanceM === null ? [] : (cursorReading(reference, compared, distanceM)?.laps ?? []).map((l) => ({ id: l.key, lat: l.lat, lon: l.lon, color: l.color }))), [distanceM, reference, compared]);
+  const cursorMarkers = useMemo(
+    () => (distanceM === null ? [] : alignedMarkers((cursorReading(reference, compared, distanceM)?.laps ?? []).map((l) => ({ id: l.key, lat: l.lat, lon: l.lon, color: l.color })), aligned)),
+    [distanceM, reference, compared, aligned],
+  );
   return <LazyTrackMap {...props} cursorMarkers={cursorMarkers} />;
 }
 
@@ -112,6 +119,11 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
     // lapLabel depends on `both` and `t` only.
   }, [gLaps, coachingOf, withGraphics, t, both]);
   const report = useMemo(() => coachReport(reference, compared), [reference, compared]);
+  /** Two sessions' lines are moved onto each other (the compared lap's session onto the reference's) unless turned off. */
+  const [alignLines, setAlignLines] = useState(true);
+  const aligned = useMemo((): MapAlignment | null => (alignLines && report?.alignment && compared ? { side: sideOf(compared.session), alignment: report.alignment } : null), [alignLines, report, compared]);
+  /** A place the coach points at (a finding, a turn): the charts' cursor goes there, and the map's with it. */
+  const [focus, setFocus] = useState<{ distanceM: number; seq: number } | null>(null);
   const coachLabels = useMemo(
     () => ({
       gTrace: t('coach.gTrace'),
@@ -133,8 +145,8 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
       const chosen = reference?.key === optimal.key;
       laps.push({ id: optimal.key, lat: trace.lat, lon: trace.lon, color: OPTIMAL_COLOR, label: t('coach.optimalShort'), highlighted: chosen, dimmed: !chosen && picked !== null, dashed: !chosen });
     }
-    return laps;
-  }, [sessions, picked, both, optimal, reference, t]);
+    return alignedMapTraces(laps, aligned);
+  }, [sessions, picked, both, optimal, reference, t, aligned]);
   const labels = useMemo(
     () => ({
       speed: t('analysis.speedChart'),
@@ -224,6 +236,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
                 gTrace={gTrace}
                 gg={gg}
                 coachLabels={coachLabels}
+                focus={focus}
               />
             </Stack>
           </Grid.Col>
@@ -232,6 +245,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
               store={cursorStore}
               reference={reference}
               compared={compared}
+              aligned={aligned}
               aria-label={t('map.mapLabel')}
               traces={traces}
               gates={loaded.left.circuit?.gates ?? []}
@@ -255,7 +269,12 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
           sumOfBestSectorsMs={loaded.left.analysis.optimalLapMs}
           referenceIsOptimal={isOptimal(reference)}
           onUseOptimal={() => optimal && onReferenceLap(optimal.key)}
-          onFocus={cursorStore.set}
+          linesAligned={alignLines}
+          onAlignLines={setAlignLines}
+          onFocus={(distanceM) => {
+            cursorStore.set(distanceM);
+            setFocus((f) => ({ distanceM, seq: (f?.seq ?? 0) + 1 }));
+          }}
         />
       </Suspense>
       <Paper withBorder p="xs" data-testid="corner-table">

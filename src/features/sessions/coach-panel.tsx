@@ -4,14 +4,14 @@
  * reference in one sentence each (a click shows the place on the map and the charts), braking and throttle points
  * per turn, how far two sessions' lines were apart, and the session's consistency.
  */
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Switch, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import { formatLapTime } from '../../domain/format/lap-time';
 import type { LapEntry } from './analysis-view';
 import { findingSentence } from './coach-sentences';
-import type { CoachReport } from './coach-view';
+import { brakingRows, type CoachReport } from './coach-view';
 import type { Coaching } from './use-coaching';
 
 export interface CoachPanelProps {
@@ -26,6 +26,9 @@ export interface CoachPanelProps {
   sumOfBestSectorsMs: number;
   referenceIsOptimal: boolean;
   onUseOptimal: () => void;
+  /** Whether two sessions' lines are drawn moved onto each other (only offered when the laps come from two sessions). */
+  linesAligned: boolean;
+  onAlignLines: (on: boolean) => void;
   /** Shows a distance along the reference on the map and the charts. */
   onFocus: (distanceM: number) => void;
 }
@@ -45,16 +48,15 @@ function Figure({ label, value, testId, strong }: { label: string; value: string
 
 const time = (ms: number | undefined) => (ms !== undefined && Number.isFinite(ms) ? formatLapTime(Math.round(ms)) : '-');
 
-export default function CoachPanel({ coaching, report, reference, compared, lapLabel, bestLapMs, sumOfBestSectorsMs, referenceIsOptimal, onUseOptimal, onFocus }: CoachPanelProps) {
+export default function CoachPanel({ coaching, report, reference, compared, lapLabel, bestLapMs, sumOfBestSectorsMs, referenceIsOptimal, onUseOptimal, linesAligned, onAlignLines, onFocus }: CoachPanelProps) {
   const { t, i18n } = useTranslation('sessions');
   const locale = currentLocale(i18n);
   const number = (value: number, digits: number) => formatNumber(value, locale, digits);
   const data = coaching.data;
   const optimal = data?.optimal ?? null;
   const consistency = data?.consistency;
-  const metres = (v: number) => (Number.isFinite(v) ? number(v, 0) : '-');
-  const speed = (v: number) => (Number.isFinite(v) ? number(v, 0) : '-');
   const pair = (a: string, b: string) => `${a} / ${b}`;
+  const rows = report ? brakingRows(report, number) : [];
 
   return (
     <Paper withBorder p="xs" data-testid="coach-panel">
@@ -102,6 +104,7 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
                 onClick={() => onFocus(f.apexM)}
                 aria-label={t('coach.showOnMap', { corner: f.corner })}
                 data-testid="coach-finding"
+                data-distance={Math.round(f.apexM)}
                 style={{ borderLeft: '3px solid var(--astro-perf-worse)', paddingLeft: 8 }}
               >
                 <Text size="sm">
@@ -110,20 +113,23 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
               </UnstyledButton>
             ))}
             {report.alignment && compared && (
-              <Text size="xs" c="dimmed" data-testid="coach-alignment">
-                {t('coach.aligned', {
-                  lap: lapLabel(compared),
-                  shift: number(Math.hypot(report.alignment.eastM, report.alignment.northM), 1),
-                  before: number(report.alignment.rmsBeforeM, 1),
-                  after: number(report.alignment.rmsAfterM, 1),
-                })}
-              </Text>
+              <Stack gap={2}>
+                <Switch size="xs" checked={linesAligned} onChange={(e) => onAlignLines(e.currentTarget.checked)} label={t('coach.alignLines')} data-testid="coach-align-lines" />
+                <Text size="xs" c="dimmed" data-testid="coach-alignment">
+                  {t(linesAligned ? 'coach.aligned' : 'coach.notAligned', {
+                    lap: lapLabel(compared),
+                    shift: number(Math.hypot(report.alignment.eastM, report.alignment.northM), 1),
+                    before: number(report.alignment.rmsBeforeM, 1),
+                    after: number(report.alignment.rmsAfterM, 1),
+                  })}
+                </Text>
+              </Stack>
             )}
           </Stack>
         ) : (
           data && <Text size="sm">{t('coach.pickLap')}</Text>
         )}
-        {report && report.corners.count > 0 && compared && reference && (
+        {report && rows.length > 0 && compared && reference && (
           <Stack gap={2}>
             <Text size="xs" fw={600}>
               {t('coach.braking')} · {pair(lapLabel(compared), lapLabel(reference))}
@@ -139,12 +145,12 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {Array.from({ length: report.corners.count }, (_, i) => (
-                    <Table.Tr key={i} onClick={() => onFocus(report.lap.minSpeedM[i])} style={{ cursor: 'pointer' }}>
-                      <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{pair(metres(report.lap.brakeM[i]), metres(report.reference.brakeM[i]))}</Table.Td>
-                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{pair(speed(report.lap.minSpeedKmh[i]), speed(report.reference.minSpeedKmh[i]))}</Table.Td>
-                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{pair(metres(report.lap.throttleM[i]), metres(report.reference.throttleM[i]))}</Table.Td>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.corner} onClick={() => onFocus(row.focusM)} style={{ cursor: 'pointer' }}>
+                      <Table.Td>{row.corner}</Table.Td>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{row.brake}</Table.Td>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{row.apex}</Table.Td>
+                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{row.throttle}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -7,12 +7,15 @@
  */
 import type { CoachedSession } from '../../analysis/analysis-client';
 import type { LapAnalysis } from '../../domain/analysis/analyse-session';
-import { accelerationOf } from '../../domain/coaching/acceleration';
+import { accelerationOf, type AccelerationColumns } from '../../domain/coaching/acceleration';
+import type { OptimalTrace } from '../../domain/coaching/drivable-optimal';
+import type { LapTrace } from '../../domain/lap-compare/lap-trace';
 import { coachFindings, type CoachFinding } from '../../domain/coaching/coach-findings';
 import { cornerPoints, type CornerPoints } from '../../domain/coaching/corner-points';
 import { envelopePolygon, ggEnvelope } from '../../domain/coaching/gg-envelope';
 import { lapProfile } from '../../domain/coaching/lap-profile';
-import { alignLines, type LineAlignment } from '../../domain/coaching/align-lines';
+import { alignColumns, alignLines, alignmentMover, type LineAlignment } from '../../domain/coaching/align-lines';
+import type { MapTrace } from '../../ui/map/types';
 import { detectCorners, type CornerColumns } from '../../domain/lap-compare/corners';
 import { seedTrace, traceOf, type ChartSeries, type LapEntry } from './analysis-view';
 import { lapKeyOf } from './lap-search';
@@ -59,6 +62,15 @@ export interface LapG {
   envelope: ArrayLike<number>;
 }
 
+/**
+ * The g a trace carries with it (the drivable optimal lap's: its laps' own g, blended at the joins). Measured again
+ * from the stitched line it would show the joins as spikes, so it is never recomputed.
+ */
+function ownG(trace: LapTrace): AccelerationColumns | undefined {
+  const g = trace as Partial<OptimalTrace>;
+  return g.longitudinalG && g.lateralG ? { count: trace.count, longitudinalG: g.longitudinalG, lateralG: g.lateralG } : undefined;
+}
+
 const gCache = new WeakMap<LoadedSession, Map<number, LapG>>();
 
 /** The lap's g: the worker's per-fix columns for a recorded lap, computed here for the optimal lap. */
@@ -70,7 +82,7 @@ export function lapG(entry: LapEntry, coaching: CoachedSession | null): LapG | n
   let g: LapG | null = null;
   if (entry.lap.lapNumber === OPTIMAL_LAP_NUMBER) {
     const trace = traceOf(entry);
-    const a = accelerationOf(trace);
+    const a = ownG(trace) ?? accelerationOf(trace);
     g = { longitudinalG: a.longitudinalG, lateralG: a.lateralG, distanceM: trace.distanceM, envelope: ggEnvelope(a.longitudinalG, a.lateralG) };
   } else if (coaching) {
     const { startIndex: from, endIndex: to } = entry.lap;
@@ -143,8 +155,8 @@ export function coachReport(reference: LapEntry | null, compared: LapEntry | nul
   if (ref.count < 2 || lap.count < 2) return null;
   const length = ref.distanceM[ref.count - 1];
   const corners = detectCorners(ref);
-  const refProfile = lapProfile(ref, length);
-  const lapProfileOf = lapProfile(lap, length);
+  const refProfile = lapProfile(ref, length, 1, ownG(ref));
+  const lapProfileOf = lapProfile(lap, length, 1, ownG(lap));
   const refPoints = cornerPoints(refProfile, corners);
   const lapPoints = cornerPoints(lapProfileOf, corners);
   return {
@@ -154,4 +166,78 @@ export function coachReport(reference: LapEntry | null, compared: LapEntry | nul
     findings: coachFindings(lapProfileOf, refProfile, corners, lapPoints, refPoints),
     alignment: reference.session !== compared.session ? alignLines(lap, ref) : null,
   };
+}
+
+/** One row of the braking and throttle table: the compared lap's figure, then the reference's, as text. */
+export interface BrakingRow {
+  corner: number;
+  /** Where to show the corner (the compared lap's minimum speed), reference metres. */
+  focusM: number;
+  brake: string;
+  apex: string;
+  throttle: string;
+}
+
+/** Marks a braking point that lies before the start line (the lap was already braking at its first metre). */
+export const BEFORE_START = '< 0';
+const MISSING = '–';
+
+/**
+ * The braking and throttle table as text: 'lap / reference' per cell, metres and km/h to the unit, '–' where a lap
+ * has no such point (no braking, no throttle before the next turn) and '< 0' where braking began before the line.
+ * Corners with no figure at all for either lap are left out (a row of dashes tells nothing).
+ */
+export function brakingRows(report: CoachReport, formatNumber: (value: number, digits: number) => string): BrakingRow[] {
+  const value = (v: number) => (Number.isFinite(v) ? formatNumber(v, 0) : MISSING);
+  const brake = (p: CornerPoints, i: number) => (p.brakeBeforeStart[i] ? BEFORE_START : value(p.brakeM[i]));
+  const rows: BrakingRow[] = [];
+  for (let i = 0; i < report.corners.count; i++) {
+    const cells = [
+      [brake(report.lap, i), brake(report.reference, i)],
+      [value(report.lap.minSpeedKmh[i]), value(report.reference.minSpeedKmh[i])],
+      [value(report.lap.throttleM[i]), value(report.reference.throttleM[i])],
+    ];
+    if (cells.every((pair) => pair.every((c) => c === MISSING))) continue;
+    const focus = report.lap.minSpeedM[i];
+    rows.push({
+      corner: i + 1,
+      focusM: Number.isFinite(focus) ? focus : report.corners.apexM[i],
+      brake: cells[0].join(' / '),
+      apex: cells[1].join(' / '),
+      throttle: cells[2].join(' / '),
+    });
+  }
+  return rows;
+}
+
+/** Lines of one session moved by an alignment: which session ('L' or 'R', the compared lap's) and the fit. */
+export interface MapAlignment {
+  side: 'L' | 'R';
+  alignment: LineAlignment;
+}
+
+/**
+ * The map's traces with the compared session's laps moved onto the reference's line by the alignment (traces of
+ * one session share their columns, which are moved once).
+ */
+export function alignedMapTraces(traces: readonly MapTrace[], aligned: MapAlignment | null): MapTrace[] {
+  if (!aligned) return [...traces];
+  const moved = new Map<ArrayLike<number>, { lat: Float64Array; lon: Float64Array }>();
+  return traces.map((t) => {
+    if (!t.id.startsWith(`${aligned.side}-`)) return t;
+    let columns = moved.get(t.lat);
+    if (!columns) moved.set(t.lat, (columns = alignColumns(t.lat, t.lon, aligned.alignment)));
+    return { ...t, lat: columns.lat, lon: columns.lon };
+  });
+}
+
+/** Cursor positions with the compared session's moved by the alignment, like its lines. */
+export function alignedMarkers<M extends { id: string; lat: number; lon: number }>(markers: readonly M[], aligned: MapAlignment | null): M[] {
+  if (!aligned) return [...markers];
+  const move = alignmentMover(aligned.alignment);
+  return markers.map((m) => {
+    if (!m.id.startsWith(`${aligned.side}-`)) return m;
+    const [lat, lon] = move(m.lat, m.lon);
+    return { ...m, lat, lon };
+  });
 }

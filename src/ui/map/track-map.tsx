@@ -282,6 +282,8 @@ export default function TrackMap(props: TrackMapProps) {
     }
     s.cursor.changed();
     target.current?.setAttribute('data-cursor-markers', String(s.cursor.getFeatures().length));
+    // Where the markers are (lat, lon to ~1 cm): what the e2e reads to check that aligned lines moved them.
+    target.current?.setAttribute('data-cursor-at', JSON.stringify((cursorMarkers ?? []).map((m) => [m.id, Math.round(m.lat * 1e7) / 1e7, Math.round(m.lon * 1e7) / 1e7])));
   }, [cursorMarkers]);
 
   // Gates: lines oriented from the first trace, centre points (draggable in edit mode).

@@ -45,16 +45,20 @@ export interface LineOptionInput {
   locale: string;
   /** The linked cursor's tooltip at a distance (metres); without it, ECharts' own list of every series. */
   tooltipAt?: (distanceM: number) => readonly TooltipLine[] | null;
+  /** A legend above the plot (the g trace: solid longitudinal and dashed lateral lines need their names). */
+  legend?: boolean;
 }
 
-export function lineOption({ series, xName, yName, dark, locale, tooltipAt }: LineOptionInput) {
+export function lineOption({ series, xName, yName, dark, locale, tooltipAt, legend = false }: LineOptionInput) {
   const numbers = numberFormats(locale);
   return {
     animation: false,
     backgroundColor: 'transparent',
     textStyle: { color: dark ? '#c9c9c9' : '#333' },
     // top leaves room for the y axis name (it sits above the axis); x ends at the longest lap, not the next round number.
-    grid: { left: 48, right: 16, top: 30, bottom: 56 },
+    grid: { left: 48, right: 16, top: legend ? 56 : 30, bottom: 56 },
+    // One scrolling row: on a phone four lap-and-channel names would otherwise take the plot's height.
+    ...(legend ? { legend: { top: 0, type: 'scroll', textStyle: { color: dark ? '#c9c9c9' : '#333' } } } : {}),
     tooltip: {
       trigger: 'axis',
       // Inside the chart's box: on a phone a tooltip beside the finger would leave the screen.
@@ -129,7 +133,8 @@ export function ggOption({ series, xName, yName, envelopeName, dark, locale }: G
   const numbers = numberFormats(locale);
   let extent = 1;
   for (const s of series) for (const [x, y] of s.envelope) extent = Math.max(extent, Math.abs(x), Math.abs(y));
-  const limit = Math.ceil(extent * 4) / 4;
+  // Half-g steps: the axis labels have one decimal, and a limit of 1.25 g was labelled 1.3.
+  const limit = Math.ceil(extent * 2) / 2;
   const axis = (name: string) => ({ type: 'value', name, nameLocation: 'middle', nameGap: 24, min: -limit, max: limit, axisLabel: { formatter: numbers.axis } });
   return {
     animation: false,

@@ -25,4 +25,6 @@ export interface SessionChartsProps {
   coachLabels?: { gTrace: string; gg: string; gAxis: string; lateralAxis: string; longitudinalAxis: string; envelope: (lap: string) => string };
   /** Hovering or dragging on the speed or delta chart reads both compared laps there and moves the map's marker. */
   cursor?: ChartCursor;
+  /** Moves the cursor to a distance (metres) and shows the speed chart there; `seq` changes on every request. */
+  focus?: { distanceM: number; seq: number } | null;
 }

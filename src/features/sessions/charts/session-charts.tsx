@@ -3,7 +3,8 @@
  * tooltip, legend and dataZoom, on the canvas renderer (~190 KiB gzip against 370 KiB for the full import,
  * notes/performance-facts.md). Loaded lazily through lazy-charts.tsx. Lines use LTTB sampling.
  * The speed and delta charts share one distance axis: they are connected (one cursor, one zoom), and the cursor
- * is reported to the screen (the map's marker follows it).
+ * is reported to the screen (the map's marker follows it). A focus request (the coach pointing at a turn) moves
+ * that cursor to a distance and brings the speed chart into view.
  */
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
@@ -11,7 +12,7 @@ import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } f
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { Paper, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { ggOption, lineOption, sectorOption } from './chart-options';
 import type { SessionChartsProps } from './chart-types';
 
@@ -25,12 +26,30 @@ interface AxisPointerEvent {
   axesInfo?: { axisDim?: string; value?: unknown }[];
 }
 
-export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor, gTrace = [], gg = [], coachLabels }: SessionChartsProps) {
+interface ChartInstance {
+  group?: string;
+  convertToPixel(finder: { xAxisIndex: number }, value: number): number;
+  getHeight(): number;
+  dispatchAction(action: { type: string; x?: number; y?: number }): void;
+}
+
+export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor, gTrace = [], gg = [], coachLabels, focus }: SessionChartsProps) {
+  const speedChart = useRef<ChartInstance | null>(null);
+  const speedBox = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const chart = speedChart.current;
+    if (!focus || !chart) return;
+    speedBox.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    // The axis tooltip at that distance, halfway up the plot: the connected charts follow, and the axis pointer's
+    // update reports the distance back (the map's markers).
+    const x = chart.convertToPixel({ xAxisIndex: 0 }, focus.distanceM);
+    if (Number.isFinite(x)) chart.dispatchAction({ type: 'showTip', x, y: chart.getHeight() / 2 });
+  }, [focus]);
   const tooltipAt = cursor?.tooltipAt;
   const speedOption = useMemo(() => lineOption({ series: speed, xName: labels.distance, yName: labels.speedAxis, dark, locale: numberLocale, tooltipAt }), [speed, labels, dark, numberLocale, tooltipAt]);
   const deltaOption = useMemo(() => lineOption({ series: delta, xName: labels.distance, yName: labels.deltaAxis, dark, locale: numberLocale, tooltipAt }), [delta, labels, dark, numberLocale, tooltipAt]);
   const gTraceOption = useMemo(
-    () => lineOption({ series: gTrace, xName: labels.distance, yName: coachLabels?.gAxis ?? 'g', dark, locale: numberLocale, tooltipAt }),
+    () => lineOption({ series: gTrace, xName: labels.distance, yName: coachLabels?.gAxis ?? 'g', dark, locale: numberLocale, tooltipAt, legend: true }),
     [gTrace, labels, coachLabels, dark, numberLocale, tooltipAt],
   );
   const ggChartOption = useMemo(
@@ -68,8 +87,8 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
     }),
     [events, onMove],
   );
-  const chart = (title: string, option: object, testId: string, height: number, onEvents: Record<string, (...args: never[]) => void>, group?: string) => (
-    <Paper withBorder p="xs" data-testid={testId}>
+  const chart = (title: string, option: object, testId: string, height: number, onEvents: Record<string, (...args: never[]) => void>, group?: string, instance?: RefObject<ChartInstance | null>) => (
+    <Paper withBorder p="xs" data-testid={testId} ref={instance ? speedBox : undefined}>
       <Text size="sm" fw={600}>
         {title}
       </Text>
@@ -81,16 +100,17 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
         style={{ height }}
         onEvents={onEvents}
         theme={dark ? 'dark' : undefined}
-        onChartReady={(instance: { group?: string }) => {
-          if (group) instance.group = group;
+        onChartReady={(ready: ChartInstance) => {
+          if (group) ready.group = group;
+          if (instance) instance.current = ready;
         }}
       />
     </Paper>
   );
   return (
     <>
-      {chart(labels.speed, speedOption, 'chart-speed', 280, distanceEvents, DISTANCE_GROUP)}
-      {gTrace.length > 0 && chart(coachLabels?.gTrace ?? '', gTraceOption, 'chart-g-trace', 200, distanceEvents, DISTANCE_GROUP)}
+      {chart(labels.speed, speedOption, 'chart-speed', 280, distanceEvents, DISTANCE_GROUP, speedChart)}
+      {gTrace.length > 0 && chart(coachLabels?.gTrace ?? '', gTraceOption, 'chart-g-trace', 230, distanceEvents, DISTANCE_GROUP)}
       {delta.length > 0 && chart(labels.delta, deltaOption, 'chart-delta', 220, distanceEvents, DISTANCE_GROUP)}
       {gg.length > 0 && chart(coachLabels?.gg ?? '', ggChartOption, 'chart-gg', 340, {})}
       {chart(labels.sectors, sectorsOption, 'chart-sectors', 220, events)}

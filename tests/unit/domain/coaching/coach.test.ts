@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { coachFindings, cornerZones, zoneLosses } from '../../../../src/domain/coaching/coach-findings';
 import { BRAKING_G, cornerPoints } from '../../../../src/domain/coaching/corner-points';
-import { lapProfile } from '../../../../src/domain/coaching/lap-profile';
+import { lapProfile, type LapProfile } from '../../../../src/domain/coaching/lap-profile';
 import { sessionConsistency } from '../../../../src/domain/coaching/session-consistency';
-import { detectCorners } from '../../../../src/domain/lap-compare/corners';
+import { detectCorners, type CornerColumns } from '../../../../src/domain/lap-compare/corners';
 import { lapFromProfile, racingProfile, TURN_1, TURN_2 } from './coaching-track';
 
 const reference = lapFromProfile(racingProfile());
@@ -40,6 +40,61 @@ describe('braking and throttle points', () => {
     expect(Number.isNaN(p.brakeM[0])).toBe(true);
     expect(Number.isNaN(p.throttleM[0])).toBe(true);
     expect(p.minSpeedKmh[0]).toBeCloseTo(72, 0);
+  });
+});
+
+/** A profile on a 1 m grid from a longitudinal g per metre, the speed integrated from it (v dv = a ds). */
+function gProfile(g: (d: number) => number, startKmh: number, count = 300): LapProfile {
+  const p: LapProfile = {
+    stepM: 1,
+    count,
+    distanceM: new Float64Array(count),
+    speedKmh: new Float32Array(count),
+    longitudinalG: new Float32Array(count),
+    lateralG: new Float32Array(count),
+    timeMs: new Float64Array(count),
+  };
+  let v = startKmh / 3.6;
+  for (let k = 0; k < count; k++) {
+    p.distanceM[k] = k;
+    p.longitudinalG[k] = g(k);
+    p.speedKmh[k] = v * 3.6;
+    if (k > 0) p.timeMs[k] = p.timeMs[k - 1] + 1000 / v;
+    v = Math.sqrt(Math.max(1, v * v + 2 * g(k) * 9.80665));
+  }
+  return p;
+}
+
+const oneTurn: CornerColumns = {
+  count: 1,
+  startM: Float64Array.of(150),
+  apexM: Float64Array.of(180),
+  endM: Float64Array.of(210),
+  direction: Int8Array.of(1),
+  headingChangeDeg: Float64Array.of(90),
+  minRadiusM: Float64Array.of(40),
+};
+
+describe('the braking point of the first turn, near the start line', () => {
+  it('is where the brakes go on, not where a lift off the throttle begun before the line started to slow the car', () => {
+    // A lift at 0.18 g (drag at 170 km/h) from the line, then braking at 1 g from 40 m to the turn, then power.
+    const p = gProfile((d) => (d < 40 ? -0.18 : d < 170 ? -1 : 0.3), 172);
+    const points = cornerPoints(p, oneTurn);
+    expect(points.brakeM[0]).toBeGreaterThanOrEqual(38);
+    expect(points.brakeM[0]).toBeLessThanOrEqual(40);
+    expect(points.brakeBeforeStart[0]).toBe(0);
+  });
+
+  it('is not made up when the lap was already braking at its first metre: no point, marked as begun before the line', () => {
+    const p = gProfile((d) => (d < 120 ? -0.6 : d < 170 ? -0.3 : 0.3), 172);
+    const points = cornerPoints(p, oneTurn);
+    expect(Number.isNaN(points.brakeM[0])).toBe(true);
+    expect(points.brakeBeforeStart[0]).toBe(1);
+    expect(points.peakBrakeG[0]).toBeCloseTo(0.6, 5);
+    // Against a reference that braked on the lap: braking, only not placed, so neither 'no braking' nor a distance.
+    const ref = gProfile((d) => (d < 40 ? -0.05 : d < 170 ? -0.8 : 0.3), 160);
+    const findings = coachFindings(p, ref, oneTurn, points, cornerPoints(ref, oneTurn));
+    for (const f of findings) for (const c of f.causes) expect(['no-braking', 'brake-earlier', 'brake-later']).not.toContain(c.kind);
   });
 });
 

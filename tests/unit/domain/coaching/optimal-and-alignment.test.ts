@@ -72,6 +72,37 @@ describe('the drivable optimal lap', () => {
     expect(o.sectorCount).toBe(Math.round(o.boundaryM[o.sectorCount] / 25));
   });
 
+  it('times micro-sectors at the same places on track even when a lap measured its distance wrong', () => {
+    // The same drive twice; the second lap's distance jumped 6 m at 300 m (a GNSS glitch), so its length is 6 m
+    // longer and the same fraction of each lap's length is a different place on track after the glitch.
+    const lap = wobblyLap(0.03, 1, 20);
+    const glitched = { ...lap, distanceM: lap.distanceM.map((d) => (d > 300 ? d + 6 : d)) };
+    const time = lap.timeMs[lap.count - 1];
+    const o = drivableOptimal([lap, glitched], { sectorM: 25 })!;
+    expect(o.sumOfBestMs).toBeCloseTo(time, 0);
+    expect(o.timeMs).toBeCloseTo(time, 0);
+  });
+
+  it('leaves out of a micro-sector a lap that did not drive through its gates (a lap cut across the infield)', () => {
+    // Two laps each faster in places; the slower one wanders up to 60 m off the track (south) over 200 m around a
+    // micro-sector it would otherwise give the optimal lap.
+    const [a, b] = [wobblyLap(0.05, 0, 20), wobblyLap(0.05, 3, 20)];
+    const [best, other] = a.timeMs[a.count - 1] < b.timeMs[b.count - 1] ? [a, b] : [b, a];
+    const loose = drivableOptimal([best, other], { sectorM: 25, speedToleranceKmh: 1000 })!;
+    let taken = -1;
+    for (let k = 0; k < loose.sectorCount && taken < 0; k++) if (loose.lapOfSector[k] === 1 && loose.boundaryM[k] > 150 && loose.boundaryM[k] < LAP_M - 150) taken = k;
+    expect(taken).toBeGreaterThanOrEqual(0);
+    const centre = (loose.boundaryM[taken] + loose.boundaryM[taken + 1]) / 2;
+    const projection = createLocalProjection(other.lat[0], other.lon[0]);
+    const away = (d: number) => (Math.abs(d - centre) < 100 ? 60 * Math.cos((Math.PI * (d - centre)) / 200) : 0);
+    const cut = { ...other, lat: other.lat.map((v, i) => projection.lat(projection.y(v) - away(other.distanceM[i]))) };
+    const o = drivableOptimal([best, cut], { sectorM: 25, speedToleranceKmh: 1000 })!;
+    for (let k = 0; k < o.sectorCount; k++) if (o.boundaryM[k] > centre - 40 && o.boundaryM[k + 1] < centre + 40) expect(o.lapOfSector[k]).toBe(0);
+    expect(o.lapOfSector[taken]).toBe(0);
+    expect(Number.isFinite(o.timeMs)).toBe(true);
+    expect(Number.isFinite(o.sumOfBestMs)).toBe(true);
+  });
+
   it('has nothing to say without a lap', () => {
     expect(drivableOptimal([])).toBeNull();
   });

@@ -6,6 +6,8 @@ import { alignLines } from '../../../../src/domain/coaching/align-lines';
 import { coachFindings } from '../../../../src/domain/coaching/coach-findings';
 import { cornerPoints } from '../../../../src/domain/coaching/corner-points';
 import { lapProfile } from '../../../../src/domain/coaching/lap-profile';
+import { gateCrossings, gatesAlong } from '../../../../src/domain/coaching/gate-crossings';
+import { createLocalProjection } from '../../../../src/domain/geo/local-projection';
 import { sessionCoaching, type CoachingLapColumns } from '../../../../src/domain/coaching/session-coaching';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { fixTimesMs } from '../../../../src/domain/detection/fix-times';
@@ -82,6 +84,75 @@ describe('coaching on the real Rustavi VBO (a car, 25 Hz)', () => {
       expect(v).toBeGreaterThan(40);
       expect(v).toBeLessThan(200);
     }
+  });
+
+  it('puts the drivable optimal between the sum of the best micro-sectors and the best lap, by the figures of the real laps', () => {
+    const o = coaching.optimal!;
+    // Measured on this log: best lap 2:15.68 (lap 2), sum of best 30 m micro-sectors ~2:12.1, drivable ~2:12.3.
+    expect(o.sumOfBestMs).toBeLessThanOrEqual(o.timeMs);
+    expect(o.timeMs).toBeLessThanOrEqual(o.bestLapMs);
+    expect(o.bestLapMs).toBeCloseTo(135_680, -1);
+    expect(o.timeMs).toBeGreaterThan(131_500);
+    expect(o.timeMs - o.sumOfBestMs).toBeLessThan(1000);
+    // The trace's time at the finish is the optimal time, and it is the time of the chain of laps it names.
+    expect(o.trace.timeMs[o.trace.count - 1]).toBeCloseTo(o.timeMs, 3);
+  });
+
+  it('times every micro-sector between the same two places on track in every lap (gates, not fractions of each lap length)', () => {
+    const times = fixTimesMs(positions);
+    const trace = (n: number) => {
+      const i = laps.lapNumber.indexOf(n);
+      return extractLapTrace(positions, times[laps.startIndex[i]], times[laps.endIndex[i]], times);
+    };
+    const ref = trace(2);
+    const length = ref.distanceM[ref.count - 1];
+    const gates = gatesAlong(ref, Float64Array.from({ length: 99 }, (_, k) => ((k + 1) / 100) * length));
+    const projection = createLocalProjection(ref.lat[0], ref.lon[0]);
+    for (const n of [1, 3]) {
+      const lap = trace(n);
+      const c = gateCrossings(lap, gates);
+      for (let k = 0; k < gates.count; k++) {
+        expect(Number.isFinite(c.timeMs[k])).toBe(true);
+        if (k > 0) expect(c.timeMs[k]).toBeGreaterThan(c.timeMs[k - 1]);
+        // The crossing is on the gate's line: its distance along the reference's heading from the gate is ~0.
+        const cursor = { d: c.distanceM[k] };
+        let j = 0;
+        while (j < lap.count - 2 && lap.distanceM[j + 1] < cursor.d) j++;
+        const f = (cursor.d - lap.distanceM[j]) / (lap.distanceM[j + 1] - lap.distanceM[j]);
+        const x = projection.x(lap.lon[j] + f * (lap.lon[j + 1] - lap.lon[j])) - gates.x[k];
+        const y = projection.y(lap.lat[j] + f * (lap.lat[j + 1] - lap.lat[j])) - gates.y[k];
+        expect(Math.abs(x * gates.ux[k] + y * gates.uy[k])).toBeLessThan(0.01);
+        expect(Math.abs(x * gates.uy[k] - y * gates.ux[k])).toBeLessThan(8);
+      }
+    }
+  });
+
+  it('draws an optimal lap whose g stays within what a car does (|g| < 1.6) and that runs on without a jump at the joins', () => {
+    const o = coaching.optimal!;
+    const t = o.trace;
+    const projection = createLocalProjection(t.lat[0], t.lon[0]);
+    // Its g as shown (the laps' own, blended) and its g measured again from its own line and speed.
+    const again = accelerationOf(t);
+    for (let i = 0; i < t.count; i++) {
+      expect(Math.hypot(t.longitudinalG[i], t.lateralG[i])).toBeLessThan(1.6);
+      expect(Math.hypot(again.longitudinalG[i], again.lateralG[i])).toBeLessThan(1.6);
+    }
+    const step = t.distanceM[1] - t.distanceM[0];
+    let joins = 0;
+    for (let k = 1; k < o.sectorCount; k++) {
+      if (o.lapNumberOfSector[k] === o.lapNumberOfSector[k - 1]) continue;
+      joins++;
+      const at = Math.round(o.boundaryM[k] / step);
+      // Around the join: consecutive samples no further apart than the spacing allows, speed and g without a step.
+      for (let i = Math.max(1, at - 10); i <= Math.min(t.count - 1, at + 10); i++) {
+        const gap = Math.hypot(projection.x(t.lon[i]) - projection.x(t.lon[i - 1]), projection.y(t.lat[i]) - projection.y(t.lat[i - 1]));
+        expect(gap).toBeLessThan(step * 1.25);
+        expect(Math.abs(t.speedKmh[i] - t.speedKmh[i - 1])).toBeLessThan(4);
+        expect(Math.abs(t.longitudinalG[i] - t.longitudinalG[i - 1])).toBeLessThan(0.3);
+        expect(Math.abs(t.lateralG[i] - t.lateralG[i - 1])).toBeLessThan(0.3);
+      }
+    }
+    expect(joins).toBeGreaterThan(5);
   });
 
   it('tells where the slowest flying lap lost most against the fastest, and aligns the two lines within a metre', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { axisValueOf, lineOption, sectorOption, tooltipHtml } from '../../../../src/features/sessions/charts/chart-options';
+import { axisValueOf, ggOption, lineOption, sectorOption, tooltipHtml } from '../../../../src/features/sessions/charts/chart-options';
 
 const series = [{ key: 'L-1', name: '1', color: '#123456', points: [[0, 80], [100, 120]] as [number, number][], highlighted: false, dashed: false }];
 
@@ -26,6 +26,20 @@ describe('chart options', () => {
     const option = lineOption({ series, xName: 'x', yName: 'y', dark: true, locale: 'pt-PT' });
     expect(option.dataZoom[0]).toMatchObject({ type: 'inside', moveOnMouseMove: false });
     expect((option.tooltip as { formatter?: unknown }).formatter).toBeUndefined();
+  });
+
+  it('names the g trace lines in a legend above the plot, and no other distance chart', () => {
+    const g = lineOption({ series, xName: 'x', yName: 'g', dark: false, locale: 'en-US', legend: true }) as { legend?: unknown; grid: { top: number } };
+    expect(g.legend).toBeDefined();
+    expect(g.grid.top).toBeGreaterThan(40);
+    expect((lineOption({ series, xName: 'x', yName: 'y', dark: false, locale: 'en-US' }) as { legend?: unknown }).legend).toBeUndefined();
+  });
+
+  it('gives the g-g diagram square axes in half-g steps (labels of one decimal never round the limit)', () => {
+    const gg = (r: number) => ggOption({ series: [{ key: 'L-1', name: 'Lap 1', color: '#f00', points: [], envelope: [[r, 0], [0, -r]], dashed: false }], xName: 'x', yName: 'y', envelopeName: (l) => l, dark: false, locale: 'en-US' });
+    expect([gg(1.2).xAxis.max, gg(1.2).yAxis.min]).toEqual([1.5, -1.5]);
+    expect(gg(0.6).xAxis.max).toBe(1);
+    expect(gg(1.6).yAxis.max).toBe(2);
   });
 
   it('finds the axis value in the tooltip params, or none', () => {
