@@ -13,6 +13,7 @@ import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
 import type { SessionViewOptions, ViewLap } from '../src/domain/views/session-views';
 import type { SessionUpload } from '../src/contracts/session-upload';
 import type { CoachingLapColumns } from '../src/domain/coaching/session-coaching';
+import { importBuffers, importFile, type ImportFileInput } from './import-api';
 
 export const workerApi = {
   processSession(input: ProcessSessionInput) {
@@ -52,6 +53,11 @@ export const workerApi = {
   async encodeSessionUpload(upload: SessionUpload) {
     const result = await encodeSessionUpload(upload);
     return transfer(result, [result.bytes.buffer as ArrayBuffer]);
+  },
+  /** A picked file to the library's texts (import-api.ts): the File is read here by parts, the texts come back as bytes. */
+  async importFile(input: ImportFileInput) {
+    const outcome = await importFile(input);
+    return transfer(outcome, importBuffers(outcome));
   },
 };
 

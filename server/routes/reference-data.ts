@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   circuitWriteSchema,
@@ -14,7 +14,7 @@ import {
 import { referenceRowKeyPrefix, type ReferenceTextKind } from '../../src/contracts/reference-text-keys';
 import { ApiError, notFound } from '../errors';
 import { iso, parseId, parseInput } from '../validate';
-import { caller, requireAdmin } from '../auth/guard';
+import { authenticate, caller, requireAdmin } from '../auth/guard';
 import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
 
 /**
@@ -43,6 +43,11 @@ interface Resource<Row, Out, W extends z.ZodType> {
   references?: Record<string, string>;
   /** Columns set from the caller on create. */
   ownerColumn?: string;
+  /**
+   * WHERE (with $1 = the caller's id) for rows GET /X also lists to a signed-in owner beyond `listFilter`: a racer's
+   * own circuits, which only they see until an admin promotes them (user-circuits.ts).
+   */
+  ownRows?: string;
 }
 
 const stamp = (r: { created_at: Date; updated_at: Date }) => ({ createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) });
@@ -142,6 +147,7 @@ type CircuitRow = NamedRow & {
   user_id: number | null;
   type_id: number;
   country_id: number;
+  is_public: boolean;
   description: string;
   configuration: Circuit['configuration'];
   direction: Circuit['direction'];
@@ -160,7 +166,7 @@ const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
   table: {
     from: 'circuits t left join circuit_types ct on ct.id = t.type_id left join countries co on co.id = t.country_id',
     select: `t.id, t.user_id, t.name, t.type_id, t.country_id, t.description, t.configuration, t.direction, t.length::float8 as length,
-      t.coordinates, t.size::float8 as size, ct.name as type_name, co.name as country_name, co.timezone as country_timezone, t.created_at, t.updated_at`,
+      t.coordinates, t.size::float8 as size, t.is_public, ct.name as type_name, co.name as country_name, co.timezone as country_timezone, t.created_at, t.updated_at`,
     fields: {
       id: { sql: 't.id', type: 'numeric' },
       name: { sql: 't.name', type: 'text' },
@@ -192,12 +198,14 @@ const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
       length: r.length,
       coordinates: r.coordinates,
       size: r.size,
+      isPublic: r.is_public,
       type: r.type_name === null ? null : { id: r.type_id, name: r.type_name },
       country: r.country_name === null ? null : { id: r.country_id, name: r.country_name, timezone: r.country_timezone ?? '' },
       ...stamp(r),
     }),
   },
-  listFilter: "t.coordinates <> ''",
+  listFilter: "t.coordinates <> '' and t.is_public",
+  ownRows: "t.coordinates <> '' and not t.is_public and t.user_id = $1",
   listOrder: 'co.name, t.name, t.id',
   datatablePath: 'public',
   write: circuitWriteSchema,
@@ -215,6 +223,20 @@ const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
   references: { typeId: 'circuit_types', countryId: 'countries' },
   ownerColumn: 'user_id',
 };
+
+/**
+ * The signed-in caller's id on a public read, or null: no token, or one that is no longer good (a public list
+ * never answers 401; it just lists what everyone sees).
+ */
+async function optionalCallerId(request: FastifyRequest): Promise<number | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    await authenticate(request, undefined as never);
+    return request.auth?.id ?? null;
+  } catch {
+    return null;
+  }
+}
 
 function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance, r: Resource<Row, Out, W>): void {
   const { db } = app;
@@ -242,8 +264,12 @@ function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance,
     return sets;
   };
 
-  app.get(`/${r.path}`, async () => {
-    const rows = await db.query<Row>(`select ${table.select} from ${table.from} ${where} order by ${r.listOrder}`);
+  app.get(`/${r.path}`, async (request) => {
+    const owner = r.ownRows ? await optionalCallerId(request) : null;
+    const rows =
+      owner !== null && r.ownRows
+        ? await db.query<Row>(`select ${table.select} from ${table.from} where (${r.listFilter ?? 'true'}) or (${r.ownRows}) order by ${r.listOrder}`, [owner])
+        : await db.query<Row>(`select ${table.select} from ${table.from} ${where} order by ${r.listOrder}`);
     return rows.map(table.map);
   });
   app.get(`/${r.path}/:id`, async (request) => byId(parseId((request.params as { id?: string }).id)));

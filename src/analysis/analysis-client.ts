@@ -33,6 +33,8 @@ import {
 } from '../../workers/analysis-api';
 import type { AnalysisWorkerApi } from '../../workers/analysis-worker-api';
 import type { EncodedSessionWrite, SessionUpload } from '../contracts/session-upload';
+import { importFile, type ImportedFile, type ImportFileInput, type ImportOutcome } from '../../workers/import-api';
+import { ImportError } from '../domain/formats/import-errors';
 import { decodeLapRecords, decodeSessionAnalysis, type LapRecordColumns, type SessionAnalysisColumns } from '../../workers/lap-columns';
 
 /** processSession as it crosses from the worker: laps and analysis as typed columns (lap-columns.ts). */
@@ -40,7 +42,7 @@ type ProcessedSessionWire = Omit<ProcessedSession, 'laps' | 'analysis'> & { laps
 
 const fromWire = (w: ProcessedSessionWire): ProcessedSession => ({ ...w, laps: decodeLapRecords(w.laps), analysis: decodeSessionAnalysis(w.analysis) });
 
-export type { CoachedSession, ProcessedSession };
+export type { CoachedSession, ImportedFile, ImportFileInput, ProcessedSession };
 
 /** A worker as the bridge needs it: a Comlink endpoint that can be terminated. */
 export type WorkerLike = Endpoint & { terminate(): void };
@@ -77,8 +79,21 @@ export interface AnalysisClient {
    * call), the body's bytes come back transferred. Keeps a 7 h session's encoding off the main thread.
    */
   encodeSessionUpload(upload: SessionUpload, options?: CallOptions): Promise<EncodedSessionWrite>;
+  /**
+   * A picked file read, detected, timed and written as device texts in the worker (workers/import-api.ts). A File
+   * goes by reference; bytes are transferred (detached after the call). Rejects with the ImportError that names
+   * why a file is refused.
+   */
+  importFile(input: ImportFileInput, options?: CallOptions): Promise<ImportedFile>;
   /** Ends the worker now (pending calls reject); the next call starts a new one. */
   dispose(): void;
+}
+
+/** An import's outcome as the caller sees it: the imported file, or the refusal thrown with its reason. */
+function unwrapImport(outcome: ImportOutcome): ImportedFile {
+  if (outcome.ok) return outcome.imported;
+  if (outcome.reason) throw new ImportError(outcome.reason, outcome.message, outcome.detail);
+  throw new DomainError('invalid-argument', outcome.message);
 }
 
 /** The buffers of an upload's byte texts, for the transfer list (Blobs and strings are cloned cheaply). */
@@ -204,6 +219,8 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
     coachSession: (positions, laps, o) => run((api) => api.coachSession(positions, laps) as Promise<CoachedSession>, o?.signal),
     encodeSessionUpload: (upload, o) =>
       run((api) => api.encodeSessionUpload(transfer(upload, uploadBuffers(upload))) as Promise<EncodedSessionWrite>, o?.signal),
+    importFile: (input, o) =>
+      run(async (api) => unwrapImport((await api.importFile(transfer(input, input.file instanceof Uint8Array ? [input.file.buffer as ArrayBuffer] : []))) as ImportOutcome), o?.signal),
     dispose: () => terminate(aborted()),
   };
 }
@@ -229,6 +246,7 @@ export function createDirectAnalysisClient(): AnalysisClient {
     compareLaps: (lap, reference, c, o) => call(() => analysisApi.compareLaps(lap, reference, c), o?.signal),
     coachSession: (positions, laps, o) => call(() => analysisApi.coachSession(positions, laps), o?.signal),
     encodeSessionUpload: (upload, o) => call(() => encodeSessionUpload(upload), o?.signal),
+    importFile: (input, o) => call(async () => unwrapImport(await importFile(input)), o?.signal),
     dispose: () => undefined,
   };
 }

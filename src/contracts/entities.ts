@@ -89,6 +89,8 @@ export const circuitSchema = z.object({
   length: z.number(),
   coordinates: z.string(),
   size: z.number(),
+  /** False for a racer's own circuit (saved from a session; only they see it) until an admin promotes it. */
+  isPublic: z.boolean().optional(),
   type: z.object({ id, name: z.string() }).nullable(),
   country: z.object({ id, name: z.string(), timezone: z.string() }).nullable(),
   ...stamps,
@@ -102,6 +104,19 @@ export const circuitWriteSchema = z.strictObject({
   configuration: circuitConfigurationSchema.default('Regular'),
   direction: circuitDirectionSchema.default('Clockwise'),
   length: z.number().min(0).max(100_000),
+  coordinates: coordinatesTextSchema,
+  size: z.number().min(1).max(100),
+});
+
+/**
+ * A racer's own circuit, saved from a session whose start/finish they confirmed on the map: the start/finish
+ * centre (and any sector gates) with the gate width; its length comes from the session's laps when known.
+ */
+export const userCircuitWriteSchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  typeId: id,
+  countryId: id,
+  length: z.number().min(0).max(100_000).default(0),
   coordinates: coordinatesTextSchema,
   size: z.number().min(1).max(100),
 });

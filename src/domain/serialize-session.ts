@@ -23,11 +23,37 @@ export interface SerializePositionsOptions {
   eol?: '\n' | '\r\n';
 }
 
-/** Shortest plain decimal for a number with at most `decimals` places: 41.5000000 -> '41.5', -0 -> '0'. */
-export function fixed(value: number, decimals: number): string {
+/** fixed() by toFixed: the reference, and the path for values the integer path cannot write exactly. */
+export function fixedByToFixed(value: number, decimals: number): string {
   let s = value.toFixed(decimals);
   if (decimals > 0) s = s.replace(/\.?0+$/, '');
   return s === '-0' ? '0' : s;
+}
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+/**
+ * Shortest plain decimal for a number with at most `decimals` places: 41.5000000 -> '41.5', -0 -> '0'. The same
+ * text as toFixed (fixedByToFixed), about twice as fast: a 2 h 25 Hz import writes 540,000 of these. The value is
+ * scaled and rounded as an integer; where the scaled value sits within 1e-6 of a rounding tie (the product's own
+ * rounding, under 3e-7 for any coordinate, could then decide differently from toFixed's exact decimal) or is
+ * not an exact integer range, toFixed writes it.
+ */
+export function fixed(value: number, decimals: number): string {
+  const scale = POW10[decimals];
+  const scaled = Math.abs(value) * scale;
+  const n = Math.round(scaled);
+  if (scale === undefined || !(n < 2 ** 52) || Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6) return fixedByToFixed(value, decimals);
+  if (n === 0) return '0';
+  const sign = value < 0 ? '-' : '';
+  const whole = Math.floor(n / scale);
+  const part = n - whole * scale;
+  if (part === 0) return `${sign}${whole}`;
+  let digits = String(part);
+  if (digits.length < decimals) digits = '0'.repeat(decimals - digits.length) + digits;
+  let end = digits.length;
+  while (digits.charCodeAt(end - 1) === 48) end--;
+  return `${sign}${whole}.${digits.slice(0, end)}`;
 }
 
 export function serializeLaps(laps: readonly LapRecord[], options: SerializeLapsOptions = {}): string {

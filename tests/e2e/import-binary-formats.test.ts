@@ -58,18 +58,19 @@ afterAll(async () => {
 
 const rows = (page: Page) => page.locator('tr[data-row-key]');
 
+/** Each bad file's line in the import results and its reason (files picked together: the reasons are in their lines). */
 const REASONS = {
   'en-us': [
-    /Could not import run-cut\.fit: the file is cut short or damaged/,
-    /Could not import phone\.mp4: the video carries no GPS telemetry/,
-    /Could not import no-lock\.mp4: the camera never had a GPS lock/,
+    ['run-cut.fit', /the file is cut short or damaged/],
+    ['phone.mp4', /the video carries no GPS telemetry/],
+    ['no-lock.mp4', /the camera never had a GPS lock/],
   ],
   'pt-pt': [
-    /Não foi possível importar run-cut\.fit: o ficheiro está incompleto ou danificado/,
-    /Não foi possível importar phone\.mp4: o vídeo não tem telemetria GPS/,
-    /Não foi possível importar no-lock\.mp4: a câmara nunca obteve sinal GPS/,
+    ['run-cut.fit', /o ficheiro está incompleto ou danificado/],
+    ['phone.mp4', /o vídeo não tem telemetria GPS/],
+    ['no-lock.mp4', /a câmara nunca obteve sinal GPS/],
   ],
-};
+} as const;
 
 describe('binary and Dove import', () => {
   it('imports a FIT file, a GoPro video and a Dove log, and names the reason for each bad file in both languages', async () => {
@@ -94,7 +95,11 @@ describe('binary and Dove import', () => {
         await page.reload();
         await page.getByText(locale === 'pt-pt' ? 'Biblioteca de sessões' : 'Sessions library').waitFor();
         await page.locator('input[type=file]').setInputFiles(bad);
-        for (const reason of REASONS[locale]) await page.getByText(reason).first().waitFor({ timeout: 30_000 });
+        for (const [file, reason] of REASONS[locale]) {
+          const line = page.getByTestId('import-line').filter({ hasText: file });
+          await line.getByText(reason).waitFor({ timeout: 30_000 });
+          expect(await line.getAttribute('data-state')).toBe('failed');
+        }
         await page.waitForTimeout(400);
         await e2e.screenshot(page, `import-binary-errors-${w}-${locale}`);
       }

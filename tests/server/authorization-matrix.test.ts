@@ -126,6 +126,10 @@ function rows(): Row[] {
     },
     { method: 'PATCH', url: async () => `/api/admin/circuits/${await freshCircuit()}`, body: () => ({ description: 'Fast' }), expect: ADMIN(200) },
     { method: 'DELETE', url: async () => `/api/admin/circuits/${await freshCircuit()}`, expect: ADMIN(204) },
+    // A racer's own circuit (saved from a session) and an admin promoting one to reference data
+    { method: 'POST', url: () => '/api/circuits/mine', body: () => ({ name: `Mine ${uniq()}`, typeId, countryId, coordinates: '41.5;-8.4', size: 12 }), expect: AUTH(201) },
+    { method: 'GET', url: () => '/api/admin/circuits/user', expect: ADMIN(200) },
+    { method: 'POST', url: async () => `/api/admin/circuits/${await freshCircuit()}/promote`, expect: ADMIN(200) },
     // Sessions: own rows under /sessions (admin may act on any), every row under /admin/sessions
     { method: 'GET', url: () => '/api/sessions', expect: AUTH(200) },
     { method: 'POST', url: () => '/api/sessions/datatable', body: dt, expect: AUTH(200) },

@@ -13,6 +13,7 @@ import { circuitFormValid, circuitWriteBody, emptyCircuitForm, type CircuitForm 
 import { LazyTrackMap } from '../../ui/map/lazy-track-map';
 import type { GateMode } from '../../ui/map/types';
 import { CrudSection } from './crud-section';
+import { UserCircuitsReview } from './user-circuits-review';
 import { options, refreshReference, useReferenceList } from './reference-lists';
 
 function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: Partial<CircuitForm>) => void; fitKey: string }) {
@@ -113,7 +114,9 @@ function CircuitFormFields({ form, set, fitKey }: { form: CircuitForm; set: (p: 
 export function CircuitsSection() {
   const { t } = useTranslation('admin');
   return (
-    <CrudSection<Circuit, CircuitForm & { key: string }>
+    <Stack gap="sm">
+      <UserCircuitsReview />
+      <CrudSection<Circuit, CircuitForm & { key: string }>
       tableKey="admin-circuits"
       entity="circuit"
       columns={[
@@ -146,6 +149,7 @@ export function CircuitsSection() {
       update={(r, f) => circuitsApi.update(r.id, circuitWriteBody(f))}
       remove={(r) => circuitsApi.remove(r.id)}
       onWritten={() => refreshReference('circuits')}
-    />
+      />
+    </Stack>
   );
 }

@@ -6,6 +6,13 @@
 export const adminI18n = {
   'en-us': {
     title: 'Administration',
+    userCircuits: {
+      title: "Racers' circuits awaiting review",
+      detail: '{{country}} · racer #{{owner}} · start/finish {{coordinates}}',
+      promote: 'Promote to reference data',
+      promoted: '{{name}} is now reference data: every racer sees it',
+      promoteFailed: 'Failed to promote {{name}}',
+    },
     sections: {
       users: 'Users',
       countries: 'Countries',
@@ -169,6 +176,13 @@ export const adminI18n = {
   },
   'pt-pt': {
     title: 'Administração',
+    userCircuits: {
+      title: 'Circuitos de pilotos por rever',
+      detail: '{{country}} · piloto n.º {{owner}} · partida/chegada {{coordinates}}',
+      promote: 'Promover a dados de referência',
+      promoted: '{{name}} passou a dados de referência: todos os pilotos o veem',
+      promoteFailed: 'Não foi possível promover {{name}}',
+    },
     sections: {
       users: 'Utilizadores',
       countries: 'Países',

@@ -11,7 +11,8 @@ import type { Circuit } from '../../contracts/entities';
 import { zoneOffsetMinutes } from '../../domain/format/wall-clock';
 import type { CircuitCandidate } from '../../domain/formats/import-session';
 import { prepareImport as prepare, type PreparedImport as Prepared } from '../../domain/formats/prepare-import';
-import { blobSource, bytesSource } from '../../domain/gpmf/byte-source';
+import { bytesSource } from '../../domain/gpmf/byte-source';
+import { getAnalysisClient, type ImportedFile, type ImportFileInput } from '../../analysis/analysis-client';
 
 export type PreparedImport = Prepared & { circuit: Circuit | null };
 
@@ -32,10 +33,13 @@ export async function prepareImport(fileName: string, content: string | Uint8Arr
   return withCircuit(prepared, circuits);
 }
 
-/** Any picked file, binary formats included (read by parts: a video is never loaded whole). */
-export async function prepareImportFile(file: File, circuits: readonly Circuit[], lapsText?: string): Promise<PreparedImport> {
-  const prepared = await prepare({ fileName: file.name, source: blobSource(file), circuits: circuits.map(circuitCandidate), lastModified: file.lastModified, lapsText });
-  return withCircuit(prepared, circuits);
+/**
+ * Any picked file, binary formats included, imported in the analysis worker (workers/import-api.ts): the File goes
+ * there by reference and is read by parts (a video is never loaded whole), so a 2 h 25 Hz file never blocks the
+ * page. `startFinish`: a start/finish the racer placed for a session near no circuit.
+ */
+export function importFileInWorker(file: File, circuits: readonly Circuit[], lapsText?: string, startFinish?: ImportFileInput['startFinish']): Promise<ImportedFile> {
+  return getAnalysisClient().importFile({ fileName: file.name, file, circuits: circuits.map(circuitCandidate), lastModified: file.lastModified, lapsText, ...(startFinish ? { startFinish } : {}) });
 }
 
 function withCircuit(prepared: Prepared, circuits: readonly Circuit[]): PreparedImport {

@@ -6,7 +6,7 @@
  * The selection rules live in comparison-selection.ts, the columns in library-columns.tsx, imports in
  * use-session-import.ts.
  */
-import { ActionIcon, Button, FileButton, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Overlay, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,10 @@ import { CompareIcon, CompareWithIcon, UploadIcon } from './icons';
 import { useLibraryColumns, type LibraryTableRow } from './library-columns';
 import { SessionEditDialog } from './session-edit-dialog';
 import { useSessionsPort, type LibraryRow } from './sessions-port';
-import { useSessionImport } from './use-session-import';
+import { useSessionImport, type ImportLine } from './use-session-import';
+import { StartFinishDialog } from './start-finish-dialog';
+import { ImportResults } from './import-results';
+import { useFileDrop } from './use-file-drop';
 import { useReferenceTexts } from '../../app/i18n/reference-text';
 
 const LIBRARY_TABLE_KEY = 'sessions-library';
@@ -51,7 +54,9 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const [deleteBusy, setDeleteBusy] = useState(false);
   const locale = i18n.language === 'pt-pt' ? 'pt-pt' : 'en-us';
   const resetInput = useRef<() => void>(null);
-  const { importing, importFiles } = useSessionImport(port, (imported) => void navigate({ to: '/sessions/analysis', search: { open: imported.id } }));
+  const [confirming, setConfirming] = useState<ImportLine | null>(null);
+  const { importing, importFiles, lines, clearLines, confirmLine } = useSessionImport(port, (imported) => void navigate({ to: '/sessions/analysis', search: { open: imported.id } }));
+  const { dragging, dropProps } = useFileDrop((files) => void importFiles(files));
 
   // Mirror the server list when online; offline the local rows are what we have (no toast for that). Any other
   // failure (a 5xx, a refusal) is a failed load: an error toast, while the local rows stay on screen.
@@ -151,7 +156,15 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const nameOf = (id: number) => rows?.find((r) => r.id === id)?.name ?? t('library.none');
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" pos="relative" {...dropProps} data-testid="library-drop-zone" data-dragging={dragging || undefined}>
+      {dragging && (
+        <Overlay color="var(--mantine-color-body)" backgroundOpacity={0.85} blur={1} radius="md" zIndex={150} style={{ border: '2px dashed var(--mantine-color-blue-6)', display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
+          <Stack align="center" gap={4}>
+            <UploadIcon />
+            <Text fw={600} c="blue">{t('import.drop')}</Text>
+          </Stack>
+        </Overlay>
+      )}
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('library.title')}</Title>
         <Group gap="xs">
@@ -173,8 +186,12 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
               </Tooltip>
             )}
           </FileButton>
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            {t('import.dropHint')}
+          </Text>
         </Group>
       </Group>
+      <ImportResults lines={lines} onAnalyse={(r) => void navigate({ to: '/sessions/analysis', search: { open: r.id } })} onClear={clearLines} onConfirmStartFinish={setConfirming} />
       <ComparisonSummary selection={selection} nameOf={nameOf} onClear={() => store.set({ left: null, right: null })} />
       <DataTable<LibraryTableRow>
         tableKey={LIBRARY_TABLE_KEY}
@@ -223,6 +240,13 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
               <ExportMenu row={r} />
             </RowActions>
           );
+        }}
+      />
+      <StartFinishDialog
+        line={confirming}
+        onClose={(saved) => {
+          if (saved && confirming) confirmLine(confirming.key, saved);
+          setConfirming(null);
         }}
       />
       <SessionEditDialog row={editing} circuits={circuits} vehicleCategories={categories} onCancel={() => setEditing(null)} onSave={save} />

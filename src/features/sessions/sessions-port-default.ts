@@ -8,14 +8,16 @@
  * positions with them.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Circuit, VehicleCategory } from '../../contracts/entities';
+import type { Circuit, CircuitType, Country, VehicleCategory } from '../../contracts/entities';
+import { userCircuitsApi } from '../../data/api/circuits';
+import { displayNameFromFileName } from '../../domain/format/session-name';
 import { getAnalysisClient } from '../../analysis/analysis-client';
 import { referenceRepository, sessionGatesRepository, sessionsRepository as repository } from '../../data/services';
 import { tryParseCoordinates } from '../../domain/format/coordinates';
 import { serializeLaps, serializePositions } from '../../domain/serialize-session';
 import type { GatePoint } from '../../domain/session-types';
 import { coachingLapColumns } from '../../domain/coaching/session-coaching';
-import { prepareImportFile } from './import-session';
+import { importFileInWorker } from './import-session';
 import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, WeatherConditions } from './sessions-port';
 
 const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
@@ -32,6 +34,8 @@ async function freshCircuits(): Promise<Circuit[]> {
   return readCircuits();
 }
 const readCategories = (): Promise<VehicleCategory[]> => referenceRepository.stored('vehicleCategories');
+const readCountries = (): Promise<Country[]> => referenceRepository.stored('countries');
+const readCircuitTypes = (): Promise<CircuitType[]> => referenceRepository.stored('circuitTypes');
 const bytesToText = (bytes: ArrayBuffer): string => new TextDecoder().decode(bytes);
 
 const weather = (value: string | null): WeatherConditions | null =>
@@ -139,21 +143,41 @@ export const defaultSessionsPort: SessionsPort = {
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
   },
   importFile: async (file, lapsFile) => {
-    const prepared = await prepareImportFile(file, await freshCircuits(), lapsFile ? await lapsFile.text() : undefined);
+    const circuits = await freshCircuits();
+    const imported = await importFileInWorker(file, circuits, lapsFile ? await lapsFile.text() : undefined);
     const saved = await repository.saveDownloadedSession({
-      filename: prepared.fileName,
-      laps: prepared.lapsText,
-      nmea: prepared.nmeaText,
-      contentHash: prepared.contentHash,
-      ...(prepared.loggerCrossingsMs ? { loggerLaps: prepared.loggerCrossingsMs } : {}),
+      filename: imported.fileName,
+      laps: imported.lapsBytes,
+      nmea: imported.nmeaBytes,
+      contentHash: imported.contentHash,
+      ...(imported.loggerCrossingsMs ? { loggerLaps: Array.from(imported.loggerCrossingsMs) } : {}),
     });
     return {
       id: saved.session.localId,
       name: saved.session.name,
       alreadyStored: saved.alreadyStored,
-      laps: prepared.laps.filter((l) => l.valid && l.lapName !== 'In Lap').length,
-      circuitFound: prepared.circuit !== null,
+      laps: imported.lapCount,
+      circuitFound: imported.circuitId !== null,
+      proposal: imported.circuitId === null && imported.proposal ? { ...imported.proposal, trace: imported.trace, timeZone: imported.timeZone } : null,
     };
   },
+  saveStartFinish: async (id, file, input) => {
+    const circuit = await userCircuitsApi.saveMine({
+      name: input.name,
+      countryId: input.countryId,
+      typeId: input.typeId,
+      coordinates: `${input.gate.lat.toFixed(7)};${input.gate.lon.toFixed(7)}`,
+      size: Math.min(100, Math.max(1, Math.round(input.widthM))),
+    });
+    // The refetched list holds it (GET /circuits lists a racer's own circuits to them); kept here if that failed.
+    const circuits = await freshCircuits();
+    const withMine = circuits.some((c) => c.id === circuit.id) ? circuits : [...circuits, circuit];
+    const imported = await importFileInWorker(file, withMine);
+    await repository.replaceSessionTexts(id, { laps: imported.lapsBytes, nmea: imported.nmeaBytes });
+    await repository.editSession(id, { circuitId: circuit.id, name: displayNameFromFileName(imported.fileName) });
+    return { laps: imported.lapCount, circuitName: circuit.name };
+  },
+  useCountries: () => useLiveQuery(readCountries, []),
+  useCircuitTypes: () => useLiveQuery(readCircuitTypes, []),
   saveGates,
 };

@@ -4,7 +4,7 @@
  * the data layer's sessions repository, Dexie live queries and the analysis worker).
  */
 import { createContext, useContext } from 'react';
-import type { Circuit, VehicleCategory } from '../../contracts/entities';
+import type { Circuit, CircuitType, Country, VehicleCategory } from '../../contracts/entities';
 import type { SessionAnalysis } from '../../domain/analysis/analyse-session';
 import type { GatePoint, LapRecord, PositionColumns } from '../../domain/session-types';
 import type { SessionViews } from '../../domain/views/session-views';
@@ -85,6 +85,30 @@ export interface ImportResult {
   circuitFound: boolean;
   /** The library held this data already (`id` and `name` are that session's): nothing was stored. */
   alreadyStored: boolean;
+  /**
+   * Near no known circuit: the start/finish proposed from the trace (its laps were timed there), with the track
+   * for the map and the zone at its first fix, for the racer to confirm or move and save as their circuit.
+   */
+  proposal?: StartFinishProposal | null;
+}
+
+interface StartFinishProposal {
+  lat: number;
+  lon: number;
+  headingDeg: number;
+  widthM: number;
+  /** The track, lat and lon interleaved. */
+  trace: Float64Array;
+  timeZone: string | null;
+}
+
+/** A start/finish the racer confirmed (or moved) on the map, saved as their own circuit. */
+interface StartFinishSave {
+  name: string;
+  countryId: number;
+  typeId: number;
+  gate: GatePoint;
+  widthM: number;
 }
 
 export interface SessionsPort {
@@ -106,6 +130,14 @@ export interface SessionsPort {
   loadTexts(id: number, signal?: AbortSignal): Promise<{ laps: string; nmea: string }>;
   /** One file from disk; `lapsFile`: the ASTRO laps file picked with an ASTRO nmea file. */
   importFile(file: File, lapsFile?: File): Promise<ImportResult>;
+  /**
+   * Saves a start/finish confirmed on the map as the racer's own circuit (online only), then times the imported
+   * session again with it: its texts, circuit and name follow.
+   */
+  saveStartFinish(id: number, file: File, input: StartFinishSave): Promise<{ laps: number; circuitName: string }>;
+  /** Countries and circuit types, for the circuit a racer saves. */
+  useCountries(): Country[] | undefined;
+  useCircuitTypes(): CircuitType[] | undefined;
   /** Saves new gate centres for the circuit used by this session and re-times the session's laps from its positions. */
   saveGates(id: number, gates: GatePoint[], widthM: number): Promise<{ laps: number }>;
 }

@@ -1,53 +1,112 @@
 /**
- * Importing files into the library: several at once, an ASTRO laps file goes with its nmea file. Each success
- * toasts with 'Analyse' (opens that session's analysis); each failure names its file and why.
+ * Importing files into the library: several at once (picked or dropped), an ASTRO laps file goes with its nmea
+ * file. Each file gets a line (import-results.tsx): waiting, importing, then imported / already in the library /
+ * not imported with the reason, so a bad file in a batch never hides the others' results. A single file also
+ * toasts its result (with 'Analyse', which opens that session's analysis; a failure names its file and why); a
+ * batch says it in its lines only, rather than a stack of toasts over them.
  */
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess, notifyWarning } from '../../ui/toast';
 import { errorText } from './error-text';
 import { detectBinaryFormat, HEAD_BYTES } from '../../domain/formats/import-binary';
 import type { ImportResult, SessionsPort } from './sessions-port';
 
-async function isBinaryImport(file: File): Promise<boolean> {
-  return detectBinaryFormat(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer())) !== null;
+export type ImportLineState = 'waiting' | 'importing' | 'imported' | 'duplicate' | 'failed';
+
+/** One picked file's line in the import results. */
+export interface ImportLine {
+  key: string;
+  fileName: string;
+  state: ImportLineState;
+  /** The stored (or already stored) session. */
+  result?: ImportResult;
+  /** Why the file was not imported, in the reader's language. */
+  reason?: string;
+  /** The picked file (timed again when the racer confirms a start/finish for it). */
+  file?: File;
+  /** The racer saved its start/finish as their circuit. */
+  confirmed?: { circuitName: string; laps: number };
 }
 
-export function useSessionImport(port: SessionsPort, onAnalyse: (imported: ImportResult) => void): { importing: boolean; importFiles: (files: File[]) => Promise<void> } {
+/**
+ * Only text files can be ASTRO laps or nmea files, and an ASTRO laps file is small: a large file is grouped by
+ * its head alone (a 2 h log is never read whole on the page; the worker reads it by parts).
+ */
+const WHOLE_TEXT_BYTES = 256 * 1024;
+
+async function groupingText(file: File): Promise<string> {
+  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  if (detectBinaryFormat(head) !== null) return '';
+  if (file.size <= WHOLE_TEXT_BYTES) return file.text();
+  return new TextDecoder().decode(await file.slice(0, 4096).arrayBuffer());
+}
+
+let nextKey = 0;
+
+export function useSessionImport(
+  port: SessionsPort,
+  onAnalyse: (imported: ImportResult) => void,
+): {
+  importing: boolean;
+  importFiles: (files: File[]) => Promise<void>;
+  lines: ImportLine[];
+  clearLines: () => void;
+  confirmLine: (key: string, confirmed: { circuitName: string; laps: number }) => void;
+} {
   const { t } = useTranslation('sessions');
   const [importing, setImporting] = useState(false);
+  const [lines, setLines] = useState<ImportLine[]>([]);
+  const batches = useRef(0);
+
+  const update = (key: string, change: Partial<ImportLine>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
 
   const importFiles = async (files: File[]) => {
     if (files.length === 0) return;
+    batches.current++;
     setImporting(true);
     try {
       const [{ groupImportFiles }, picked] = await Promise.all([
         import('./import-groups'),
-        // Only text files can be ASTRO laps or nmea files: a binary one (a FIT file, a video of gigabytes) is
-        // never read whole here.
-        Promise.all(files.map(async (file) => ({ name: file.name, text: (await isBinaryImport(file)) ? '' : await file.text(), file }))),
+        Promise.all(files.map(async (file) => ({ name: file.name, text: await groupingText(file).catch(() => ''), file }))),
       ]);
       const { imports, lapsWithoutPositions } = groupImportFiles(picked);
-      for (const lonely of lapsWithoutPositions) notifyError(t('import.lapsOnly', { file: lonely.name }), { translated: true });
-      for (const { file, laps } of imports) {
+      const queued = imports.map((entry) => ({ ...entry, key: `import-${nextKey++}` }));
+      const lonely: ImportLine[] = lapsWithoutPositions.map((l) => ({ key: `import-${nextKey++}`, fileName: l.name, state: 'failed', reason: t('import.lapsOnly', { file: l.name }) }));
+      setLines((all) => [...all, ...lonely, ...queued.map((q): ImportLine => ({ key: q.key, fileName: q.file.name, state: 'waiting', file: q.file.file }))]);
+      const toast = queued.length + lonely.length === 1;
+      for (const lonelyLine of lonely) if (toast) notifyError(lonelyLine.reason!, { translated: true });
+      for (const { key, file, laps } of queued) {
+        update(key, { state: 'importing' });
         try {
           const result = await port.importFile(file.file, laps?.file);
           const action = { label: t('library.analyse'), onClick: () => onAnalyse(result), testId: `analyse-imported-${result.id}` };
           // Data already in the library is not stored twice: said as a warning, still one tap from its analysis.
           if (result.alreadyStored) {
-            notifyWarning(t('import.alreadyStored', { name: result.name }), { translated: true, action });
+            update(key, { state: 'duplicate', result });
+            if (toast) notifyWarning(t('import.alreadyStored', { name: result.name }), { translated: true, action });
             continue;
           }
+          update(key, { state: 'imported', result });
+          if (!toast) continue;
           notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true, action });
-          if (!result.circuitFound) notifyError(t('import.noCircuit'), { translated: true });
+          if (!result.circuitFound && result.laps === 0) notifyError(t('import.noCircuit'), { translated: true });
         } catch (e) {
-          notifyError(t('import.failed', { file: file.name, reason: errorText(e, t) }), { translated: true });
+          const reason = errorText(e, t);
+          update(key, { state: 'failed', reason });
+          if (toast) notifyError(t('import.failed', { file: file.name, reason }), { translated: true });
         }
       }
     } finally {
-      setImporting(false);
+      if (--batches.current === 0) setImporting(false);
     }
   };
 
-  return { importing, importFiles };
+  const clearLines = useCallback(() => setLines((all) => all.filter((l) => l.state === 'waiting' || l.state === 'importing')), []);
+
+  const confirmLine = useCallback((key: string, confirmed: { circuitName: string; laps: number }) => {
+    setLines((all) => all.map((l) => (l.key === key && l.result ? { ...l, confirmed, result: { ...l.result, proposal: null, laps: confirmed.laps } } : l)));
+  }, []);
+
+  return { importing, importFiles, lines, clearLines, confirmLine };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixed, serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
+import { fixed, fixedByToFixed, serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
+import { mulberry32 } from '../../../src/domain/synthetic-session';
 import { syntheticSession } from '../../../src/domain/synthetic-session';
 import type { PositionColumns } from '../../../src/domain/session-types';
 
@@ -10,6 +11,23 @@ describe('session writers', () => {
     expect(fixed(-0, 2)).toBe('0');
     expect(fixed(-0.001, 2)).toBe('0');
     expect(fixed(12, 0)).toBe('12');
+  });
+
+  it("writes every value exactly as toFixed would (the stored texts and their fingerprints don't change)", () => {
+    const random = mulberry32(7);
+    const special = [0.125, 0.375, -2.5, 1.005, 41.00000005, -8.44450005, 44.94928, 1e15, 123456789.123, Number.NaN, Infinity, -Infinity, 5e-8, -5e-8, 0.5];
+    for (const decimals of [0, 1, 2, 3, 6, 7]) {
+      for (const v of special) expect(fixed(v, decimals)).toBe(fixedByToFixed(v, decimals));
+      for (let k = 0; k < 20_000; k++) {
+        const magnitude = 10 ** Math.floor(random() * 6 - 2);
+        const v = (random() - 0.5) * 2 * magnitude * 9;
+        // Values on a 1e-7 grid too: the positions of a stored text read back and written again.
+        const grid = Math.round(v * 1e7) / 1e7;
+        if (fixed(v, decimals) !== fixedByToFixed(v, decimals) || fixed(grid, decimals) !== fixedByToFixed(grid, decimals)) {
+          throw new Error(`fixed(${v}, ${decimals}) = ${fixed(v, decimals)}, toFixed says ${fixedByToFixed(v, decimals)}`);
+        }
+      }
+    }
   });
 
   it('writes 8-field and 7-field lap lines', () => {

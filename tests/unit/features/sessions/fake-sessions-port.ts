@@ -77,6 +77,9 @@ export function createFakePort(initial: LibraryRow[], circuits: Circuit[] = [], 
     loadTexts: vi.fn(async () => ({ laps: '', nmea: '' })),
     importFile: vi.fn(async () => ({ id: 99, name: 'Imported', laps: 3, circuitFound: true, alreadyStored: false })),
     saveGates: vi.fn(async () => ({ laps: 0 })),
+    saveStartFinish: vi.fn(async () => ({ laps: 4, circuitName: 'Club track' })),
+    useCountries: () => [],
+    useCircuitTypes: () => [],
   } satisfies SessionsPort;
   return { port, rows: () => rows };
 }

@@ -199,17 +199,24 @@ describe('sessions library', () => {
     const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
     vi.mocked(port.importFile)
       .mockRejectedValueOnce(new ImportError('no-fixes', 'No usable fix in the file.'))
-      .mockRejectedValueOnce(new StorageError('QUOTA_EXCEEDED', 'Not enough storage space to save the session. Free some space and try again.'));
+      .mockRejectedValueOnce(new StorageError('QUOTA_EXCEEDED', 'Not enough storage space to save the session. Free some space and try again.'))
+      .mockRejectedValueOnce(new ImportError('no-fixes', 'No usable fix in the file.'));
     renderLibrary(port, 'pt-pt');
     await screen.findByTestId('session-import');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    // A batch: one line per file, each with its reason, and no stack of toasts.
     fireEvent.change(input, { target: { files: [new File(['<gpx></gpx>'], 'a.gpx'), new File(['<gpx></gpx>'], 'b.gpx')] } });
-    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledTimes(2));
-    expect(toast.notifyError).toHaveBeenCalledWith('Não foi possível importar a.gpx: não contém nenhuma posição utilizável', { translated: true });
-    expect(toast.notifyError).toHaveBeenCalledWith(
-      'Não foi possível importar b.gpx: Este dispositivo ficou sem espaço: liberte algum (Perfil, Armazenamento) e tente de novo.',
-      { translated: true },
-    );
+    await waitFor(() => expect(screen.getAllByTestId('import-line').map((l) => l.getAttribute('data-state'))).toEqual(['failed', 'failed']), { timeout: 10_000 });
+    const [a, b] = screen.getAllByTestId('import-line');
+    expect(a.textContent).toContain('a.gpx');
+    expect(a.textContent).toContain('não contém nenhuma posição utilizável');
+    expect(a.textContent).toContain('Não importado');
+    expect(b.textContent).toContain('Este dispositivo ficou sem espaço: liberte algum (Perfil, Armazenamento) e tente de novo.');
+    expect(toast.notifyError).not.toHaveBeenCalled();
+    // One file alone also toasts its reason, naming the file.
+    fireEvent.change(input, { target: { files: [new File(['<gpx></gpx>'], 'c.gpx')] } });
+    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Não foi possível importar c.gpx: não contém nenhuma posição utilizável', { translated: true }), { timeout: 10_000 });
+    expect(screen.getAllByTestId('import-line')).toHaveLength(3);
   });
 
   it('imports several files at once, an ASTRO nmea file with its laps file, and reports a lone laps file', async () => {
@@ -227,9 +234,16 @@ describe('sessions library', () => {
     await waitFor(() => expect(port.importFile).toHaveBeenCalledTimes(2));
     expect(port.importFile).toHaveBeenCalledWith(nmea, laps);
     expect(port.importFile).toHaveBeenCalledWith(gpx, undefined);
-    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('other.laps is an ASTRO laps file: pick it together with its nmea file.', { translated: true }));
-    expect(toast.notifySuccess).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.getAllByTestId('import-line').map((l) => l.getAttribute('data-state'))).toEqual(['failed', 'imported', 'imported']), { timeout: 10_000 });
+    expect(screen.getAllByTestId('import-line')[0].textContent).toContain('other.laps is an ASTRO laps file: pick it together with its nmea file.');
+    expect(screen.getAllByTestId('import-line')[1].textContent).toContain('Imported Imported with 3 laps');
+    expect(screen.getByTestId('import-results').textContent).toContain('Import · 3 of 3 files');
+    // The batch's results are in its lines, not in toasts over them.
+    expect(toast.notifySuccess).not.toHaveBeenCalled();
     expect(button).toBeTruthy();
+    // The lines stay until cleared.
+    fireEvent.click(screen.getByTestId('import-results-clear'));
+    expect(screen.queryByTestId('import-results')).toBeNull();
   });
 
   it("opens a session's analysis with one tap on its row or its name, as the active session", async () => {

@@ -1,0 +1,92 @@
+/**
+ * Import in the worker, as the library runs it: a 2 h 25 Hz VBO (180,000 rows, written in the VBO layout from a
+ * synthetic session) picked as a File, read, detected, timed against its circuit and written as device texts in
+ * the analysis worker, then stored in IndexedDB - each run cold (a new worker, as the first import of a page
+ * view). Figures: wall time to the stored texts with laps, the worker's own import time, and the page's longest
+ * main-thread task between the call and the stored texts (from a Chromium trace: wall and thread-CPU time).
+ * Goal: <= 400 ms to a stored session with laps; longest main-thread task <= 16 ms. Median and spread of 3 runs,
+ * and the load average (1 min) before and after: the machine is shared, so a loaded run is slower.
+ */
+import { loadavg } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { syntheticSession } from '../../src/domain/synthetic-session';
+import { writeVbo } from '../unit/domain/formats/format-writers';
+import { median, round } from './domain-data';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, type TraceEvent } from './bench-browser';
+
+const log = (s: string) => console.log(`# import-worker: ${s}`);
+const RUNS = 3;
+const FIXES = 2 * 3600 * 25;
+const TRACE_CATEGORIES = ['__metadata', 'toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/** Longest top-level task on the renderer main thread between the page's start and end stamps, [wall, CPU] ms. */
+function longestTask(trace: Buffer): [number, number] {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = (e: TraceEvent) => main.has(`${e.pid}:${e.tid}`);
+  const stamp = (message: string) => events.find((e) => e.name === 'TimeStamp' && onMain(e) && (e.args?.data as { message?: string } | undefined)?.message === message);
+  const start = stamp('import-bench:start');
+  const end = stamp('import-bench:end');
+  if (!start || !end) throw new Error('the trace shows no start or end stamp');
+  const tasks = events.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && onMain(e));
+  const within = tasks.filter((t) => t.ts + (t.dur ?? 0) >= start.ts && t.ts <= end.ts);
+  return [within.reduce((m, e) => Math.max(m, (e.dur ?? 0) / 1000), 0), within.reduce((m, e) => Math.max(m, (e.tdur ?? 0) / 1000), 0)];
+}
+
+export default async function importWorkerBench(): Promise<Record<string, unknown>> {
+  log(`writing a 2 h 25 Hz VBO (${FIXES} rows)`);
+  const session = syntheticSession({ fixes: FIXES, seed: 2026 });
+  const p = session.positions;
+  const vbo = new TextEncoder().encode(writeVbo(p, Date.UTC(2026, 6, 4, 9, 0, 0)));
+  // The circuit: its start/finish where the synthetic session's first lap begins.
+  let first = 0;
+  while (first < p.count && p.lap[first] === 0) first++;
+  const circuit = { id: 1, name: 'Bench circuit', coordinates: `${p.lat[first].toFixed(7)};${p.lon[first].toFixed(7)}`, size: 30, timeZone: 'Europe/Lisbon' };
+
+  log('building the bench page with vite');
+  const dir = await buildBenchPage({ name: 'import-worker' });
+  const server = await serveBenchPage({ dir, data: (name) => (name === 'vbo-2h' ? vbo : undefined) });
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const loadBefore = loadavg()[0];
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 30_000 }).catch(() => {
+      throw new Error(`bench page did not start: ${errors.join('; ')}`);
+    });
+    type Api = { load(n: string): Promise<number>; call(c: typeof circuit): Promise<{ totalMs: number; roundTripMs: number; workerImportMs: number; fixes: number; laps: number; circuitId: number | null }> };
+    const bytes = await page.evaluate(() => (window as unknown as { importBench: Api }).importBench.load('vbo-2h'));
+    const cdp = await page.context().newCDPSession(page);
+    const runs: { totalMs: number; roundTripMs: number; workerImportMs: number; longestTaskMs: number; longestTaskCpuMs: number; fixes: number; laps: number; circuitId: number | null }[] = [];
+    for (let k = 0; k < RUNS; k++) {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const f = await page.evaluate((c) => (window as unknown as { importBench: Api }).importBench.call(c), circuit);
+      const [longestTaskMs, longestTaskCpuMs] = longestTask(await browser.stopTracing());
+      runs.push({ ...f, longestTaskMs, longestTaskCpuMs });
+      log(`run ${k + 1}: ${round(f.totalMs)} ms to stored texts (worker import ${round(f.workerImportMs)} ms), longest main-thread task ${round(longestTaskMs, 1)} ms, ${f.laps} laps`);
+    }
+    const stat = (values: number[]) => ({ median: round(median(values)), spread: round(Math.max(...values) - Math.min(...values)), runs: values.map((v) => round(v)) });
+    const loadAfter = loadavg()[0];
+    const totals = runs.map((r) => r.totalMs);
+    return {
+      input: `synthetic 2 h 25 Hz VBO, ${runs[0].fixes} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB`,
+      laps: runs[0].laps,
+      circuitMatched: runs[0].circuitId === 1,
+      coldToStoredMs: stat(totals),
+      workerImportMs: stat(runs.map((r) => r.workerImportMs)),
+      longestMainThreadTaskMs: stat(runs.map((r) => r.longestTaskMs)),
+      longestMainThreadTaskCpuMs: stat(runs.map((r) => r.longestTaskCpuMs)),
+      rowsPerSecond: Math.round(runs[0].fixes / (median(runs.map((r) => r.workerImportMs)) / 1000)),
+      goals: { coldToStoredMs: 400, longestMainThreadTaskMs: 16 },
+      loadAverage1m: { before: round(loadBefore, 2), after: round(loadAfter, 2) },
+    };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expose } from 'comlink';
+import { createAnalysisClient, type AnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
+import { workerApi } from '../../../workers/analysis-worker-api';
+import { prepareImport } from '../../../src/domain/formats/prepare-import';
+import { bytesSource } from '../../../src/domain/gpmf/byte-source';
+import { isImportError } from '../../../src/domain/formats/import-errors';
+
+/**
+ * A picked file is imported in the analysis worker: the File goes there by reference, and what comes back is the
+ * same session the in-page import made (texts, name, fingerprint, laps) as typed arrays, with a refusal's reason
+ * intact for the racer's language.
+ */
+
+const VBO = readFileSync(new URL('../../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url));
+const rustavi = { id: 7, name: 'Rustavi International Motorpark', coordinates: '41.569854;44.949280;41.573961;44.946128;41.571486;44.951924', size: 30, timeZone: 'Asia/Tbilisi' };
+
+/** A "worker" made of a MessageChannel exposing what analysis.worker.ts exposes. */
+function fakeWorker(): WorkerLike {
+  const { port1, port2 } = new MessageChannel();
+  expose(workerApi, port1 as never);
+  return Object.assign(port2 as never as WorkerLike, {
+    terminate: () => {
+      port1.close();
+      port2.close();
+    },
+  });
+}
+
+let client: AnalysisClient | null = null;
+afterEach(() => client?.dispose());
+
+describe('importing a file in the worker', () => {
+  it('gives the same session as the import on the page, texts as bytes and the track as typed arrays', async () => {
+    client = createAnalysisClient({ createWorker: fakeWorker });
+    const file = new Blob([VBO]);
+    const imported = await client.importFile({ fileName: 'rustavi.vbo', file, circuits: [rustavi], lastModified: 0 });
+    const onPage = await prepareImport({ fileName: 'rustavi.vbo', source: bytesSource(new Uint8Array(VBO)), circuits: [rustavi], lastModified: 0 });
+
+    expect(imported.fileName).toBe(onPage.fileName);
+    expect(imported.fileName).toContain('Rustavi International Motorpark');
+    expect(imported.circuitId).toBe(7);
+    expect(imported.contentHash).toBe(onPage.contentHash);
+    expect(imported.lapsBytes).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(imported.nmeaBytes)).toBe(onPage.nmeaText);
+    expect(new TextDecoder().decode(imported.lapsBytes)).toBe(onPage.lapsText);
+    expect(imported.lapCount).toBe(onPage.laps.filter((l) => l.valid && l.lapName !== 'In Lap').length);
+    expect(imported.lapCount).toBeGreaterThan(0);
+    expect(imported.trace).toBeInstanceOf(Float64Array);
+    expect(imported.trace.length).toBeLessThanOrEqual(4000);
+    expect(imported.trace[0]).toBeCloseTo(onPage.positions.lat[0], 6);
+    expect(imported.fixes).toBe(onPage.positions.count);
+  });
+
+  it('proposes a start/finish for a file near no circuit, and times its laps at a line the racer placed', async () => {
+    client = createAnalysisClient({ createWorker: fakeWorker });
+    const proposed = await client.importFile({ fileName: 'rustavi.vbo', file: new Blob([VBO]), circuits: [] });
+    expect(proposed.circuitId).toBeNull();
+    expect(proposed.lapSource).toBe('proposed');
+    expect(proposed.proposal).not.toBeNull();
+    const { lat, lon, headingDeg, widthM } = proposed.proposal!;
+    const placed = await client.importFile({ fileName: 'rustavi.vbo', file: new Blob([VBO]), circuits: [], startFinish: { gate: { lat, lon }, headingDeg, widthM } });
+    expect(placed.lapSource).toBe('racer');
+    expect(placed.lapCount).toBe(proposed.lapCount);
+  });
+
+  it("refuses a bad file with its reason and detail intact, as the page's ImportError", async () => {
+    client = createAnalysisClient({ createWorker: fakeWorker });
+    const bytes = new TextEncoder().encode('File created on 12/04/2026\n\n[column names]\nsats time lat\n[data]\n');
+    const error = await client.importFile({ fileName: 'broken.vbo', file: bytes, circuits: [] }).catch((e: unknown) => e);
+    expect(isImportError(error)).toBe(true);
+    expect(error).toMatchObject({ reason: expect.stringMatching(/missing-columns|no-fixes|bad-structure|missing-section/) });
+    const empty = await client.importFile({ fileName: 'empty.csv', file: new Blob([]), circuits: [] }).catch((e: unknown) => e);
+    expect(empty).toMatchObject({ reason: 'empty-file' });
+    expect((empty as Error).message).toContain('empty.csv');
+  });
+});

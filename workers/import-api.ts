@@ -1,0 +1,110 @@
+/**
+ * Import of a picked file, run in the analysis worker (plain functions here; analysis-worker-api.ts adds the
+ * transfers): the file is read by parts from its Blob, detected, timed against the circuits, written as device
+ * texts and fingerprinted without a single task on the page. What comes back is small fields plus typed arrays
+ * (the texts as UTF-8 bytes, the logger's crossings, a map trace), never an object per fix or per lap.
+ *
+ * A refusal comes back as a value, not a throw: Comlink's error path keeps only a message, and the page needs
+ * the refusal's reason and detail to say it in the racer's language (import-errors.ts).
+ */
+import { prepareImport, type PreparedImport } from '../src/domain/formats/prepare-import';
+import type { CircuitCandidate, FinishImportOptions } from '../src/domain/formats/import-session';
+import { isImportError, type ImportErrorDetail, type ImportErrorReason } from '../src/domain/formats/import-errors';
+import { blobSource, bytesSource } from '../src/domain/gpmf/byte-source';
+
+export interface ImportFileInput {
+  fileName: string;
+  /** The picked File (sent by reference, read by parts in the worker) or bytes already in memory. */
+  file: Blob | Uint8Array;
+  circuits: CircuitCandidate[];
+  /** The file's lastModified (epoch ms): the date of a file with times of day only. */
+  lastModified?: number;
+  /** For ASTRO files: the laps file picked with the nmea file. */
+  lapsText?: string;
+  /** A start/finish the racer placed for a session with no circuit. */
+  startFinish?: FinishImportOptions['startFinish'];
+}
+
+/** The proposed start/finish of a session near no circuit, for the racer to confirm or move. */
+interface ImportProposal {
+  lat: number;
+  lon: number;
+  headingDeg: number;
+  widthM: number;
+}
+
+export interface ImportedFile {
+  /** The stored session's file name (`YYYYMMDD_HHMM_<circuit>` in the track's time, or the picked file's name). */
+  fileName: string;
+  startedAt: string;
+  timeZone: string | null;
+  contentHash: string;
+  circuitId: number | string | null;
+  lapSource: PreparedImport['lapSource'];
+  /** Device-format laps and nmea texts, UTF-8. */
+  lapsBytes: Uint8Array;
+  nmeaBytes: Uint8Array;
+  /** Timed laps (valid, not the in-lap). */
+  lapCount: number;
+  /** The logger's own start/finish crossings, ms of session time; null when the file carries none. */
+  loggerCrossingsMs: Float64Array | null;
+  proposal: ImportProposal | null;
+  /** The track for a map, at most TRACE_POINTS points (lat and lon interleaved). */
+  trace: Float64Array;
+  /** Fixes read from the file. */
+  fixes: number;
+  timings: { importMs: number };
+}
+
+export type ImportOutcome = { ok: true; imported: ImportedFile } | { ok: false; reason: ImportErrorReason | null; detail: ImportErrorDetail; message: string };
+
+/** Points of the map trace sent back (plenty for a line on a phone's map). */
+const TRACE_POINTS = 2000;
+
+function traceOf(p: PreparedImport['positions']): Float64Array {
+  const step = Math.max(1, Math.ceil(p.count / TRACE_POINTS));
+  const n = Math.ceil(p.count / step);
+  const out = new Float64Array(n * 2);
+  for (let k = 0, i = 0; i < p.count; i += step, k++) {
+    out[2 * k] = p.lat[i];
+    out[2 * k + 1] = p.lon[i];
+  }
+  return out;
+}
+
+/** The picked file to what the library stores; never throws for a bad file (see ImportOutcome). */
+export async function importFile(input: ImportFileInput): Promise<ImportOutcome> {
+  const t0 = performance.now();
+  try {
+    const source = input.file instanceof Uint8Array ? bytesSource(input.file) : blobSource(input.file);
+    const p = await prepareImport({ fileName: input.fileName, source, circuits: input.circuits, lastModified: input.lastModified, lapsText: input.lapsText, startFinish: input.startFinish });
+    const encoder = new TextEncoder();
+    const imported: ImportedFile = {
+      fileName: p.fileName,
+      startedAt: p.startedAt,
+      timeZone: p.timeZone,
+      contentHash: p.contentHash,
+      circuitId: p.circuit?.id ?? null,
+      lapSource: p.lapSource,
+      lapsBytes: encoder.encode(p.lapsText),
+      nmeaBytes: encoder.encode(p.nmeaText),
+      lapCount: p.laps.filter((l) => l.valid && l.lapName !== 'In Lap').length,
+      loggerCrossingsMs: p.loggerCrossingsMs ? Float64Array.from(p.loggerCrossingsMs) : null,
+      proposal: p.proposal ? { lat: p.proposal.gate.lat, lon: p.proposal.gate.lon, headingDeg: p.proposal.headingDeg, widthM: p.proposal.widthM } : null,
+      trace: traceOf(p.positions),
+      fixes: p.positions.count,
+      timings: { importMs: performance.now() - t0 },
+    };
+    return { ok: true, imported };
+  } catch (e) {
+    if (isImportError(e)) return { ok: false, reason: e.reason, detail: e.detail, message: e.message };
+    return { ok: false, reason: null, detail: {}, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The buffers of an outcome, for the transfer list. */
+export function importBuffers(outcome: ImportOutcome): ArrayBuffer[] {
+  if (!outcome.ok) return [];
+  const i = outcome.imported;
+  return [i.lapsBytes.buffer, i.nmeaBytes.buffer, i.trace.buffer, ...(i.loggerCrossingsMs ? [i.loggerCrossingsMs.buffer] : [])] as ArrayBuffer[];
+}
