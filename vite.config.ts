@@ -47,18 +47,20 @@ function prerenderShell(): Plugin {
           let markup = '';
           // Mantine's style tags (CSS variables, responsive classes, inline styles) go once into <head>: a style
           // element arriving with the copy would make the browser restyle the whole page a second time before the app
-          // has even started.
+          // has even started. All but the CSS variables (the same as the app's) are marked data-prerendered-style: the
+          // app removes them once it has rendered (src/app/prerender/handoff.ts), as React puts its own first in
+          // <head> and the copy's (the menu's state among them) would otherwise override them.
           const styles = new Set<string>();
           const styleTag = /<style data-mantine-styles="[^"]*">[\s\S]*?<\/style>/g;
           for (const [i, [path, locale]] of copies.entries()) {
             const key = `${path}|${locale}`;
             const rendered = await renderShell(path, locale, `pr${i}-`);
-            for (const tag of rendered.match(styleTag) ?? []) styles.add(tag);
+            for (const tag of rendered.match(styleTag) ?? []) {
+              styles.add(tag.startsWith('<style data-mantine-styles="true">') ? tag : tag.replace('<style ', '<style data-prerendered-style '));
+            }
             const body = rendered
               .replace(styleTag, '')
-              .replace(/\sdata-(?:testid|menu)="[^"]*"/g, '')
-              // The prerendered video waits for React's (which loads its metadata) instead of fetching twice.
-              .replace(/preload="metadata"/g, 'preload="none"');
+              .replace(/\sdata-(?:testid|menu)="[^"]*"/g, '');
             markup += `<template data-prerender-copy="${key}"><div data-prerendered>${body}</div></template>`;
           }
           return html.replace('</head>', `  ${[...styles].join('')}\n  </head>`).replace('<div id="root"></div>', `${markup}<div id="root"></div>`);

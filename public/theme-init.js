@@ -21,7 +21,7 @@ try {
     // What the visitor does on the prerendered page before the app has rendered, handed over to the app
     // (src/app/prerender/handoff.ts): the copy's fields (read from it once React has replaced it), the field that
     // had the focus, and whether its form was submitted (the button, or Enter in a field).
-    var handoff = (window.__prerenderHandoff = { copy: null, focused: null, submitted: false });
+    var handoff = (window.__prerenderHandoff = { copy: null, focused: null, submitted: false, menuOpened: false });
     var observer = new MutationObserver(function () {
       var root = document.getElementById('root');
       if (!root) return;
@@ -121,6 +121,10 @@ function keepWhatIsTyped() {
     setTimeout(function () {
       if (el.isConnected && handoff.focused === el.name && document.activeElement !== el) handoff.focused = null;
     }, 0);
+  }, true);
+  // A tap on the menu button (the phone layout's burger) opens the menu as soon as the app is there.
+  document.addEventListener('click', function (e) {
+    if (inCopy(e.target) && e.target.closest('.mantine-Burger-root')) handoff.menuOpened = !handoff.menuOpened;
   }, true);
   document.addEventListener('submit', function (e) {
     if (!inCopy(e.target)) return;

@@ -80,6 +80,8 @@ export const leaderboardRepository = createLeaderboardRepository({ db: getDb, ap
 
 export const sessionGatesRepository = createSessionGatesRepository({ db: getDb });
 
+export type { VideoRow } from './db/rows';
+
 /** On-board videos of sessions (rows here; files in OPFS, copied by src/media). */
 export const videoRepository = createVideoRepository(getDb);
 

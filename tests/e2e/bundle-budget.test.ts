@@ -21,6 +21,17 @@ describe('the built bundle', () => {
     expect(withZod).toEqual([]);
   });
 
+  it('keeps the on-board video player and its MP4 reader out of the first view and the analysis chunk', () => {
+    const dist = builtAppDir();
+    const assets = path.join(dist, 'assets');
+    const holding = (marker: string) => readdirSync(assets).filter((f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes(marker));
+    const player = holding('requestVideoFrameCallback');
+    expect(player.length).toBeGreaterThan(0);
+    expect(player.every((f) => f.startsWith('video-panel-'))).toBe(true);
+    const initial = initialChunks(dist);
+    expect(holding('MP4BoxBuffer').filter((f) => initial.has(f) || f.startsWith('analysis'))).toEqual([]);
+  });
+
   it('styles every Mantine class the scripts use (src/app/mantine-styles.css imports only the components the app uses)', () => {
     const assets = path.join(builtAppDir(), 'assets');
     const read = (ext: string) => readdirSync(assets).filter((f) => f.endsWith(ext)).map((f) => readFileSync(path.join(assets, f), 'utf8')).join('\n');

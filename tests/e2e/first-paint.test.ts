@@ -109,3 +109,25 @@ describe('the prerendered login page', () => {
     });
   }
 });
+
+describe('the prerendered welcome page on a phone', () => {
+  it('opens the menu once the app is there when its menu button was tapped before the app rendered', async () => {
+    const { page, errors } = await e2e.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const main = await holdMainScript(page);
+    await page.goto(e2e.url('/'), { waitUntil: 'commit' });
+    await firstPaint(page);
+    const burger = await prerendered(page, '.mantine-Burger-root').boundingBox();
+    if (!burger) throw new Error('the prerendered menu button is not painted');
+    await page.touchscreen.tap(burger.x + burger.width / 2, burger.y + burger.height / 2);
+    expect(await page.locator('[data-menu="/about"]').count()).toBe(0);
+
+    main.release();
+    const about = page.locator('[data-menu="/about"]');
+    await about.waitFor({ state: 'attached' });
+    await page.waitForFunction(() => (document.querySelector('[data-menu="/about"]')?.getBoundingClientRect().left ?? -1) >= 0);
+    await e2e.screenshot(page, 'first-paint-welcome-menu-390');
+    await about.click();
+    await page.waitForURL((u) => u.pathname === '/about');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});

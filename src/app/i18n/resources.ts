@@ -15,6 +15,7 @@ import { leaderboardsI18n } from '../../features/leaderboards/i18n';
 import { adminI18n } from '../../features/admin/i18n';
 import { profileI18n } from '../../features/profile/i18n';
 import { deviceI18n } from '../../features/device/i18n';
+import { videoI18n } from '../../features/sessions/video/i18n';
 
 type Bundle = Record<Locale, Record<string, unknown>>;
 
@@ -30,6 +31,7 @@ export const namespaces = {
   admin: adminI18n,
   profile: profileI18n,
   device: deviceI18n,
+  video: videoI18n,
 } satisfies Record<string, Bundle>;
 
 /** i18next `resources`: { locale: { namespace: strings } }. */

@@ -2,6 +2,8 @@
 import { AppShell, Box, Divider } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
+import { dropPrerenderedStyles, forgetPrerenderedMenu, prerenderedMenuOpened } from '../prerender/handoff';
 import { isSignedIn } from '../auth/auth-port';
 import { useAuthView } from '../auth/auth-react';
 import { HeaderBar } from './header-bar';
@@ -16,7 +18,21 @@ function DeferredUpdatePrompt() {
 }
 
 export function AppLayout() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, disclosure] = useDisclosure(prerenderedMenuOpened());
+  // A tap on the prerendered page's menu button before the app rendered (theme-init.js) is not lost.
+  const { open } = disclosure;
+  useLayoutEffect(() => {
+    dropPrerenderedStyles();
+    if (prerenderedMenuOpened()) open();
+  }, [open]);
+  const toggle = () => {
+    forgetPrerenderedMenu();
+    disclosure.toggle();
+  };
+  const close = () => {
+    forgetPrerenderedMenu();
+    disclosure.close();
+  };
   // Signed out, the header has the language select from sm up: the menu shows its own only in the drawer below.
   const signedIn = isSignedIn(useAuthView());
   return (

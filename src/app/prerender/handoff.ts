@@ -10,6 +10,8 @@ interface HandoffRecord {
   copy: Element | null;
   focused: string | null;
   submitted: boolean;
+  /** The prerendered menu button was tapped (an odd number of times). */
+  menuOpened?: boolean;
 }
 
 export interface PrerenderedForm {
@@ -35,10 +37,34 @@ export function takePrerenderedForm(): PrerenderedForm | null {
   if (typeof window === 'undefined') return null;
   const record = window.__prerenderHandoff;
   if (!record?.copy || record.copy.isConnected) return null;
-  window.__prerenderHandoff = undefined;
+  const copy = record.copy;
+  record.copy = null;
   const values: Record<string, string> = {};
-  for (const field of record.copy.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]')) {
+  for (const field of copy.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[name], textarea[name]')) {
     if (field.value) values[field.name] = field.value;
   }
   return { values, focused: record.submitted ? null : record.focused, submitted: record.submitted };
+}
+
+/**
+ * Whether the prerendered menu button was tapped before the app rendered. It stays true (the app's first frame may
+ * be mounted more than once while the router settles) until `forgetPrerenderedMenu()`: the menu's own button or a
+ * navigation takes over from there.
+ */
+export function prerenderedMenuOpened(): boolean {
+  return typeof window !== 'undefined' && !!window.__prerenderHandoff?.menuOpened;
+}
+
+export function forgetPrerenderedMenu(): void {
+  const record = typeof window === 'undefined' ? undefined : window.__prerenderHandoff;
+  if (record) record.menuOpened = false;
+}
+
+/**
+ * Removes the prerendered copies' style tags that the build put into <head> (vite.config.ts): once the app has
+ * rendered, React's own tags (which it puts first in <head>) must not be overridden by them.
+ */
+export function dropPrerenderedStyles(): void {
+  if (typeof document === 'undefined') return;
+  for (const style of document.querySelectorAll('style[data-prerendered-style]')) style.remove();
 }

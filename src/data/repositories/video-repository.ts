@@ -15,6 +15,9 @@ export interface VideoRepository {
   add(row: NewVideoRow): Promise<VideoRow>;
   saveSync(id: number, sync: StoredVideoSync | null, marks: VideoRow['marks']): Promise<void>;
   remove(id: number): Promise<void>;
+  countForSession(sessionLocalId: number): Promise<number>;
+  /** The session's start (ISO instant), which GPS-timed sync needs; null when the session is gone. */
+  sessionStart(sessionLocalId: number): Promise<string | null>;
   /** Bytes of all stored videos (the profile's storage status). */
   totalBytes(): Promise<{ count: number; bytes: number }>;
 }
@@ -26,6 +29,11 @@ export function createVideoRepository(db: () => AstroDb, removeFiles: (names: re
       return restoreRows('videos', await db().videos.where('sessionLocalId').equals(sessionLocalId).toArray(), videoRowSchema);
     },
     get,
+    countForSession: (sessionLocalId) => db().videos.where('sessionLocalId').equals(sessionLocalId).count(),
+    async sessionStart(sessionLocalId) {
+      const row = await db().sessions.get(sessionLocalId);
+      return typeof row?.date === 'string' ? row.date : null;
+    },
     async add(row) {
       try {
         const id = await db().videos.add(row as VideoRow);

@@ -39,3 +39,13 @@ export function fixIndexAt(positions: PositionColumns, sessionMs: number): numbe
   }
   return lo;
 }
+
+/** The session time at which a lap reaches a distance into it (metres from its first fix); null past its end. */
+export function sessionTimeAtLapDistance(positions: PositionColumns, span: LapSpan, distanceM: number): number | null {
+  const start = fixIndexAt(positions, span.startMs);
+  const end = fixIndexAt(positions, span.endMs);
+  if (start < 0) return null;
+  const base = positions.distanceM[start];
+  for (let i = start; i <= end; i++) if (positions.distanceM[i] - base >= distanceM) return positions.timeMs[i];
+  return null;
+}

@@ -35,7 +35,9 @@ export function WelcomePage() {
           controls
           muted
           playsInline
-          preload="metadata"
+          // Nothing is fetched until play: the poster says what it is, a racer on a metered connection pays only
+          // when they want it, and the first screen creates no media pipeline.
+          preload="none"
           aria-label={t('welcome.videoLabel')}
           style={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 12, background: '#111' }}
           data-testid="intro-video"

@@ -2,9 +2,11 @@
  * /sessions/analysis, the lap viewer: lap tables of the active sessions side by side (left and
  * right colour schemes), the reference lap, ECharts charts (speed vs distance with every lap of both sessions,
  * delta time to the reference, sector bars), a map of the laps, a corner table and consistency figures.
- * Picking a lap in a table or a chart highlights it everywhere (the pick is in the URL: ?lap=L-3).
+ * Picking a lap in a table or a chart highlights it everywhere (the pick is in the URL: ?lap=L-3). The left
+ * session's on-board video (video/video-panel.tsx) plays beside them once added.
  */
-import { Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { Button, Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, intlLocale } from '../../app/i18n/format';
@@ -30,9 +32,12 @@ import { alignedMapTraces, alignedMarkers, coachReport, ggSeries, gTraceSeries, 
 import { sideOf } from './lap-views';
 import type { ChartSeries } from './analysis-view';
 import type { MapTrace } from '../../ui/map/types';
+import { videoRepository } from '../../data/services';
 
 /** The coach's panel, in its own chunk: the lap tables and charts show first. */
 const CoachPanel = lazy(() => import('./coach-panel'));
+/** The on-board video player, in its own chunk: loaded only once the session has a video or the racer adds one. */
+const VideoPanel = lazy(() => import('./video/video-panel'));
 
 export interface AnalysisScreenProps {
   pickedLap: string | null;
@@ -183,7 +188,14 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
     // lapLabel depends on `both` and `t` only.
     [reference, compared, referenceEntries, numberLocale, t, both],
   );
-  const cursor = useMemo<ChartCursor>(() => ({ tooltipAt, onMove: cursorStore.set }), [tooltipAt, cursorStore]);
+  const leftId = loaded.left?.id ?? null;
+  const videoCount = useLiveQuery(() => (leftId === null ? 0 : videoRepository.countForSession(leftId)), [leftId]) ?? 0;
+  const [videoWanted, setVideoWanted] = useState(false);
+  const showVideo = withGraphics && (videoCount > 0 || videoWanted);
+  // With a video the charts also follow the cursor the playing video moves.
+  const cursor = useMemo<ChartCursor>(() => ({ tooltipAt, onMove: cursorStore.set, follow: showVideo ? cursorStore : undefined }), [tooltipAt, cursorStore, showVideo]);
+  const pickedLeftLap = compared && compared.session === loaded.left && picked === compared.key ? compared.lap.lapNumber : null;
+  const referenceTrace = useMemo(() => (showVideo && reference ? traceOf(reference) : null), [showVideo, reference]);
 
   if (opening) return <SessionsLoading />;
   if (!selection.left) return <NoActiveSession plural={false} />;
@@ -197,6 +209,11 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
         <Title order={2}>{t('analysis.title')}</Title>
         <Group gap="sm" align="flex-end">
           <PerformanceLegend />
+          {withGraphics && !showVideo && (
+            <Button size="xs" variant="default" onClick={() => setVideoWanted(true)} data-testid="video-add">
+              {t('video:add')}
+            </Button>
+          )}
           <Select
             size="xs"
             label={t('analysis.reference')}
@@ -220,6 +237,11 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
           </Grid.Col>
         ))}
       </Grid>
+      {showVideo && (
+        <Suspense fallback={<SessionsLoading />}>
+          <VideoPanel session={loaded.left} cursorStore={cursorStore} pickedLap={pickedLeftLap} reference={referenceTrace} />
+        </Suspense>
+      )}
       {withGraphics && (
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, lg: 7 }}>

@@ -7,6 +7,8 @@ import type { GgSeries } from '../coach-view';
 export interface ChartCursor {
   tooltipAt(distanceM: number): readonly TooltipLine[] | null;
   onMove(distanceM: number | null): void;
+  /** A cursor moved from elsewhere (the playing video) that the distance charts show too. */
+  follow?: { get(): number | null; subscribe(listener: () => void): () => void };
 }
 
 export interface SessionChartsProps {

@@ -4,7 +4,8 @@
  * notes/performance-facts.md). Loaded lazily through lazy-charts.tsx. Lines use LTTB sampling.
  * The speed and delta charts share one distance axis: they are connected (one cursor, one zoom), and the cursor
  * is reported to the screen (the map's marker follows it). A focus request (the coach pointing at a turn) moves
- * that cursor to a distance and brings the speed chart into view.
+ * that cursor to a distance and brings the speed chart into view. A cursor moved elsewhere (the playing video) is
+ * shown on them too (`cursor.follow`).
  */
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
@@ -66,6 +67,21 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   );
   const sectorsOption = useMemo(() => sectorOption({ sectors, sectorName: labels.sector, dark, locale: numberLocale }), [sectors, labels, dark, numberLocale]);
   const onMove = cursor?.onMove;
+  const follow = cursor?.follow;
+  /** The last distance this chart reported itself: a follow update carrying it back is the echo, not news. */
+  const reported = useRef<number | null>(null);
+  useEffect(() => {
+    if (!follow) return;
+    return follow.subscribe(() => {
+      const d = follow.get();
+      const chart = speedChart.current;
+      if (!chart || d === null || (reported.current !== null && Math.abs(d - reported.current) < 0.5)) return;
+      const x = chart.convertToPixel({ xAxisIndex: 0 }, d);
+      if (!Number.isFinite(x)) return;
+      reported.current = d;
+      chart.dispatchAction({ type: 'showTip', x, y: chart.getHeight() / 2 });
+    });
+  }, [follow]);
   const events = useMemo(
     () => ({
       click: (params: { seriesId?: string }) => {
@@ -81,7 +97,10 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
       // echo, not a leave: leaving is 'globalout'.
       updateAxisPointer: (event: AxisPointerEvent) => {
         const x = event.axesInfo?.find((a) => a.axisDim === 'x')?.value;
-        if (typeof x === 'number' && Number.isFinite(x)) onMove?.(x);
+        if (typeof x === 'number' && Number.isFinite(x)) {
+          reported.current = x;
+          onMove?.(x);
+        }
       },
       globalout: () => onMove?.(null),
     }),

@@ -1,0 +1,361 @@
+/**
+ * The on-board video of the analysis screen's session, in its own chunk (loaded once a video is added or asked
+ * for): add a video, play it with the overlay drawn on a canvas over it, step frame by frame, 'play lap N', mark
+ * start/finish crossings to sync it by hand. The frame shown drives the map cursor (distance into the lap); a
+ * cursor moved by the racer (chart, map) while paused, or a lap picked in the table, seeks the video.
+ */
+import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { videoRepository, type VideoRow } from '../../../data/services';
+import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
+import { fitSyncFromMarks, MarkFitError, withMark } from '../../../domain/video/hand-marks';
+import { lapSpans, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
+import type { Gauge } from '../../../domain/video/overlay-layout';
+import { overlayValuesAt } from '../../../domain/video/overlay-values';
+import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, type VideoSync } from '../../../domain/video/video-clock';
+import { openStoredVideo } from '../../../media/copy-to-storage';
+import { VideoError } from '../../../media/video-error';
+import type { CursorStore } from '../cursor-store';
+import type { LoadedSession } from '../sessions-port';
+import { addVideo, type AddNotice } from '../../../media/add-video';
+import { drawOverlay } from './overlay-draw';
+
+export interface VideoPanelProps {
+  session: LoadedSession;
+  cursorStore: CursorStore;
+  /** The lap picked in the table (its number in this session), or null. */
+  pickedLap: number | null;
+  /** The reference lap's trace, for the delta gauge. */
+  reference: LapTrace | null;
+}
+
+const GAUGES: readonly Gauge[] = ['lapTimer', 'lastLap', 'sectors', 'speed', 'delta', 'map', 'lapCounter', 'sessionName'];
+
+type Problem = { key: string } | null;
+
+function problemOf(e: unknown): Problem {
+  if (e instanceof VideoError) return { key: `errors.${e.code}` };
+  if (e instanceof MarkFitError) return { key: `errors.${e.reason}` };
+  return { key: 'errors.write-failed' };
+}
+
+export default function VideoPanel({ session, cursorStore, pickedLap, reference }: VideoPanelProps) {
+  const { t, i18n } = useTranslation('video');
+  const videos = useLiveQuery(() => videoRepository.listForSession(session.id), [session.id]);
+  const row: VideoRow | null = videos?.[0] ?? null;
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [notices, setNotices] = useState<AddNotice[]>([]);
+  const abort = useRef<AbortController | null>(null);
+
+  async function onFile(file: File | null) {
+    if (!file) return;
+    setProblem(null);
+    setNotices([]);
+    abort.current = new AbortController();
+    setProgress(0);
+    try {
+      const added = await addVideo(file, { sessionLocalId: session.id, positions: session.positions, signal: abort.current.signal, onProgress: (done, total) => setProgress(total > 0 ? done / total : 1) });
+      setNotices(added.notices);
+    } catch (e) {
+      setProblem(problemOf(e));
+    } finally {
+      setProgress(null);
+      abort.current = null;
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm" data-testid="video-panel">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            {t('title')}
+          </Title>
+          {row && (
+            <Button size="xs" variant="subtle" color="red" onClick={() => void videoRepository.remove(row.id)} data-testid="video-remove">
+              {t('remove')}
+            </Button>
+          )}
+        </Group>
+        {!row && progress === null && (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('help')}
+            </Text>
+            <FileButton onChange={(f) => void onFile(f)} accept="video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" inputProps={{ 'data-testid': 'video-file' } as never}>
+              {(props) => (
+                <Button {...props} w="fit-content" data-testid="video-choose">
+                  {t('choose')}
+                </Button>
+              )}
+            </FileButton>
+          </>
+        )}
+        {progress !== null && (
+          <Group gap="xs" data-testid="video-copying">
+            <Text size="sm">{t('copying', { percent: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(progress) })}</Text>
+            <Progress value={progress * 100} w={200} aria-label={t('title')} />
+            <Button size="xs" variant="default" onClick={() => abort.current?.abort()}>
+              {t('cancel')}
+            </Button>
+          </Group>
+        )}
+        {problem && (
+          <Alert color="red" variant="light" role="alert" data-testid="video-error">
+            {t(problem.key)}
+          </Alert>
+        )}
+        {notices.map((n) => (
+          <Alert key={n} color="yellow" variant="light" data-testid={`video-notice-${n}`}>
+            {t(`errors.${n}`)}
+          </Alert>
+        ))}
+        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} onProblem={setProblem} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface PlayerProps extends Omit<VideoPanelProps, 'session'> {
+  session: LoadedSession;
+  row: VideoRow;
+  onProblem: (p: Problem) => void;
+}
+
+function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: PlayerProps) {
+  const { t, i18n } = useTranslation('video');
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const frameRef = useRef<HTMLSpanElement>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const spans = useMemo(() => lapSpans(session.positions), [session.positions]);
+  const lapNumbers = useMemo(() => spans.filter((s) => s.lap > 0).map((s) => s.lap), [spans]);
+  const [markLap, setMarkLap] = useState<number | null>(null);
+  const lap = markLap ?? lapNumbers[0] ?? null;
+  const sync: VideoSync | null = row.sync;
+  const stopAt = useRef<number | null>(null);
+  const lastSet = useRef<number | null>(null);
+  const track = useMemo(() => {
+    const span = spans.find((s) => s.lap === 1) ?? spans[0];
+    if (!span) return null;
+    const lat: number[] = [];
+    const lon: number[] = [];
+    const p = session.positions;
+    for (let i = 0; i < p.count; i += 3) {
+      if (p.timeMs[i] < span.startMs || p.timeMs[i] > span.endMs) continue;
+      lat.push(p.lat[i]);
+      lon.push(p.lon[i]);
+    }
+    return { lat, lon };
+  }, [spans, session.positions]);
+
+  useEffect(() => {
+    let live = true;
+    let made: string | null = null;
+    void openStoredVideo(row.opfsName).then((file) => {
+      if (!live) return;
+      if (!file) {
+        onProblem({ key: 'errors.missing' });
+        return;
+      }
+      made = URL.createObjectURL(file);
+      setUrl(made);
+    });
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [row.opfsName, onProblem]);
+
+  /** Draws the overlay and moves the cursor for the frame at the video's current time. */
+  const render = useCallback(() => {
+    const video = videoRef.current;
+    const canvas = canvasRef.current;
+    if (!video || !canvas) return;
+    const videoS = video.currentTime;
+    const frame = frameAt(videoS, row.fps);
+    if (frameRef.current) frameRef.current.textContent = t('frame', { frame, time: videoS.toFixed(3) });
+    canvas.dataset.frame = String(frame);
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    if (!sync) {
+      ctx.clearRect(0, 0, width, height);
+      return;
+    }
+    const sessionMs = sessionTimeAt(sync, videoS);
+    if (stopAt.current !== null && sessionMs >= stopAt.current) {
+      stopAt.current = null;
+      video.pause();
+    }
+    const values = overlayValuesAt(session.positions, spans, session.analysis.laps, sessionMs, reference);
+    canvas.dataset.lap = values.lap === null ? '' : String(values.lap);
+    drawOverlay(ctx, width, height, {
+      values,
+      lapCount: lapNumbers.length,
+      sessionName: session.name,
+      track,
+      labels: { lap: t('gauge.lap'), last: t('gauge.last'), delta: t('gauge.delta'), kmh: t('gauge.kmh') },
+      gauges: GAUGES,
+      locale: i18n.language,
+    });
+    lastSet.current = values.lapDistanceM;
+    cursorStore.set(values.lapDistanceM);
+  }, [row.fps, sync, session, spans, reference, lapNumbers.length, track, t, i18n.language, cursorStore]);
+
+  // Every decoded frame while playing (requestVideoFrameCallback), and after each seek.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !url) return;
+    let handle = 0;
+    const onFrame = () => {
+      render();
+      handle = video.requestVideoFrameCallback(onFrame);
+    };
+    handle = video.requestVideoFrameCallback(onFrame);
+    const onSeeked = () => render();
+    video.addEventListener('seeked', onSeeked);
+    video.addEventListener('loadeddata', onSeeked);
+    return () => {
+      video.cancelVideoFrameCallback(handle);
+      video.removeEventListener('seeked', onSeeked);
+      video.removeEventListener('loadeddata', onSeeked);
+    };
+  }, [url, render]);
+
+  const seek = useCallback((videoS: number) => {
+    const video = videoRef.current;
+    if (video) video.currentTime = Math.max(0, videoS);
+  }, []);
+
+  const seekToLap = useCallback(
+    (lapNumber: number) => {
+      const span = spans.find((s) => s.lap === lapNumber);
+      if (!span || !sync) return null;
+      const at = seekTimeForSession(sync, span.startMs, row.fps);
+      if (at !== null) seek(at);
+      return span;
+    },
+    [spans, sync, row.fps, seek],
+  );
+
+  // A lap picked in the table: show its start.
+  useEffect(() => {
+    if (pickedLap !== null) seekToLap(pickedLap);
+  }, [pickedLap, seekToLap]);
+
+  // The cursor moved by the racer (chart or map) while paused: show that point of the lap on screen.
+  useEffect(
+    () =>
+      cursorStore.subscribe(() => {
+        const video = videoRef.current;
+        const d = cursorStore.get();
+        // Within a metre of what the video set is its own echo (the charts round it to their pixels).
+        if (!video || !video.paused || !sync || d === null || (lastSet.current !== null && Math.abs(d - lastSet.current) < 1)) return;
+        const shown = Number(canvasRef.current?.dataset.lap ?? NaN);
+        const span = spans.find((s) => s.lap === (pickedLap ?? shown));
+        const at = span ? sessionTimeAtLapDistance(session.positions, span, d) : null;
+        const videoS = at === null ? null : seekTimeForSession(sync, at, row.fps);
+        if (videoS !== null) {
+          lastSet.current = d;
+          seek(videoS);
+        }
+      }),
+    [cursorStore, sync, spans, pickedLap, session.positions, row.fps, seek],
+  );
+
+  const step = (frames: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.pause();
+    seek(stepFrames(video.currentTime, row.fps, frames, row.durationS));
+  };
+
+  async function markHere() {
+    const video = videoRef.current;
+    if (!video || lap === null) return;
+    const videoS = seekTimeOfFrame(frameAt(video.currentTime, row.fps), row.fps);
+    const marks = withMark(row.marks, { lap, videoS });
+    try {
+      const fitted = fitSyncFromMarks(marks.map((m) => ({ videoS: m.videoS, sessionMs: spans.find((s) => s.lap === m.lap)?.startMs ?? NaN })));
+      onProblem(null);
+      await videoRepository.saveSync(row.id, { ...fitted, method: 'marks' }, marks);
+    } catch (e) {
+      onProblem(problemOf(e));
+    }
+  }
+
+  function playLap() {
+    if (lap === null) return;
+    const span = seekToLap(lap);
+    if (!span) return;
+    stopAt.current = span.endMs;
+    void videoRef.current?.play();
+  }
+
+  const syncText = !sync ? t('sync.none') : row.sync?.method === 'marks' ? t('sync.marks', { count: row.marks.length }) : t(`sync.${row.sync?.method ?? 'none'}`);
+  return (
+    <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps}>
+      <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9', background: '#000' }}>
+        <video
+          ref={videoRef}
+          src={url ?? undefined}
+          preload="auto"
+          playsInline
+          muted
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+          data-testid="video-element"
+        />
+        <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-overlay" />
+      </div>
+      <Group gap={4} wrap="wrap">
+        <Button size="xs" variant="default" onClick={() => step(-Math.round(row.fps))} data-testid="video-back-1s">
+          {t('back1s')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => step(-1)} data-testid="video-back-1f">
+          {t('back1f')}
+        </Button>
+        <Button size="xs" onClick={() => (playing ? videoRef.current?.pause() : void videoRef.current?.play())} data-testid="video-play">
+          {playing ? t('pause') : t('play')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => step(1)} data-testid="video-fwd-1f">
+          {t('fwd1f')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => step(Math.round(row.fps))} data-testid="video-fwd-1s">
+          {t('fwd1s')}
+        </Button>
+        <Text size="sm" ff="monospace" ml="sm">
+          <span ref={frameRef} data-testid="video-frame" />
+        </Text>
+      </Group>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Select size="xs" w={110} label={t('lap')} data={lapNumbers.map((n) => ({ value: String(n), label: String(n) }))} value={lap === null ? null : String(lap)} onChange={(v) => setMarkLap(v === null ? null : Number(v))} allowDeselect={false} data-testid="video-lap" />
+        <Button size="xs" onClick={playLap} disabled={!sync || lap === null} data-testid="video-play-lap">
+          {t('playLap')} {lap ?? ''}
+        </Button>
+        <Button size="xs" variant="light" onClick={() => void markHere()} disabled={lap === null} title={t('markHelp')} data-testid="video-mark">
+          {t('mark')}
+        </Button>
+        {row.marks.length > 0 && (
+          <Button size="xs" variant="subtle" onClick={() => void videoRepository.saveSync(row.id, null, [])} data-testid="video-clear-marks">
+            {t('clearMarks')}
+          </Button>
+        )}
+      </Group>
+      <Text size="sm" c="dimmed" data-testid="video-sync">
+        {syncText}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Adding a video to a session: probe it, copy it into storage (streaming, with progress), then sync it as well as
+ * the file allows (GoPro GPS first, else the file's creation time), and store its row. A failure after the copy
+ * removes the copy: nothing half-added is kept.
+ */
+import type { StoredVideoSync, VideoRow } from '../data/db/rows';
+import { videoRepository } from '../data/services';
+import { removeStoredFiles } from '../data/storage/opfs-files';
+import { blobSource } from '../domain/gpmf/byte-source';
+import { gpsTrackFromPayloads } from '../domain/gpmf/gps-track';
+import { readGpmfPayloads, readGpmfSampleTable } from '../domain/gpmf/mp4-gpmf-track';
+import type { PositionColumns } from '../domain/session-types';
+import { guessFromCreationTime } from '../domain/video/creation-time-guess';
+import { syncFromGpmf } from '../domain/video/gpmf-sync';
+import { copyVideoToStorage } from './copy-to-storage';
+import { probeVideoFile, type VideoProbe } from './probe-video';
+
+/** Something the racer should know about an added video (keys of video:errors). */
+export type AddNotice = 'no-overlap' | 'no-gps-match' | 'vfr';
+
+export interface AddContext {
+  sessionLocalId: number;
+  positions: PositionColumns;
+  onProgress: (copied: number, total: number) => void;
+  signal: AbortSignal;
+}
+
+async function firstSync(file: File, probe: VideoProbe, positions: PositionColumns, sessionStartMs: number, notices: AddNotice[]): Promise<StoredVideoSync | null> {
+  if (probe.hasGpmf) {
+    try {
+      const source = blobSource(file);
+      const { payloads } = await readGpmfPayloads(source, await readGpmfSampleTable(source));
+      const found = syncFromGpmf(gpsTrackFromPayloads(payloads).track, positions, sessionStartMs);
+      if (found) return { ...found.sync, method: 'gpmf' };
+      notices.push('no-gps-match');
+    } catch {
+      notices.push('no-gps-match');
+    }
+  }
+  if (probe.createdMs !== null && positions.count > 0) {
+    const guess = guessFromCreationTime({
+      createdMs: probe.createdMs,
+      durationS: probe.durationS,
+      sessionStartMs,
+      sessionDurationMs: positions.timeMs[positions.count - 1],
+      utcOffsetMin: -new Date(sessionStartMs).getTimezoneOffset(),
+    });
+    if (guess) return { ...guess.sync, method: 'creation-time' };
+    if (!probe.hasGpmf) notices.push('no-overlap');
+  }
+  return null;
+}
+
+export async function addVideo(file: File, context: AddContext): Promise<{ row: VideoRow; notices: AddNotice[] }> {
+  const probe = await probeVideoFile(file);
+  const stored = await copyVideoToStorage(file, { onProgress: context.onProgress, signal: context.signal });
+  try {
+    const notices: AddNotice[] = probe.variableFrameRate ? ['vfr'] : [];
+    const startIso = await videoRepository.sessionStart(context.sessionLocalId);
+    const sessionStartMs = startIso ? Date.parse(startIso) : NaN;
+    const sync = await firstSync(file, probe, context.positions, sessionStartMs, notices);
+    const row = await videoRepository.add({
+      sessionLocalId: context.sessionLocalId,
+      opfsName: stored.opfsName,
+      fileName: file.name,
+      mimeType: file.type,
+      sizeBytes: stored.sizeBytes,
+      durationS: probe.durationS,
+      fps: probe.fps,
+      width: probe.width,
+      height: probe.height,
+      createdMs: probe.createdMs,
+      sync,
+      marks: [],
+      addedAt: new Date().toISOString(),
+    });
+    return { row, notices };
+  } catch (e) {
+    await removeStoredFiles([stored.opfsName]);
+    throw e;
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The on-board video in Chromium against the built app and a real server: a synthetic video made by ffmpeg whose
+ * frames carry their own number (15 white/black blocks along the top, bit b at x = 4 + 21b), added to the real
+ * Rustavi session, synced by hand with two start/finish marks, then 'lap 3' shown and played: the test reads the
+ * frame number off the video's pixels and checks it is the frame that shows lap 3's start. Again with the network
+ * cut after a reload (the video plays from the device's own storage). Screenshots at 1280x800 and 390x844 in
+ * en-us and pt-pt (tests/.artifacts/video-player-*.png).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { activeRustaviSession } from './session-import';
+
+let e2e: E2E;
+let video: Buffer;
+let workDir: string;
+
+/** The truth the video is made with: frame k shows session time k x 40 ms + OFFSET_MS. */
+const FPS = 25;
+const OFFSET_MS = -5_000;
+const BITS = 15;
+
+function makeVideo(path: string, seconds: number): void {
+  const boxes = Array.from({ length: BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${FPS}:d=${seconds}`, '-vf', boxes, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(FPS), '-movflags', '+faststart', path]);
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'astro-video-'));
+  const path = join(workDir, 'onboard.mp4');
+  makeVideo(path, 900);
+  video = readFileSync(path);
+  e2e = await startE2E();
+}, 180_000);
+
+afterAll(async () => {
+  await e2e?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+/** The frame number painted into the frame the <video> shows, read from its pixels. */
+function frameInPixels(page: Page): Promise<number> {
+  return page.evaluate((bits) => {
+    const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement;
+    const c = document.createElement('canvas');
+    c.width = v.videoWidth;
+    c.height = v.videoHeight;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(v, 0, 0);
+    let n = 0;
+    for (let b = 0; b < bits; b++) {
+      const [r, g, bl] = ctx.getImageData(4 + b * 21 + 9, 18, 1, 1).data;
+      if ((r + g + bl) / 3 > 128) n |= 1 << b;
+    }
+    return n;
+  }, BITS);
+}
+
+const lapStarts = async (page: Page) => new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
+/** The frame that shows a session time in the truth of the video. */
+const truthFrame = (sessionMs: number) => Math.floor((sessionMs - OFFSET_MS) / (1000 / FPS));
+const settled = (page: Page) => page.waitForFunction(() => {
+  const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement | null;
+  return v !== null && !v.seeking && v.readyState >= 2;
+});
+
+/** Puts the video on frame k as a racer scrubbing would (the player's own time bar), then waits for the frame. */
+async function scrubTo(page: Page, frame: number): Promise<void> {
+  await page.evaluate(([f, fps]) => {
+    (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime = (f + 0.5) / fps;
+  }, [frame, FPS] as const);
+  await settled(page);
+  await expect.poll(() => frameInPixels(page)).toBe(frame);
+}
+
+/** The player alone, beside the full-page screenshots (those are several screens tall). */
+async function panelShot(page: Page, name: string): Promise<void> {
+  const full = await e2e.screenshot(page, name);
+  await page.getByTestId('video-panel').screenshot({ path: full });
+}
+
+async function chooseLap(page: Page, lap: number, phone = false): Promise<void> {
+  await page.getByTestId('video-lap').click();
+  await page.getByRole('option', { name: String(lap), exact: true }).click({ force: phone });
+}
+
+async function analysisWithVideo(page: Page, locale: 'en-us' | 'pt-pt'): Promise<void> {
+  await activeRustaviSession(e2e, page, locale);
+  await page.goto(e2e.url('/sessions/analysis'));
+  await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+  await page.getByTestId('video-add').click();
+  await page.getByTestId('video-file').setInputFiles({ name: 'GX010001.MP4', mimeType: 'video/mp4', buffer: video });
+  await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
+  await settled(page);
+}
+
+describe('on-board video', () => {
+  it('is synced by hand, shows and plays lap 3 on the right frame, offline after a reload (en-us, 1280x800)', async () => {
+    const { page, context, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+    await analysisWithVideo(page, 'en-us');
+    expect(await page.getByTestId('video-sync').textContent()).toContain('Not synced');
+    const starts = await lapStarts(page);
+    expect(starts.has(3)).toBe(true);
+
+    // Frame steps: +1 frame, -1 frame, +1 s.
+    await scrubTo(page, truthFrame(starts.get(1)!) - 3);
+    await page.getByTestId('video-fwd-1f').click();
+    await settled(page);
+    await expect.poll(() => frameInPixels(page)).toBe(truthFrame(starts.get(1)!) - 2);
+    await page.getByTestId('video-fwd-1s').click();
+    await settled(page);
+    await expect.poll(() => frameInPixels(page)).toBe(truthFrame(starts.get(1)!) + 23);
+    await page.getByTestId('video-back-1s').click();
+    await page.getByTestId('video-back-1f').click();
+    await settled(page);
+    await expect.poll(() => frameInPixels(page)).toBe(truthFrame(starts.get(1)!) - 3);
+
+    // Two marks: lap 1's and lap 2's start/finish crossings, each on the frame that shows it.
+    for (const lap of [1, 2]) {
+      await scrubTo(page, truthFrame(starts.get(lap)!));
+      await chooseLap(page, lap);
+      await page.getByTestId('video-mark').click();
+    }
+    await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('2 marks');
+
+    // Lap 3 picked in the lap table: the video shows the frame of its start, the overlay says lap 3.
+    await page.getByTestId('lap-table-L').getByText('Lap 3', { exact: true }).click();
+    await settled(page);
+    await expect.poll(() => frameInPixels(page)).toBe(truthFrame(starts.get(3)!));
+    await expect.poll(() => page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('3');
+    expect(Number(await page.getByTestId('video-overlay').getAttribute('data-frame'))).toBe(truthFrame(starts.get(3)!));
+    // The map's cursor and the speed chart's cursor follow the video.
+    await expect.poll(async () => Number(await page.getByTestId('track-map').getAttribute('data-cursor-markers'))).toBeGreaterThan(0);
+    await page.getByTestId('video-fwd-1s').click();
+    await settled(page);
+    await expect.poll(() => page.getByTestId('chart-speed').locator('[data-cursor-line]').count()).toBeGreaterThan(0);
+    await panelShot(page, 'video-player-panel-tablet-en-us');
+    await e2e.screenshot(page, 'video-player-tablet-en-us');
+
+    // 'Play lap 3': starts on the lap's first frame and plays on within the lap.
+    await scrubTo(page, 100);
+    await chooseLap(page, 3);
+    await page.getByTestId('video-play-lap').click();
+    await page.waitForFunction(() => !(document.querySelector('[data-testid=video-element]') as HTMLVideoElement).paused);
+    await page.waitForTimeout(600);
+    await page.getByTestId('video-play').click();
+    await settled(page);
+    const played = await frameInPixels(page);
+    expect(played).toBeGreaterThan(truthFrame(starts.get(3)!));
+    expect(played).toBeLessThan(truthFrame(starts.get(4) ?? Infinity));
+    expect(await page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('3');
+
+    // No network, a reload: the video, its sync and lap 3's frame are all still there.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
+    await settled(page);
+    expect(await page.getByTestId('video-sync').textContent()).toContain('2 marks');
+    await page.getByTestId('lap-table-L').getByText('Lap 3', { exact: true }).click();
+    await settled(page);
+    await expect.poll(() => frameInPixels(page)).toBe(truthFrame(starts.get(3)!));
+    await context.setOffline(false);
+
+    // The profile counts the video's bytes.
+    await page.goto(e2e.url('/profile'));
+    await expect.poll(() => page.getByTestId('storage-videos').textContent(), { timeout: 20_000 }).toContain('1 video');
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
+
+  it('is added and marked on a phone, in Portuguese (pt-pt, 390x844; tablet screenshot too)', async () => {
+    const { page, errors } = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await analysisWithVideo(page, 'pt-pt');
+    expect(await page.getByTestId('video-sync').textContent()).toContain('Não sincronizado');
+    const starts = await lapStarts(page);
+    await scrubTo(page, truthFrame(starts.get(2)!));
+    await chooseLap(page, 2, true);
+    await page.getByTestId('video-mark').click();
+    await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('1 marca');
+    await scrubTo(page, truthFrame(starts.get(2)!) + 250);
+    await expect.poll(() => page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('2');
+    await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
+    await panelShot(page, 'video-player-panel-phone-pt-pt');
+    await e2e.screenshot(page, 'video-player-phone-pt-pt');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await panelShot(page, 'video-player-panel-tablet-pt-pt');
+    await e2e.screenshot(page, 'video-player-tablet-pt-pt');
+    await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
+    await settled(page);
+    await scrubTo(page, truthFrame(starts.get(2)!) + 250);
+    await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
+    await panelShot(page, 'video-player-panel-phone-en-us');
+    await e2e.screenshot(page, 'video-player-phone-en-us');
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
+});
