@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { leaderboardRequestSchema, type LeaderboardRequest, type LeaderboardRow } from '../../src/contracts/leaderboard';
 import type { Queryable } from '../db/db';
-import { authenticate } from '../auth/guard';
+import { authenticate, caller } from '../auth/guard';
 import { iso, parseInput } from '../validate';
 
 /**
@@ -71,16 +71,25 @@ function filterSql(req: LeaderboardRequest, params: unknown[]): string[] {
 }
 
 /**
+ * The circuits a viewer ($1: their id, or null) is ranked on: reference data, and their own circuits (another racer's
+ * own circuit, not yet promoted by an admin, is theirs alone: never listed, named or ranked for anyone else).
+ */
+const VISIBLE = '(c.is_public or c.user_id = $1)';
+
+/**
  * Computes one leaderboard: the one circuit asked for, or each matching circuit's own ranking (a lap time only
  * compares with laps on the same track), circuits in name order.
  */
-export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest): Promise<LeaderboardRow[]> {
-  if (req.circuitId !== undefined) return computeCircuitLeaderboard(q, { ...req, circuitId: req.circuitId });
-  const params: unknown[] = [];
+export async function computeLeaderboard(q: Queryable, req: LeaderboardRequest, viewerId: number | null = null): Promise<LeaderboardRow[]> {
+  const params: unknown[] = [viewerId];
+  if (req.circuitId !== undefined) {
+    const [seen] = await q.query(`select 1 from circuits c where c.id = $2 and ${VISIBLE}`, [viewerId, req.circuitId]);
+    return seen ? computeCircuitLeaderboard(q, { ...req, circuitId: req.circuitId }) : [];
+  }
   const clauses = filterSql(req, params);
   const circuits = await q.query<{ circuit_id: number }>(
     `select c.id as circuit_id from circuits c
-     where exists (select 1 from leaderboard_bests b join users u on u.id = b.user_id
+     where ${VISIBLE} and exists (select 1 from leaderboard_bests b join users u on u.id = b.user_id
                    where ${[...clauses, 'b.circuit_id = c.id', 'u.active'].join(' and ')})
      order by c.name, c.id`,
     params,
@@ -191,6 +200,6 @@ async function computeCircuitLeaderboard(q: Queryable, req: LeaderboardRequest &
 export default async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
   app.post('/leaderboards', { onRequest: authenticate }, async (request) => {
     const req = parseInput(leaderboardRequestSchema, request.body ?? {}, 'Leaderboard request');
-    return { rows: await computeLeaderboard(app.db, req) };
+    return { rows: await computeLeaderboard(app.db, req, caller(request).id) };
   });
 }

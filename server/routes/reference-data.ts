@@ -272,7 +272,17 @@ function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance,
         : await db.query<Row>(`select ${table.select} from ${table.from} ${where} order by ${r.listOrder}`);
     return rows.map(table.map);
   });
-  app.get(`/${r.path}/:id`, async (request) => byId(parseId((request.params as { id?: string }).id)));
+  app.get(`/${r.path}/:id`, async (request) => {
+    const id = parseId((request.params as { id?: string }).id);
+    if (r.ownRows) {
+      // A racer's own circuit is theirs alone (and the admins', who review it): to anyone else it does not exist.
+      const viewer = await optionalCallerId(request);
+      const admin = viewer !== null && request.auth?.role === 'admin';
+      const [seen] = await db.query(`select 1 from ${r.tableName} t where t.id = $1 and (t.is_public or t.user_id = $2 or $3)`, [id, viewer, admin]);
+      if (!seen) throw notFound(`${r.label} not found.`);
+    }
+    return byId(id);
+  });
   const datatable = async (body: unknown) =>
     runDataTable(db, table, parseDataTableRequest(body), r.listFilter ? { sql: r.listFilter, params: [] } : undefined);
   if (r.datatablePath === 'public') {

@@ -39,8 +39,9 @@ function mayTouch(request: FastifyRequest, owner: { userId: number } | null): ow
   return owner !== null && (owner.userId === me.id || me.role === 'admin');
 }
 
-async function checkReferences(q: Queryable, input: { circuitId?: number | null; vehicleCategoryId?: number | null }): Promise<void> {
-  if (input.circuitId != null && !(await circuitExists(q, input.circuitId))) {
+/** The circuit must be one the session's owner sees (another racer's own circuit is unknown to them). */
+async function checkReferences(q: Queryable, input: { circuitId?: number | null; vehicleCategoryId?: number | null }, ownerId: number): Promise<void> {
+  if (input.circuitId != null && !(await circuitExists(q, input.circuitId, ownerId))) {
     throw new ApiError(400, 'VALIDATION', 'Unknown circuitId.', { circuitId: 'Does not exist' });
   }
   if (input.vehicleCategoryId != null && !(await vehicleCategoryExists(q, input.vehicleCategoryId))) {
@@ -78,7 +79,7 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
     const me = caller(request);
     const input = parseInput(sessionWriteSchema, request.body);
     const values = { ...input, date: parseDate(input.date) };
-    await checkReferences(db, input);
+    await checkReferences(db, input, me.id);
     const stats = deriveSessionStats(input.laps, input.coordinates);
     const result = await db.tx(async (q) => {
       const created = await insertSession(q, me.id, values, stats);
@@ -101,10 +102,11 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
 
   app.put<WithId>('/sessions/:id', upload, async (request) => {
     const id = parseId(request.params.id);
-    if (!mayTouch(request, await findOwner(db, id))) throw notFound('Session not found.');
+    const owner = await findOwner(db, id);
+    if (!mayTouch(request, owner)) throw notFound('Session not found.');
     const input = parseInput(sessionWriteSchema, request.body);
     const values = { ...input, date: parseDate(input.date) };
-    await checkReferences(db, input);
+    await checkReferences(db, input, owner.userId);
     const stats = deriveSessionStats(input.laps, input.coordinates);
     await db.tx((q) => replaceSession(q, id, values, stats));
     return summaryOf(db, id);
@@ -113,14 +115,15 @@ export default async function sessionRoutes(app: FastifyInstance): Promise<void>
   app.patch<WithId>('/sessions/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId(request.params.id);
     // Someone else's session is a 404 whatever the body (checked again under the row lock below).
-    if (!mayTouch(request, await findOwner(db, id))) throw notFound('Session not found.');
+    const first = await findOwner(db, id);
+    if (!mayTouch(request, first)) throw notFound('Session not found.');
     const input = parseInput(sessionPatchSchema, request.body);
     let base: Date | null = null;
     if (input.baseUpdatedAt !== undefined) {
       base = new Date(input.baseUpdatedAt);
       if (Number.isNaN(base.getTime())) throw new ApiError(400, 'VALIDATION', 'Invalid request body: baseUpdatedAt: must be an ISO date', { baseUpdatedAt: 'Must be an ISO date' });
     }
-    await checkReferences(db, input);
+    await checkReferences(db, input, first.userId);
     return db.tx(async (q) => {
       const owner = await findOwner(q, id, { since: base });
       if (!mayTouch(request, owner)) throw notFound('Session not found.');

@@ -127,8 +127,9 @@ export async function deleteSession(q: Queryable, id: number): Promise<void> {
   await q.query('delete from sessions where id = $1', [id]);
 }
 
-export async function circuitExists(q: Queryable, id: number): Promise<boolean> {
-  return (await q.query('select 1 from circuits where id = $1', [id])).length > 0;
+/** Whether the circuit exists and this user may time a session on it: reference data, or a circuit of their own. */
+export async function circuitExists(q: Queryable, id: number, userId: number): Promise<boolean> {
+  return (await q.query('select 1 from circuits where id = $1 and (is_public or user_id = $2)', [id, userId])).length > 0;
 }
 
 export async function vehicleCategoryExists(q: Queryable, id: number): Promise<boolean> {

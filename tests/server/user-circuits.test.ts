@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Actor, type Harness } from '../helpers/server-harness';
+import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures';
 
 /**
  * A racer saves the start/finish of a track near no known circuit as their own circuit: only they see it in the
@@ -67,5 +68,55 @@ describe("racers' own circuits", () => {
     expect(unknown.statusCode).toBe(400);
     const missing = await h.inject({ method: 'POST', url: '/api/admin/circuits/999999/promote', headers: h.admin.headers });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("another racer's own circuit", () => {
+  it('is never shown to another racer: not in the circuit list, not by id, not in any leaderboard, not usable for a session', async () => {
+    const name = `Private track ${uniq()}`;
+    const saved = await h.inject({ method: 'POST', url: '/api/circuits/mine', headers: h.racer.headers, payload: { name, typeId, countryId, coordinates: '38.7369;-9.1427', size: 15, length: 1180 } });
+    expect(saved.statusCode).toBe(201);
+    const circuitId = (saved.json() as { id: number }).id;
+    const session = await h.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: h.racer.headers,
+      payload: sessionPayload({ filename: `20260101_1030_Private ${uniq()}`, laps: lapsText([61_000, 60_500]), coordinates: nmeaText(20), circuitId, date: '2026-05-01T10:00:00.000Z' }),
+    });
+    expect(session.statusCode, session.body).toBe(201);
+
+    const board = async (who: Actor, body: Record<string, unknown>) => {
+      const res = await h.inject({ method: 'POST', url: '/api/leaderboards', headers: who.headers, payload: { limit: 10, ...body } });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { rows: Array<{ circuitId: number; circuitName: string }> }).rows;
+    };
+    const byId = (who: Actor | null) => h.inject({ method: 'GET', url: `/api/circuits/${circuitId}`, headers: who ? who.headers : {} });
+
+    // Its racer sees it everywhere.
+    expect((await byId(h.racer)).statusCode).toBe(200);
+    expect((await board(h.racer, { circuitId })).map((r) => r.circuitId)).toEqual([circuitId]);
+    expect((await board(h.racer, { countryId })).map((r) => r.circuitId)).toContain(circuitId);
+
+    // Another racer, or no one signed in, sees nothing of it.
+    expect(await listed(h.other)).not.toContain(circuitId);
+    expect((await byId(h.other)).statusCode).toBe(404);
+    expect((await byId(null)).statusCode).toBe(404);
+    expect(await board(h.other, { circuitId })).toEqual([]);
+    for (const filters of [{}, { countryId }, { circuitTypeId: typeId }, { countryId, circuitTypeId: typeId }]) {
+      const rows = await board(h.other, filters);
+      expect(rows.map((r) => r.circuitId)).not.toContain(circuitId);
+      expect(rows.map((r) => r.circuitName)).not.toContain(name);
+    }
+    // Nor can they time a session of theirs on it (its name would then show in their library).
+    const theirs = await h.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      headers: h.other.headers,
+      payload: sessionPayload({ filename: `20260101_1031_Other ${uniq()}`, laps: lapsText([61_000]), coordinates: nmeaText(20), circuitId, date: '2026-05-01T10:00:00.000Z' }),
+    });
+    expect(theirs.statusCode).toBe(400);
+
+    // The admin reviewing it may open it.
+    expect((await byId(h.admin)).statusCode).toBe(200);
   });
 });

@@ -109,7 +109,7 @@ const FIRST_STAGE_HALF_LAGS = 600;
 /** The first stage's grid is never finer than this (ms): a finer one only costs time before the refinement. */
 const FIRST_STAGE_MIN_STEP_MS = 100;
 /** Each stage's grid is this many times finer than the one before. */
-const REFINE_FACTOR = 20;
+const REFINE_FACTOR = 4;
 
 /**
  * The best shift of the camera curve onto the session curve, or null when the curves do not overlap. Stages from
