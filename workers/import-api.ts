@@ -11,6 +11,7 @@ import { prepareImport, type PreparedImport } from '../src/domain/formats/prepar
 import type { CircuitCandidate, FinishImportOptions } from '../src/domain/formats/import-session';
 import { isImportError, type ImportErrorDetail, type ImportErrorReason } from '../src/domain/formats/import-errors';
 import { blobSource, bytesSource } from '../src/domain/gpmf/byte-source';
+import { sessionStatsFromLapsText } from '../src/domain/session-stats';
 
 export interface ImportFileInput {
   fileName: string;
@@ -44,7 +45,7 @@ export interface ImportedFile {
   /** Device-format laps and nmea texts, UTF-8. */
   lapsBytes: Uint8Array;
   nmeaBytes: Uint8Array;
-  /** Timed laps (valid, not the in-lap). */
+  /** The laps of the stored laps file as the library counts them (session-stats: the In Lap and invalid laps too). */
   lapCount: number;
   /** The logger's own start/finish crossings, ms of session time; null when the file carries none. */
   loggerCrossingsMs: Float64Array | null;
@@ -88,7 +89,7 @@ export async function importFile(input: ImportFileInput): Promise<ImportOutcome>
       lapSource: p.lapSource,
       lapsBytes: encoder.encode(p.lapsText),
       nmeaBytes: encoder.encode(p.nmeaText),
-      lapCount: p.laps.filter((l) => l.valid && l.lapName !== 'In Lap').length,
+      lapCount: sessionStatsFromLapsText(p.lapsText).lapCount,
       loggerCrossingsMs: p.loggerCrossingsMs ? Float64Array.from(p.loggerCrossingsMs) : null,
       proposal: p.proposal ? { lat: p.proposal.gate.lat, lon: p.proposal.gate.lon, headingDeg: p.proposal.headingDeg, widthM: p.proposal.widthM } : null,
       trace: traceOf(p.positions),
