@@ -2,7 +2,7 @@
 /**
  * `npm test`: the whole suite, in the order that fails fastest.
  *   1. type check (app, worker, server, tests), lint (import boundaries, no import cycles) and knip (no unused
- *      files, exports or dependencies)
+ *      files, exports or dependencies), two at a time
  *   2. unit tests (Vitest, Node)
  *   3. server tests on PGlite, then again on PostgreSQL when one answers
  *      (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; set it to 'off' to skip)
@@ -10,7 +10,7 @@
  * Ends with one line 'N passed, N failed' summed over every Vitest run, and exits non-zero on any failure.
  * `npm test -- --quick` skips the build and the browser tests.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,9 +61,40 @@ function pgReachable(url) {
   });
 }
 
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
-run('knip', 'npm', ['run', '--silent', 'knip']);
+/**
+ * Runs the steps two at a time (tsc, ESLint and knip are single-threaded: one at a time leaves a core idle), each
+ * step's output held and printed whole when it ends, so that two steps' lines do not interleave.
+ */
+async function runInPairs(steps) {
+  const queue = [...steps];
+  const worker = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const [label, cmd, args] = step;
+      const started = Date.now();
+      const child = spawn(cmd, args, { env: process.env });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
+      process.stdout.write(`\n=== ${label}: ${cmd} ${args.join(' ')}\n${output}`);
+      console.log(`=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (status !== 0) failures.push(label);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+// The four type checks of package.json's "typecheck", lint and knip.
+const started = Date.now();
+await runInPairs([
+  ['typecheck (app)', 'npx', ['tsc', '-p', 'tsconfig.json']],
+  ['typecheck (tests)', 'npx', ['tsc', '-p', 'tests/tsconfig.json']],
+  ['typecheck (server)', 'npx', ['tsc', '-p', 'server/tsconfig.json']],
+  ['typecheck (workers)', 'npx', ['tsc', '-p', 'workers/tsconfig.json']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['knip', 'npm', ['run', '--silent', 'knip']],
+]);
+console.log(`=== typecheck, lint and knip: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 vitest('unit', 'unit');
 vitest('server (PGlite)', 'server', { DATABASE_URL: '' });
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

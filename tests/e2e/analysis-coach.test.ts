@@ -125,6 +125,8 @@ describe('coach on the lap viewer', () => {
       const tip = page.getByTestId('chart-speed').locator('[data-cursor-line]').first();
       await expect.poll(async () => Math.abs(metresIn(await tip.textContent()) - at), { timeout: 15_000 }).toBeLessThan(15);
       expect(await tip.isVisible()).toBe(true);
+      // The optimal lap is named in the tooltip as on the rest of the screen, never by its internal key.
+      expect((await page.getByTestId('chart-speed').locator('[data-cursor-line]').allTextContents()).join(' ')).not.toMatch(/\bL-0\b/);
       // Another finding moves it again.
       if ((await findings.count()) > 1) {
         const next = Number(await findings.nth(1).getAttribute('data-distance'));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -53,4 +53,34 @@ let cached: Promise<Blob> | undefined;
 export async function openTemplatePglite(): Promise<Db> {
   cached ??= templateDump();
   return openPgliteDb(undefined, { loadDataDir: await cached });
+}
+
+/**
+ * The template as a PGlite folder on disk, made once (cached in the temp folder beside the dump). initdb in a
+ * folder is the slowest step of a PGlite start (tens of seconds on a loaded 2-core machine); opening an existing
+ * folder takes a second or two.
+ */
+async function templateFolder(): Promise<string> {
+  const dir = join(tmpdir(), `astro-pglite-folder-${templateKey()}`);
+  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  cached ??= templateDump();
+  const partial = `${dir}.${randomBytes(4).toString('hex')}`;
+  const pg = await PGlite.create({ dataDir: partial, loadDataDir: await cached });
+  await pg.close();
+  try {
+    renameSync(partial, dir);
+  } catch {
+    // Another test file made it first.
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
+ * Puts a copy of the migrated, seeded template where a server on `dataDir` keeps PGlite (DATA_DIR/pglite), for tests
+ * that start real server processes or open the folder themselves. The server then opens an existing database
+ * instead of running initdb; the start on an empty folder stays covered by the tests that leave it empty.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  cpSync(await templateFolder(), join(dataDir, 'pglite'), { recursive: true });
 }

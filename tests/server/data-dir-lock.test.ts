@@ -9,6 +9,7 @@ import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from '../../server/
 import { openDb } from '../../server/db/open-db';
 import { DatabaseFolderError } from '../../server/db/pglite-db';
 import { backupPglite, restorePglite } from '../../server/db/backup-cli';
+import { seedPgliteDataDir } from '../helpers/pglite-template';
 
 /**
  * One embedded database folder, one server: a second server process on the same DATA_DIR exits at once with a
@@ -172,6 +173,7 @@ describe('the DATA_DIR lock', () => {
 describe('a damaged database folder, backup and restore', () => {
   it('reports which folder cannot be opened and how to recover, instead of an abort', { timeout: 120_000 }, async () => {
     const dataDir = tempDir('damaged');
+    await seedPgliteDataDir(dataDir);
     const db = await openDb({ dataDir, databaseUrl: undefined, databaseSchema: undefined, dropSchemaOnClose: false });
     await db.exec('create table t (x int)');
     await db.close();
@@ -192,21 +194,22 @@ describe('a damaged database folder, backup and restore', () => {
     const dataDir = tempDir('backup');
     const archive = join(tempDir('archive'), 'astro.tar.gz');
     const cfg = { dataDir, databaseUrl: undefined, databaseSchema: undefined, dropSchemaOnClose: false };
+    await seedPgliteDataDir(dataDir);
     let db = await openDb(cfg);
-    await db.exec("create table users (email text); insert into users values ('kept@example.test')");
+    await db.exec("create table kept (email text); insert into kept values ('kept@example.test')");
     await expect(backupPglite(dataDir, archive)).rejects.toThrow(DataDirLockedError);
     await db.close();
 
     await backupPglite(dataDir, archive);
     db = await openDb(cfg);
-    await db.exec("delete from users; insert into users values ('after-backup@example.test')");
+    await db.exec("delete from kept; insert into kept values ('after-backup@example.test')");
     await expect(restorePglite(dataDir, archive)).rejects.toThrow(DataDirLockedError);
     await db.close();
 
     const aside = await restorePglite(dataDir, archive);
     expect(aside && existsSync(aside)).toBe(true);
     db = await openDb(cfg);
-    expect(await db.query('select email from users')).toEqual([{ email: 'kept@example.test' }]);
+    expect(await db.query('select email from kept')).toEqual([{ email: 'kept@example.test' }]);
     await db.close();
   });
 });

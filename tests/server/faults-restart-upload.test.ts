@@ -18,6 +18,7 @@ import { serializePositions } from '../../src/domain/serialize-session';
 import { syntheticSession } from '../../src/domain/synthetic-session';
 import { lapsText } from '../helpers/session-fixtures';
 import { startTcpProxy, type TcpProxy } from './faults-tcp-proxy';
+import { seedPgliteDataDir } from '../helpers/pglite-template';
 
 /**
  * Faults: the API server process is killed (SIGKILL) in the middle of a session upload. The client is
@@ -83,6 +84,9 @@ function kill(signal: NodeJS.Signals): Promise<void> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'astro-faults-restart-'));
+  // The migrated, seeded template in place: the first start opens it instead of running initdb (the start on an
+  // empty folder is covered by data-dir-lock.test.ts).
+  await seedPgliteDataDir(dataDir);
   proxy = await startTcpProxy(1);
   await startChild();
 }, 120_000);

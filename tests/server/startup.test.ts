@@ -11,6 +11,7 @@ import { ensureFirstAdmin } from '../../server/users/first-admin';
 import { circuits } from '../../server/db/seed-data/circuits';
 import { countries } from '../../server/db/seed-data/countries';
 import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
+import { openTemplatePglite } from '../helpers/pglite-template';
 
 /** Start-up: migrations, seed, first admin, static serving with SPA fallback and cache headers. */
 let h: Harness;
@@ -88,7 +89,9 @@ describe('database start-up', () => {
       { DATA_DIR: dir, DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'boss@example.test' },
       { dropSchemaOnClose: Boolean(schema) },
     );
-    const app = await buildApp(config, { print: (l) => printed.push(l) });
+    // On PGlite a fresh in-memory copy of the migrated, seeded template (no admin in it yet), not an initdb in DATA_DIR.
+    const db = process.env.DATABASE_URL ? undefined : await openTemplatePglite();
+    const app = await buildApp(config, { print: (l) => printed.push(l), ...(db ? { db, closeDb: true } : {}) });
     try {
       expect(printed).toHaveLength(1);
       const password = /generated password (\S+)/.exec(printed[0])?.[1];

@@ -19,7 +19,8 @@ import { DeviceLink, type Logger } from './device-link';
 import { waitForReply, type FlowContext } from './flow-context';
 import { runFirmwareUpdate, type FirmwarePhase, type FirmwareResult } from './firmware-update';
 import { DeviceSessionList, type DeviceSessionRow } from './session-list';
-import { TransferQueue, type QueueEvent, type TransferFailure, type UploadState } from './transfer-queue';
+import { TransferQueue, type QueueEvent } from './transfer-queue';
+import type { TransferFailure, UploadState } from './transfer-items';
 import type { TransferEstimate } from './transfer-rate';
 
 export type ConnectionState = 'Not connected' | 'Connecting' | 'Connected' | 'Disconnected';

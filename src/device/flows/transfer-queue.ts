@@ -8,51 +8,15 @@
  * On the nmea EOF the complete files go to `sink.save()` before anything else. An ERROR, a check failure or a
  * failed save marks that session Failed and the queue goes on; stop clears the queue, sends
  * STOP_SESSION_TRANSFER and fails the current one; reset (a disconnect) drops everything, saving nothing.
+ * The rows and byte counts it reports from are kept in transfer-items.ts.
  */
 import { commands } from '../protocol/commands';
 import type { FileKind, Reply } from '../protocol/replies';
 import type { SessionSink } from '../sink';
 import { realClock, type Clock } from '../clock';
 import type { DeviceLink } from './device-link';
-import { addSample, estimateTransfer, type RateSample, type TransferEstimate } from './transfer-rate';
-
-export type UploadState = 'Pending' | 'In Progress' | 'Uploading' | 'Completed' | 'Failed';
-
-export type TransferFailureCode =
-  | 'device-error'
-  | 'gap'
-  | 'repeat'
-  | 'size-mismatch'
-  | 'unexpected-reply'
-  | 'too-large'
-  | 'stopped'
-  | 'write-failed'
-  | 'save-failed'
-  /** The sink ran out of storage space (it threw an error whose `code` is 'QUOTA_EXCEEDED'). */
-  | 'storage-full'
-  | 'timeout';
-
-export interface TransferFailure {
-  code: TransferFailureCode;
-  /** Device error code, chunk numbers, byte counts: for the message and the log. */
-  detail: string;
-}
-
-export interface QueueItem {
-  filename: string;
-  state: UploadState;
-  /** Expected bytes of each part: from SESSION_NAME, then from BOF. */
-  lapsBytes: number;
-  nmeaBytes: number;
-  receivedBytes: number;
-  failure?: TransferFailure;
-}
-
-export interface QueueRequest {
-  filename: string;
-  lapsBytes: number;
-  nmeaBytes: number;
-}
+import type { TransferEstimate } from './transfer-rate';
+import { TransferItems, type QueueItem, type QueueRequest, type TransferFailure, type TransferFailureCode } from './transfer-items';
 
 /**
  * A transfer with no reply at all for this long fails (the device may have lost a notification; the link stays
@@ -85,18 +49,12 @@ export type QueueEvent =
   | { type: 'queue-finished' };
 
 export class TransferQueue {
-  private readonly items = new Map<string, QueueItem>();
+  private readonly items: TransferItems;
   private readonly waiting: string[] = [];
   private current: Current | null = null;
-  /** Bytes of items that left this run (done or failed), for the overall progress. */
-  private runDoneBytes = 0;
-  private runTotalBytes = 0;
   private saving = false;
   /** A finished session handed to the sink that the sink has not reported kept yet. */
   private unstored = false;
-  /** Bytes actually received in this run, sampled on the clock for the speed and time left. */
-  private runReceivedBytes = 0;
-  private samples: RateSample[] = [];
   /** Bumped by reset(): work that started before a disconnect must not touch the new state. */
   private generation = 0;
   /** Replies handled for the current session, watched by the stall watchdog. */
@@ -109,7 +67,9 @@ export class TransferQueue {
     private readonly emit: (event: QueueEvent) => void = () => undefined,
     private readonly clock: Clock = realClock,
     private readonly stallMs = STALL_TIMEOUT_MS,
-  ) {}
+  ) {
+    this.items = new TransferItems(clock);
+  }
 
   get busy(): boolean {
     return this.current !== null || this.saving || this.waiting.length > 0;
@@ -120,16 +80,12 @@ export class TransferQueue {
   }
 
   allItems(): QueueItem[] {
-    return [...this.items.values()];
+    return this.items.all();
   }
 
   /** Per-file progress 0..100 (capped). */
   progressOf(filename: string): number {
-    const item = this.items.get(filename);
-    if (!item) return 0;
-    if (item.state === 'Completed' || item.state === 'Uploading') return 100;
-    const total = item.lapsBytes + item.nmeaBytes;
-    return total > 0 ? Math.min(100, (100 * item.receivedBytes) / total) : 0;
+    return this.items.progressOf(filename);
   }
 
   /**
@@ -143,34 +99,23 @@ export class TransferQueue {
   /** Speed and time left of the running download (null before there is enough to measure, or when idle). */
   estimate(): TransferEstimate | null {
     if (!this.current && this.waiting.length === 0) return null;
-    const cur = this.current ? this.current.item.receivedBytes : 0;
-    return estimateTransfer(this.samples, this.runTotalBytes - this.runDoneBytes - cur);
+    return this.items.estimate(this.current ? this.current.item.receivedBytes : 0);
   }
 
   /** Overall progress of the current run 0..100 (capped), or null when no transfer runs. */
   overallProgress(): number | null {
     if (!this.busy) return null;
-    const cur = this.current ? this.current.item.receivedBytes : 0;
-    if (this.runTotalBytes <= 0) return 0;
-    return Math.min(100, (100 * (this.runDoneBytes + cur)) / this.runTotalBytes);
+    return this.items.overallProgress(this.current ? this.current.item.receivedBytes : 0);
   }
 
   /** Queues sessions (each once: one already pending or running is left alone); starts if idle. */
   enqueue(requests: QueueRequest[]): void {
     let added = false;
     for (const r of requests) {
-      const existing = this.items.get(r.filename);
-      if (existing && (existing.state === 'Pending' || existing.state === 'In Progress' || existing.state === 'Uploading')) continue;
-      if (existing?.state === 'Completed') continue;
-      if (!this.busy) {
-        this.runDoneBytes = 0;
-        this.runTotalBytes = 0;
-        this.runReceivedBytes = 0;
-        this.samples = [{ atMs: this.clock.now(), bytes: 0 }];
-      }
-      this.items.set(r.filename, { filename: r.filename, state: 'Pending', lapsBytes: r.lapsBytes, nmeaBytes: r.nmeaBytes, receivedBytes: 0 });
+      if (this.items.isQueuedOrDone(r.filename)) continue;
+      if (!this.busy) this.items.startRun();
+      this.items.add(r);
       this.waiting.push(r.filename);
-      this.runTotalBytes += r.lapsBytes + r.nmeaBytes;
       added = true;
     }
     if (added) {
@@ -181,7 +126,7 @@ export class TransferQueue {
 
   /** Stop transfer: clear the queue, STOP_SESSION_TRANSFER, the current session Failed. */
   async stop(): Promise<void> {
-    for (const f of this.waiting.splice(0)) this.items.delete(f);
+    for (const f of this.waiting.splice(0)) this.items.drop(f);
     const current = this.current;
     this.current = null;
     if (current) this.fail(current.item, { code: 'stopped', detail: 'Transfer stopped' });
@@ -200,19 +145,15 @@ export class TransferQueue {
     this.generation++;
     this.saving = false;
     this.unstored = false;
-    this.samples = [];
     this.items.clear();
     this.waiting.length = 0;
     this.current = null;
-    this.runDoneBytes = 0;
-    this.runTotalBytes = 0;
     this.changed();
   }
 
   /** Removes a finished or failed row (e.g. after delete from device). */
   forget(filename: string): void {
-    const item = this.items.get(filename);
-    if (item && (item.state === 'Completed' || item.state === 'Failed')) this.items.delete(filename);
+    this.items.forget(filename);
   }
 
   private async next(): Promise<void> {
@@ -254,7 +195,7 @@ export class TransferQueue {
   private fail(item: QueueItem, failure: TransferFailure, counted = false): void {
     item.state = 'Failed';
     item.failure = failure;
-    if (!counted) this.runDoneBytes += item.lapsBytes + item.nmeaBytes;
+    if (!counted) this.items.countDone(item);
     this.emit({ type: 'session-failed', filename: item.filename, failure });
   }
 
@@ -314,11 +255,7 @@ export class TransferQueue {
     part.phase = 'data';
     part.total = total;
     part.buffer = new Uint8Array(total);
-    // BOF's total is authoritative; keep the run's total in step with it.
-    const before = kind === 'laps' ? current.item.lapsBytes : current.item.nmeaBytes;
-    this.runTotalBytes += total - before;
-    if (kind === 'laps') current.item.lapsBytes = total;
-    else current.item.nmeaBytes = total;
+    this.items.setPartTotal(current.item, kind, total);
     this.changed();
   }
 
@@ -333,9 +270,7 @@ export class TransferQueue {
     part.buffer.set(payload, part.received);
     part.received += payload.length;
     part.nextIndex++;
-    current.item.receivedBytes += payload.length;
-    this.runReceivedBytes += payload.length;
-    addSample(this.samples, { atMs: this.clock.now(), bytes: this.runReceivedBytes });
+    this.items.received(current.item, payload.length);
     // Ask for the next chunk at once: the link, not the app, must be the limit.
     void this.link.send(commands.getSessionData()).then((ok) => {
       if (!ok && this.current === current) this.failCurrent('write-failed', 'GET_SESSION_DATA');
@@ -378,7 +313,7 @@ export class TransferQueue {
     this.current = null;
     this.saving = true;
     item.state = 'Uploading';
-    this.runDoneBytes += item.lapsBytes + item.nmeaBytes;
+    this.items.countDone(item);
     this.changed();
     void saved.then(
       () => {

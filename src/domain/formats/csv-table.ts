@@ -7,6 +7,7 @@
 import { MAX_SPEED_KMH } from '../physical-bounds';
 import type { ParseIssue } from '../session-types';
 import { ColumnsBuilder, splitLines } from './import-columns';
+import { ImportError } from './import-errors';
 import type { LoggerLap } from './import-types';
 
 export type Delimiter = ',' | ';' | '\t';
@@ -59,6 +60,32 @@ export function splitCells(line: string, delimiter: Delimiter = ','): string[] {
   }
   out.push(field);
   return out;
+}
+
+/** The row naming the columns: its index in the lines, its cell separator and its (trimmed) column names. */
+export interface HeaderRow {
+  index: number;
+  delimiter: Delimiter;
+  names: string[];
+}
+
+/**
+ * The first of the first `limit` lines that `isHeader` accepts, as the row naming the columns; the separator is
+ * the one of that row unless `delimiter` is given. Throws ImportError('bad-structure', `missing`) when no line is.
+ */
+export function findHeaderRow(
+  lines: readonly string[],
+  isHeader: (line: string) => boolean,
+  missing: string,
+  options: { delimiter?: Delimiter; limit?: number } = {},
+): HeaderRow {
+  const end = Math.min(lines.length, options.limit ?? lines.length);
+  for (let index = 0; index < end; index++) {
+    if (!isHeader(lines[index])) continue;
+    const delimiter = options.delimiter ?? detectDelimiter(lines[index]);
+    return { index, delimiter, names: splitCells(lines[index], delimiter).map((n) => n.trim()) };
+  }
+  throw new ImportError('bad-structure', missing);
 }
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

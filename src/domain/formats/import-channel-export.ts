@@ -19,6 +19,7 @@ import {
   detectDelimiter,
   lapsBetweenCrossings,
   findColumn,
+  findHeaderRow,
   parseLooseDate,
   parseTimeOfDayMs,
   pushFix,
@@ -87,20 +88,17 @@ function importChannelExport(text: string, family: Family, source: ImportSource,
   const lines = tableLines(text);
   const delimiter: Delimiter = detectDelimiter(lines[0]);
   const meta = new Map<string, string[]>();
-  let header = -1;
-  for (let i = 0; i < Math.min(lines.length, 400); i++) {
-    const cells = splitCells(lines[i], delimiter);
+  // The rows above the channel row are the file's details (key, values...), kept by their first cell.
+  const isChannelRow = (line: string) => {
+    const cells = splitCells(line, delimiter);
     const key = cells[0].trim();
-    if (key === '') continue;
+    if (key === '') return false;
     const filled = cells.reduce((n, c) => (c.trim() === '' ? n : n + 1), 0);
-    if (key.toLowerCase() === 'time' && filled >= 3) {
-      header = i;
-      break;
-    }
+    if (key.toLowerCase() === 'time' && filled >= 3) return true;
     if (!meta.has(key)) meta.set(key, cells.slice(1).map((c) => c.trim()));
-  }
-  if (header < 0) throw new ImportError('bad-structure', `The ${what} file has no channel row starting with Time.`);
-  const names = splitCells(lines[header], delimiter).map((c) => c.trim());
+    return false;
+  };
+  const { index: header, names } = findHeaderRow(lines, isChannelRow, `The ${what} file has no channel row starting with Time.`, { delimiter, limit: 400 });
   const latCol = findColumn(names, LATITUDE_KEYS);
   const lonCol = findColumn(names, LONGITUDE_KEYS);
   if (latCol < 0 || lonCol < 0) {

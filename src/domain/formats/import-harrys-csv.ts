@@ -13,14 +13,13 @@
 import type { ParseIssue } from '../session-types';
 import {
   cellNumber,
-  detectDelimiter,
   findColumn,
+  findHeaderRow,
   LapNumberCrossings,
   parseLooseDate,
   parseTimeOfDayMs,
   pushFix,
   speedFactorToKmh,
-  splitCells,
   tableLines,
   unitInName,
   usesDecimalComma,
@@ -40,10 +39,7 @@ export function looksLikeHarrysCsv(text: string): boolean {
 export function importHarrysCsv(text: string): ImportedSession {
   if (text.trim() === '') throw new ImportError('empty-file', "The Harry's LapTimer CSV file is empty.");
   const lines = tableLines(text);
-  const header = lines.findIndex((l) => /LAPINDEX/i.test(l));
-  if (header < 0) throw new ImportError('bad-structure', "The Harry's LapTimer CSV file has no header row with LAPINDEX.");
-  const delimiter = detectDelimiter(lines[header]);
-  const names = splitCells(lines[header], delimiter).map((n) => n.trim());
+  const { index: header, delimiter, names } = findHeaderRow(lines, (l) => /LAPINDEX/i.test(l), "The Harry's LapTimer CSV file has no header row with LAPINDEX.");
   const col = (...keys: string[]) => findColumn(names, keys);
   const latCol = col('latitude');
   const lonCol = col('longitude');

@@ -12,8 +12,8 @@
 import type { ParseIssue } from '../session-types';
 import {
   cellNumber,
-  detectDelimiter,
   findColumn,
+  findHeaderRow,
   LapNumberCrossings,
   parseLooseDate,
   parseTimeOfDayMs,
@@ -35,10 +35,11 @@ export function looksLikeRaceChronoCsvV2(text: string): boolean {
 export function importRaceChronoCsvV2(text: string): ImportedSession {
   if (text.trim() === '') throw new ImportError('empty-file', 'The RaceChrono CSV v2 file is empty.');
   const lines = tableLines(text);
-  const header = lines.findIndex((l) => /latitude/i.test(l) && /(^|,)"?(time|timestamp)/i.test(l));
-  if (header < 0) throw new ImportError('bad-structure', 'The RaceChrono CSV v2 file has no header row with a time and Latitude.');
-  const delimiter = detectDelimiter(lines[header]);
-  const names = splitCells(lines[header], delimiter).map((n) => n.trim());
+  const { index: header, delimiter, names } = findHeaderRow(
+    lines,
+    (l) => /latitude/i.test(l) && /(^|,)"?(time|timestamp)/i.test(l),
+    'The RaceChrono CSV v2 file has no header row with a time and Latitude.',
+  );
   const col = (...keys: string[]) => findColumn(names, keys);
   const tsCol = col('timestamp');
   const relCol = col('time', 'elapsed time');

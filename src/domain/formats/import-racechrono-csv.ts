@@ -17,36 +17,12 @@
 import type { ParseIssue } from '../session-types';
 import { ImportError } from './import-errors';
 import { ColumnsBuilder, isoOf, splitLines } from './import-columns';
-import { LapNumberCrossings } from './csv-table';
+import { LapNumberCrossings, splitCells } from './csv-table';
 import type { ImportedSession } from './import-types';
 
 export function looksLikeRaceChronoCsv(text: string): boolean {
   const head = text.slice(0, 4096);
   return /^Format,3\s*$/m.test(head) || /^timestamp,/m.test(head);
-}
-
-/** Splits one CSV line (double quotes, doubled quotes inside). */
-export function splitCsvLine(line: string): string[] {
-  if (!line.includes('"')) return line.split(',');
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(field);
-      field = '';
-    } else field += c;
-  }
-  out.push(field);
-  return out;
 }
 
 interface RaceChronoTable {
@@ -70,9 +46,9 @@ function readRaceChronoTable(text: string): RaceChronoTable {
     throw new ImportError('bad-structure', `Unsupported RaceChrono CSV ${format.trim()} (only v3 is read).`);
   }
   return {
-    header: splitCsvLine(lines[h]).map((s) => s.trim()),
-    units: splitCsvLine(lines[h + 1]).map((s) => s.trim()),
-    sources: splitCsvLine(lines[h + 2]).map((s) => s.trim()),
+    header: splitCells(lines[h], ',').map((s) => s.trim()),
+    units: splitCells(lines[h + 1], ',').map((s) => s.trim()),
+    sources: splitCells(lines[h + 2], ',').map((s) => s.trim()),
     firstDataLine: h + 3,
     lines,
   };
@@ -111,7 +87,7 @@ export function importRaceChronoCsv(text: string): ImportedSession {
     const line = lines[i];
     if (line.trim() === '') continue;
     totalRows++;
-    const f = splitCsvLine(line);
+    const f = splitCells(line, ',');
     if (f.length < table.header.length) {
       issues.push({ line: i + 1, reason: `expected ${table.header.length} values` });
       continue;

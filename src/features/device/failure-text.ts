@@ -4,7 +4,7 @@
  * failure (chunk numbers, byte counts) stays out of the text: the device screen logs it (use-device-toasts.ts).
  */
 import { translateMessage } from '../../app/i18n/setup';
-import type { TransferFailure } from '../../device/flows/transfer-queue';
+import type { TransferFailure } from '../../device/flows/transfer-items';
 
 type Translate = (key: string, options?: { defaultValue?: string }) => string;
 

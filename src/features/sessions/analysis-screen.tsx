@@ -172,7 +172,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
     (distanceM: number) => {
       const reading = cursorReading(reference, compared, distanceM);
       if (!reading) return null;
-      const byKey = new Map(entries.map((e) => [e.key, e]));
+      const byKey = new Map(referenceEntries.map((e) => [e.key, e]));
       return cursorLines(reading, {
         locale: numberLocale,
         lapName: (key) => {
@@ -186,7 +186,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
       });
     },
     // lapLabel depends on `both` and `t` only.
-    [reference, compared, entries, numberLocale, t, both],
+    [reference, compared, referenceEntries, numberLocale, t, both],
   );
   const leftId = loaded.left?.id ?? null;
   const videoCount = useLiveQuery(() => (leftId === null ? 0 : videoRepository.countForSession(leftId)), [leftId]) ?? 0;

@@ -134,7 +134,8 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
             <Text size="xs" fw={600}>
               {t('coach.braking')} · {pair(lapLabel(compared), lapLabel(reference))}
             </Text>
-            <Table.ScrollContainer minWidth={360} type="native">
+            {/* Four short columns fit a phone (390 px) without scrolling: ~300 px of monospace figures. */}
+            <Table.ScrollContainer minWidth={300} type="native">
               <Table fz="xs" verticalSpacing={2} striped data-testid="coach-braking">
                 <Table.Thead>
                   <Table.Tr>

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectLaps } from '../../../src/domain/detection/detect-laps';
-import { importRaceChronoCsv, splitCsvLine } from '../../../src/domain/formats/import-racechrono-csv';
+import { importRaceChronoCsv } from '../../../src/domain/formats/import-racechrono-csv';
+import { splitCells } from '../../../src/domain/formats/csv-table';
 import { importVbo } from '../../../src/domain/formats/import-vbo';
 import { extractLapTrace } from '../../../src/domain/lap-compare/lap-trace';
 import { cornerReport, detectCorners } from '../../../src/domain/lap-compare/corners';
@@ -17,7 +18,7 @@ const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 function recordedLapStarts(text: string): { lat: number; lon: number; elapsedS: number; lap: number }[] {
   const lines = text.split(/\r?\n/);
   const h = lines.findIndex((l) => l.startsWith('timestamp,'));
-  const header = splitCsvLine(lines[h]);
+  const header = splitCells(lines[h], ',');
   const lapCol = header.indexOf('lap_number');
   const elapsedCol = header.indexOf('elapsed_time');
   const latCol = header.indexOf('latitude');
@@ -26,7 +27,7 @@ function recordedLapStarts(text: string): { lat: number; lon: number; elapsedS: 
   let previous = '';
   for (const line of lines.slice(h + 3)) {
     if (line === '') continue;
-    const f = splitCsvLine(line);
+    const f = splitCells(line, ',');
     if (previous !== '' && f[lapCol] !== previous) {
       starts.push({ lat: Number(f[latCol]), lon: Number(f[lonCol]), elapsedS: Number(f[elapsedCol]), lap: Number(f[lapCol]) });
     }

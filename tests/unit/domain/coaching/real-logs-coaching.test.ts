@@ -11,7 +11,8 @@ import { createLocalProjection } from '../../../../src/domain/geo/local-projecti
 import { sessionCoaching, type CoachingLapColumns } from '../../../../src/domain/coaching/session-coaching';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { fixTimesMs } from '../../../../src/domain/detection/fix-times';
-import { importRaceChronoCsv, splitCsvLine } from '../../../../src/domain/formats/import-racechrono-csv';
+import { importRaceChronoCsv } from '../../../../src/domain/formats/import-racechrono-csv';
+import { splitCells } from '../../../../src/domain/formats/csv-table';
 import { importVbo } from '../../../../src/domain/formats/import-vbo';
 import { extractLapTrace } from '../../../../src/domain/lap-compare/lap-trace';
 import type { PositionColumns } from '../../../../src/domain/session-types';
@@ -191,11 +192,11 @@ describe('acceleration on the real Tianma RaceChrono lap', () => {
     const a = accelerationOf({ count: p.count, timeMs: times, lat: p.lat, lon: p.lon, speedKmh: p.speedKmh });
     const lines = text.split(/\r?\n/);
     const h = lines.findIndex((l) => l.startsWith('timestamp,'));
-    const header = splitCsvLine(lines[h]);
+    const header = splitCells(lines[h], ',');
     const rows = lines
       .slice(h + 3)
       .filter(Boolean)
-      .map(splitCsvLine)
+      .map((l) => splitCells(l, ','))
       .map((f) => [Number(f[header.indexOf('timestamp')]), Number(f[header.indexOf('combined_acc')])]);
     const diffs: number[] = [];
     let j = 0;
