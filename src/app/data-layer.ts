@@ -58,11 +58,12 @@ export function loadDataLayer(): Promise<DataLayer> {
 
 /**
  * Loads the data layer once the page has started (after-start.ts): at the first interaction, or when the page has
- * been quiet for a while after loading. Until then a visitor's screen shows the signed-out state, as it does
- * while the auth session's first cookie refresh is in flight.
+ * been quiet for 8 s after loading (a first-time visitor reading the welcome page needs none of it: its ~100 ms of
+ * module evaluation on a slow phone would only block the page they are reading). Until then a visitor's screen
+ * shows the signed-out state, as it does while the auth session's first cookie refresh is in flight.
  */
 export function loadDataLayerAfterStart(): void {
-  afterStart(() => void loadDataLayer().catch(() => undefined));
+  afterStart(() => void loadDataLayer().catch(() => undefined), 8000);
 }
 
 /**
