@@ -4,8 +4,8 @@
  * MOV are read with mp4box (only the index: a 4 GB file costs its moov box); WebM has no such index here, so the
  * browser's own <video> metadata is used and the frame rate taken as 30 (marks then snap to 1/30 s).
  */
-import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import { blobSource, type ByteSource } from '../domain/gpmf/byte-source';
+import { readMp4Index, type Mp4Index } from '../domain/gpmf/mp4-index';
 import { looksLikeMp4 } from '../domain/gpmf/mp4-sniff';
 import { VideoError } from './video-error';
 
@@ -23,31 +23,16 @@ export interface VideoProbe {
   hasGpmf: boolean;
 }
 
-const READ_CHUNK = 1 << 20;
 /** The frame rate taken for a file whose own is not known. */
 const DEFAULT_FPS = 30;
 
 /** The MP4 index of a source, or null when it is not a readable MP4. */
-async function readIndex(source: ByteSource): Promise<{ movie: Movie; file: ReturnType<typeof createFile> } | null> {
-  const file = createFile(true);
-  let movie: Movie | null = null;
-  file.onReady = (info) => {
-    movie = info;
-  };
-  let position = 0;
+async function readIndex(source: ByteSource): Promise<Mp4Index | null> {
   try {
-    while (movie === null && position < source.size) {
-      const bytes = await source.read(position, READ_CHUNK);
-      if (bytes.length === 0) break;
-      const end = position + bytes.length;
-      const next = file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(bytes.slice().buffer, position), end >= source.size);
-      position = typeof next === 'number' && next > position ? next : end;
-    }
+    return await readMp4Index(source);
   } catch {
     return null;
   }
-  const found = movie as Movie | null;
-  return found ? { movie: found, file } : null;
 }
 
 export async function probeMp4(source: ByteSource): Promise<VideoProbe> {

@@ -3,8 +3,8 @@
  * times, read with mp4box (the MP4 index: moov, trak, stbl), then each sample's bytes read from the source. Only
  * the boxes mp4box asks for are read, so a multi-gigabyte video costs its index plus the telemetry.
  */
-import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import type { ByteSource } from './byte-source';
+import { readMp4Index, type Mp4Index } from './mp4-index';
 
 export type Mp4TelemetryErrorCode =
   /** Not an MP4/QuickTime file, or its index (moov) is missing or cut short. */
@@ -46,35 +46,19 @@ export interface GpmfPayload {
   durationS: number;
 }
 
-/** Bytes handed to mp4box per read while it looks for the index. */
-const READ_CHUNK = 1 << 20;
-
 /** The 'gpmd' track's sample table. Throws Mp4TelemetryError when there is none to be had. */
 export async function readGpmfSampleTable(source: ByteSource): Promise<GpmfSampleTable> {
-  const file = createFile(true);
-  let movie: Movie | null = null;
-  file.onReady = (info) => {
-    movie = info;
-  };
-  let position = 0;
+  let index: Mp4Index | null;
   try {
-    while (movie === null && position < source.size) {
-      const bytes = await source.read(position, READ_CHUNK);
-      if (bytes.length === 0) break;
-      const copy = bytes.slice().buffer;
-      const end = position + bytes.length;
-      const next = file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy, position), end >= source.size);
-      // mp4box answers with the next position it needs (past an mdat it skips), else read on.
-      position = typeof next === 'number' && next > position ? next : end;
-    }
+    index = await readMp4Index(source);
   } catch (error) {
     throw new Mp4TelemetryError('not-mp4', `Not a readable MP4 file (${error instanceof Error ? error.message : String(error)}).`);
   }
-  const info = movie as Movie | null;
-  if (info === null) throw new Mp4TelemetryError('not-mp4', 'Not an MP4 file, or its index (moov box) is missing or cut short.');
+  if (index === null) throw new Mp4TelemetryError('not-mp4', 'Not an MP4 file, or its index (moov box) is missing or cut short.');
+  const info = index.movie;
   const track = info.tracks.find((t) => t.codec.startsWith('gpmd'));
   if (!track) throw new Mp4TelemetryError('no-gpmf-track', 'The video has no GoPro metadata (GPMF) track.');
-  const samples = file.getTrackSamplesInfo(track.id).map((s) => ({
+  const samples = index.file.getTrackSamplesInfo(track.id).map((s) => ({
     offset: s.offset,
     size: s.size,
     timeS: s.cts / s.timescale,
