@@ -9,7 +9,7 @@ import { newOutboxEntry } from './outbox-entries';
 import { statsOfLapsBytes } from './session-stats-store';
 import type { SessionIdentity } from './session-identity';
 
-interface DownloadToStore {
+export interface DownloadToStore {
   ownerId: number;
   filename: string;
   identity: SessionIdentity;

@@ -8,7 +8,7 @@ import type { AstroDb } from '../db/database';
 import type { LocalSession } from '../db/rows';
 import { toStoredBytes } from './bytes';
 import { queueReplace } from './queue-replace';
-import type { SessionIdentity } from './session-identity';
+import type { DownloadToStore } from './session-download-store';
 import { statsOfLapsBytes } from './session-stats-store';
 
 /**
@@ -19,15 +19,8 @@ export function replacesLaplessCopy(storedLapCount: number | null, incomingLaps:
   return storedLapCount === 0 && statsOfLapsBytes(incomingLaps).lapCount > 0;
 }
 
-interface Replacement {
-  ownerId: number;
-  filename: string;
-  identity: SessionIdentity;
-  laps: ArrayBuffer;
-  nmea: ArrayBuffer;
-  contentHash?: string | null;
-  loggerLaps?: number[];
-}
+/** What replaces the copy: the same as a download to store. */
+type Replacement = DownloadToStore;
 
 /**
  * Rewrites `existing` with the incoming texts in one transaction (row, texts, dropped analysis, queued upload).
