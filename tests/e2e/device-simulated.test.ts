@@ -122,6 +122,8 @@ describe('device screen with the simulated ASTRO', () => {
     await expect.poll(() => page.getByTestId('profile-firmware').textContent(), { timeout: 15_000 }).toMatch(/^Not seen yet/);
     await page.goto(e2e.url('/astro'));
     await expect.poll(async () => (await storeCounts(page, ['circuits'])).circuits ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+    // The device screen itself is on the page (its chunk fetched) before the network goes.
+    await page.getByTestId('connect-simulated').waitFor();
     await context.setOffline(true);
     await page.getByTestId('connect-simulated').click();
     await expect.poll(() => page.getByTestId('device-version').textContent(), { timeout: 15_000 }).toBe('1.4.0');
