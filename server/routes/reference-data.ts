@@ -143,7 +143,8 @@ const vehicleCategories: Resource<CategoryRow, VehicleCategory, typeof vehicleCa
   references: { vehicleTypeId: 'vehicle_types' },
 };
 
-type CircuitRow = NamedRow & {
+/** A circuit row as CIRCUIT_COLUMNS selects it from CIRCUIT_FROM (also read by user-circuits.ts). */
+export type CircuitRow = NamedRow & {
   user_id: number | null;
   type_id: number;
   country_id: number;
@@ -158,15 +159,38 @@ type CircuitRow = NamedRow & {
   country_name: string | null;
   country_timezone: string | null;
 };
+export const CIRCUIT_FROM = 'circuits t left join circuit_types ct on ct.id = t.type_id left join countries co on co.id = t.country_id';
+export const CIRCUIT_COLUMNS = `t.id, t.user_id, t.name, t.type_id, t.country_id, t.description, t.configuration, t.direction, t.length::float8 as length,
+      t.coordinates, t.size::float8 as size, t.is_public, ct.name as type_name, co.name as country_name, co.timezone as country_timezone, t.created_at, t.updated_at`;
+
+export function circuitFromRow(r: CircuitRow): Circuit {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    name: r.name,
+    typeId: r.type_id,
+    countryId: r.country_id,
+    description: r.description,
+    configuration: r.configuration,
+    direction: r.direction,
+    length: r.length,
+    coordinates: r.coordinates,
+    size: r.size,
+    isPublic: r.is_public,
+    type: r.type_name === null ? null : { id: r.type_id, name: r.type_name },
+    country: r.country_name === null ? null : { id: r.country_id, name: r.country_name, timezone: r.country_timezone ?? '' },
+    ...stamp(r),
+  };
+}
+
 const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
   path: 'circuits',
   label: 'Circuit',
   refKind: 'circuit',
   tableName: 'circuits',
   table: {
-    from: 'circuits t left join circuit_types ct on ct.id = t.type_id left join countries co on co.id = t.country_id',
-    select: `t.id, t.user_id, t.name, t.type_id, t.country_id, t.description, t.configuration, t.direction, t.length::float8 as length,
-      t.coordinates, t.size::float8 as size, t.is_public, ct.name as type_name, co.name as country_name, co.timezone as country_timezone, t.created_at, t.updated_at`,
+    from: CIRCUIT_FROM,
+    select: CIRCUIT_COLUMNS,
     fields: {
       id: { sql: 't.id', type: 'numeric' },
       name: { sql: 't.name', type: 'text' },
@@ -186,23 +210,7 @@ const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
     },
     defaultSort: { field: 'name', order: 'asc' },
     tieBreaker: 't.id asc',
-    map: (r) => ({
-      id: r.id,
-      userId: r.user_id,
-      name: r.name,
-      typeId: r.type_id,
-      countryId: r.country_id,
-      description: r.description,
-      configuration: r.configuration,
-      direction: r.direction,
-      length: r.length,
-      coordinates: r.coordinates,
-      size: r.size,
-      isPublic: r.is_public,
-      type: r.type_name === null ? null : { id: r.type_id, name: r.type_name },
-      country: r.country_name === null ? null : { id: r.country_id, name: r.country_name, timezone: r.country_timezone ?? '' },
-      ...stamp(r),
-    }),
+    map: circuitFromRow,
   },
   listFilter: "t.coordinates <> '' and t.is_public",
   ownRows: "t.coordinates <> '' and not t.is_public and t.user_id = $1",
