@@ -59,6 +59,7 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
   const heading = new Float64Array(n);
   const speed = new Float64Array(n);
   const table = derivativeWeightTable(halfWindow);
+  const full = table[halfWindow];
   const { longitudinalG, lateralG } = out;
   let from = 0;
   for (let i = 1; i <= n; i++) {
@@ -69,7 +70,16 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
       const h = Math.min(halfWindow, k - from, i - 1 - k);
       let dv: number;
       let dpsi: number;
-      if (h === 0) {
+      if (h === halfWindow) {
+        // Inside the run (all but 2 x halfWindow fixes): the full window, its weights and spacing fixed.
+        dv = 0;
+        dpsi = 0;
+        for (let j = 1; j <= halfWindow; j++) {
+          const w = full[j + halfWindow];
+          dv += w * (speed[k + j] - speed[k - j]);
+          dpsi += w * (heading[k + j] - heading[k - j]);
+        }
+      } else if (h === 0) {
         // The run's two end fixes: the one-sided difference (a single fix: none).
         const a = i - from < 2 ? k : k === from ? k : k - 1;
         const b = i - from < 2 ? k : k === from ? k + 1 : k;
