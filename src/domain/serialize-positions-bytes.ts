@@ -11,7 +11,7 @@
 import { fixedByToFixed, type SerializePositionsOptions } from './serialize-session';
 import type { PositionColumns } from './session-types';
 
-export interface PositionsBytes {
+interface PositionsBytes {
   bytes: Uint8Array;
   /** Latitude and longitude of every fix as written, interleaved, in 1e-7 degrees; null unless written with 7 decimals. */
   coordinatesE7: Int32Array | null;

@@ -9,13 +9,13 @@ import { parsePositionsText } from '../parse-positions';
 import type { PositionColumns } from '../session-types';
 
 /** The fingerprint's running state: `mix` each value in order, then `hex` (16 hex digits). */
-export interface FingerprintMixer {
+interface FingerprintMixer {
   mix(value: number): void;
   hex(): string;
 }
 
 /** Two 32-bit FNV-1a lanes with different seeds over integers (each value's low 32 bits as bytes, then its high part). */
-export function fingerprintMixer(): FingerprintMixer {
+function fingerprintMixer(): FingerprintMixer {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
   return {
