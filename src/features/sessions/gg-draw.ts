@@ -166,7 +166,8 @@ export function drawGg(ctx: CanvasRenderingContext2D, series: readonly GgSeries[
   ctx.textBaseline = 'bottom';
   ctx.fillText(o.xName, cx, o.height - 1);
   ctx.save();
-  ctx.translate(12, cy);
+  // Beside the tick labels (the square plot is centred, so on a wide column the margin's edge is far from it).
+  ctx.translate(Math.max(12, cx - half - 36), cy);
   ctx.rotate(-Math.PI / 2);
   ctx.textBaseline = 'middle';
   ctx.fillText(o.yName, 0, 0);

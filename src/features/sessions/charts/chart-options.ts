@@ -86,7 +86,8 @@ export function lineOption({ series, xName, yName, dark, locale, tooltipAt, lege
       showSymbol: false,
       sampling: 'lttb',
       color: s.color,
-      lineStyle: { width: s.highlighted ? 3 : 1.2, type: s.dashed ? 'dashed' : 'solid', opacity: series.some((x) => x.highlighted) && !s.highlighted ? 0.35 : 1 },
+      // The lines behind the highlighted one are dimmed; on the dark background less, or they fade into it.
+      lineStyle: { width: s.highlighted ? 3 : 1.2, type: s.dashed ? 'dashed' : 'solid', opacity: series.some((x) => x.highlighted) && !s.highlighted ? (dark ? 0.7 : 0.35) : 1 },
       z: s.highlighted ? 3 : 2,
     })),
   };

@@ -36,6 +36,16 @@ describe('chart options', () => {
     expect((lineOption({ series, xName: 'x', yName: 'y', dark: false, locale: 'en-US' }) as { legend?: unknown }).legend).toBeUndefined();
   });
 
+  it('dims the lines behind the highlighted one less on the dark background, where they would fade into it', () => {
+    const two = [
+      { key: 'a', name: 'a', color: '#f00', points: [] as [number, number][], highlighted: true, dashed: false },
+      { key: 'b', name: 'b', color: '#ff0', points: [] as [number, number][], highlighted: false, dashed: true },
+    ];
+    const opacity = (dark: boolean) => (lineOption({ series: two, xName: 'x', yName: 'g', dark, locale: 'en-US' }).series[1].lineStyle as { opacity: number }).opacity;
+    expect(opacity(true)).toBeGreaterThan(opacity(false));
+    expect(opacity(true)).toBeGreaterThanOrEqual(0.6);
+  });
+
   it('gives the g-g diagram square axes in half-g steps (labels of one decimal never round the limit)', () => {
     const limit = (r: number) => ggLimit([{ key: 'L-1', name: 'Lap 1', color: '#f00', lateralG: [], longitudinalG: [], envelope: [[r, 0], [0, -r]], dashed: false }]);
     expect(limit(1.2)).toBe(1.5);
