@@ -20,7 +20,7 @@ import { VideoError } from '../../../media/video-error';
 import type { CursorStore } from '../cursor-store';
 import type { LoadedSession } from '../sessions-port';
 import { addVideo, type AddNotice } from '../../../media/add-video';
-import { drawOverlay } from './overlay-draw';
+import { drawOverlay } from '../../../media/overlay-draw';
 
 export interface VideoPanelProps {
   session: LoadedSession;
@@ -48,6 +48,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference 
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [notices, setNotices] = useState<AddNotice[]>([]);
+  const [missingChapters, setMissingChapters] = useState<string[]>([]);
   const abort = useRef<AbortController | null>(null);
 
   async function onFile(file: File | null) {
@@ -59,6 +60,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference 
     try {
       const added = await addVideo(file, { sessionLocalId: session.id, positions: session.positions, signal: abort.current.signal, onProgress: (done, total) => setProgress(total > 0 ? done / total : 1) });
       setNotices(added.notices);
+      setMissingChapters(added.missingChapters);
     } catch (e) {
       setProblem(problemOf(e));
     } finally {
@@ -110,7 +112,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference 
         )}
         {notices.map((n) => (
           <Alert key={n} color="yellow" variant="light" data-testid={`video-notice-${n}`}>
-            {t(`errors.${n}`)}
+            {t(`errors.${n}`, { names: missingChapters.join(', ') })}
           </Alert>
         ))}
         {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} onProblem={setProblem} />}

@@ -1,12 +1,15 @@
 /**
- * Draws the overlay gauges on a canvas laid over the video, from the values at the frame shown
- * (domain/video/overlay-values.ts) and the layout for the frame's shape (domain/video/overlay-layout.ts). Plain
- * 2D canvas calls, a few dozen a frame; the track outline is projected once per size.
+ * Draws the overlay gauges, from the values at the frame shown (domain/video/overlay-values.ts) and the layout for
+ * the frame's shape (domain/video/overlay-layout.ts). Plain 2D canvas calls, a few dozen a frame, on any 2D
+ * context: the player's canvas laid over the <video>, or the export worker's OffscreenCanvas (no DOM here).
  */
-import { formatLapTime } from '../../../domain/format/lap-time';
-import { layoutOverlay, type Gauge, type Rect } from '../../../domain/video/overlay-layout';
-import type { OverlayValues } from '../../../domain/video/overlay-values';
-import { SectorPerformance } from '../../../domain/session-types';
+import { formatLapTime } from '../domain/format/lap-time';
+import { layoutOverlay, type Gauge, type Rect } from '../domain/video/overlay-layout';
+import type { OverlayValues } from '../domain/video/overlay-values';
+import { SectorPerformance } from '../domain/session-types';
+
+/** A page canvas's or an OffscreenCanvas's 2D context: the drawing calls both have. */
+export type OverlayContext = Omit<OffscreenCanvasRenderingContext2D, 'canvas'>;
 
 interface OverlayLabels {
   lap: string;
@@ -35,7 +38,7 @@ const TEXT = '#ffffff';
 const DIM = 'rgba(255, 255, 255, 0.7)';
 const SECTOR_COLOUR: Record<number, string> = { [SectorPerformance.Best]: '#be4bdb', [SectorPerformance.Improved]: '#2f9e44', [SectorPerformance.Worse]: '#f08c00' };
 
-function box(ctx: CanvasRenderingContext2D, r: Rect): void {
+function box(ctx: OverlayContext, r: Rect): void {
   ctx.fillStyle = BOX;
   ctx.beginPath();
   ctx.roundRect(r.x, r.y, r.width, r.height, Math.min(r.width, r.height) * 0.12);
@@ -43,7 +46,7 @@ function box(ctx: CanvasRenderingContext2D, r: Rect): void {
 }
 
 /** One line of text; `maxWidth` shrinks the font until it fits, then ellipsises (a long session name). */
-function text(ctx: CanvasRenderingContext2D, value: string, x: number, y: number, size: number, colour = TEXT, align: CanvasTextAlign = 'left', maxWidth = Infinity): void {
+function text(ctx: OverlayContext, value: string, x: number, y: number, size: number, colour = TEXT, align: CanvasTextAlign = 'left', maxWidth = Infinity): void {
   ctx.fillStyle = colour;
   ctx.textAlign = align;
   ctx.textBaseline = 'middle';
@@ -58,14 +61,14 @@ function text(ctx: CanvasRenderingContext2D, value: string, x: number, y: number
   ctx.fillText(shown, x, y);
 }
 
-function labelled(ctx: CanvasRenderingContext2D, r: Rect, label: string, value: string, colour = TEXT): void {
+function labelled(ctx: OverlayContext, r: Rect, label: string, value: string, colour = TEXT): void {
   box(ctx, r);
   const pad = r.height * 0.12;
   text(ctx, label, r.x + pad, r.y + r.height * 0.28, r.height * 0.26, DIM, 'left', r.width - 2 * pad);
   text(ctx, value, r.x + pad, r.y + r.height * 0.68, r.height * 0.46, colour, 'left', r.width - 2 * pad);
 }
 
-function drawMap(ctx: CanvasRenderingContext2D, r: Rect, track: OverlayTrack, values: OverlayValues): void {
+function drawMap(ctx: OverlayContext, r: Rect, track: OverlayTrack, values: OverlayValues): void {
   box(ctx, r);
   const n = track.lat.length;
   if (n < 2) return;
@@ -103,7 +106,7 @@ function drawMap(ctx: CanvasRenderingContext2D, r: Rect, track: OverlayTrack, va
 }
 
 /** Clears the canvas and draws the chosen gauges for this frame. */
-export function drawOverlay(ctx: CanvasRenderingContext2D, width: number, height: number, scene: OverlayScene): void {
+export function drawOverlay(ctx: OverlayContext, width: number, height: number, scene: OverlayScene): void {
   ctx.clearRect(0, 0, width, height);
   const { values, labels } = scene;
   if (values.lap === null) return;
