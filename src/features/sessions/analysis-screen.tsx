@@ -239,7 +239,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
       </Grid>
       {showVideo && (
         <Suspense fallback={<SessionsLoading />}>
-          <VideoPanel session={loaded.left} cursorStore={cursorStore} pickedLap={pickedLeftLap} reference={referenceTrace} />
+          <VideoPanel session={loaded.left} cursorStore={cursorStore} pickedLap={pickedLeftLap} reference={referenceTrace} acceleration={leftCoaching.data?.acceleration ?? null} />
         </Suspense>
       )}
       {withGraphics && (

@@ -4,15 +4,18 @@
  * start/finish crossings to sync it by hand. The frame shown drives the map cursor (distance into the lap); a
  * cursor moved by the racer (chart, map) while paused, or a lap picked in the table, seeks the video.
  */
-import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, FileButton, Group, Paper, Popover, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../app/i18n/format';
+import { currentLocale } from '../../../app/i18n/setup';
 import { videoRepository, type VideoRow } from '../../../data/services';
 import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
 import { fitSyncFromMarks, MarkFitError, withMark } from '../../../domain/video/hand-marks';
 import { lapSpans, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
-import type { Gauge } from '../../../domain/video/overlay-layout';
+import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
+import { GAUGES, parseGaugeChoice, toggleGauge, type Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
 import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, type VideoSync } from '../../../domain/video/video-clock';
 import { openStoredVideo } from '../../../media/copy-to-storage';
@@ -29,9 +32,49 @@ export interface VideoPanelProps {
   pickedLap: number | null;
   /** The reference lap's trace, for the delta gauge. */
   reference: LapTrace | null;
+  /** The session's per-fix g (the coach's worker computes it), for the g-meter; null until it is there. */
+  acceleration?: AccelerationColumns | null;
 }
 
-const GAUGES: readonly Gauge[] = ['lapTimer', 'lastLap', 'sectors', 'speed', 'delta', 'map', 'lapCounter', 'sessionName'];
+/** The gauges the racer chose, on this device (localStorage, cleared with everything else at logout). */
+const GAUGES_KEY = 'video-overlay-gauges';
+
+function storedGauges(): Gauge[] {
+  try {
+    return parseGaugeChoice(localStorage.getItem(GAUGES_KEY));
+  } catch {
+    return parseGaugeChoice(null);
+  }
+}
+
+function storeGauges(gauges: readonly Gauge[]): void {
+  try {
+    localStorage.setItem(GAUGES_KEY, JSON.stringify(gauges));
+  } catch {
+    // Storage refused (private mode, full): the choice holds for this visit only.
+  }
+}
+
+/** The overlay's gauges to turn on and off, in a popover under an 'Overlay' button. */
+function GaugePicker({ gauges, onChange }: { gauges: readonly Gauge[]; onChange: (gauges: Gauge[]) => void }) {
+  const { t } = useTranslation('video');
+  return (
+    <Popover position="bottom-start" withinPortal shadow="md">
+      <Popover.Target>
+        <Button size="xs" variant="default" data-testid="video-gauges">
+          {t('overlay')} ({gauges.length})
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="video-gauges-dropdown">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6}>
+          {GAUGES.map((g) => (
+            <Checkbox key={g} size="xs" label={t(`gauges.${g}`)} checked={gauges.includes(g)} onChange={(e) => onChange(toggleGauge(gauges, g, e.currentTarget.checked))} data-testid={`video-gauge-${g}`} />
+          ))}
+        </SimpleGrid>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 type Problem = { key: string } | null;
 
@@ -41,7 +84,7 @@ function problemOf(e: unknown): Problem {
   return { key: 'errors.write-failed' };
 }
 
-export default function VideoPanel({ session, cursorStore, pickedLap, reference }: VideoPanelProps) {
+export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null }: VideoPanelProps) {
   const { t, i18n } = useTranslation('video');
   const videos = useLiveQuery(() => videoRepository.listForSession(session.id), [session.id]);
   const row: VideoRow | null = videos?.[0] ?? null;
@@ -113,7 +156,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference 
             {t(`errors.${n}`)}
           </Alert>
         ))}
-        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} onProblem={setProblem} />}
+        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} onProblem={setProblem} />}
       </Stack>
     </Paper>
   );
@@ -125,7 +168,7 @@ interface PlayerProps extends Omit<VideoPanelProps, 'session'> {
   onProblem: (p: Problem) => void;
 }
 
-function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: PlayerProps) {
+function Player({ row, session, cursorStore, pickedLap, reference, acceleration = null, onProblem }: PlayerProps) {
   const { t, i18n } = useTranslation('video');
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -138,6 +181,13 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
   const lap = markLap ?? lapNumbers[0] ?? null;
   const sync: VideoSync | null = row.sync;
   const stopAt = useRef<number | null>(null);
+  const [gauges, setGauges] = useState<Gauge[]>(storedGauges);
+  const chooseGauges = useCallback((next: Gauge[]) => {
+    setGauges(next);
+    storeGauges(next);
+  }, []);
+  const sessionDate = useMemo(() => (session.date && Number.isFinite(Date.parse(session.date)) ? formatDate(session.date, currentLocale(i18n)) : ''), [session.date, i18n]);
+  const labels = useMemo(() => ({ lap: t('gauge.lap'), last: t('gauge.last'), delta: t('gauge.delta'), kmh: t('gauge.kmh'), g: t('gauge.g') }), [t]);
   const lastSet = useRef<number | null>(null);
   const track = useMemo(() => {
     const span = spans.find((s) => s.lap === 1) ?? spans[0];
@@ -197,20 +247,21 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
       stopAt.current = null;
       video.pause();
     }
-    const values = overlayValuesAt(session.positions, spans, session.analysis.laps, sessionMs, reference);
+    const values = overlayValuesAt(session.positions, spans, session.analysis.laps, sessionMs, reference, acceleration);
     canvas.dataset.lap = values.lap === null ? '' : String(values.lap);
     drawOverlay(ctx, width, height, {
       values,
       lapCount: lapNumbers.length,
       sessionName: session.name,
+      sessionDate,
       track,
-      labels: { lap: t('gauge.lap'), last: t('gauge.last'), delta: t('gauge.delta'), kmh: t('gauge.kmh') },
-      gauges: GAUGES,
+      labels,
+      gauges,
       locale: i18n.language,
     });
     lastSet.current = values.lapDistanceM;
     cursorStore.set(values.lapDistanceM);
-  }, [row.fps, sync, session, spans, reference, lapNumbers.length, track, t, i18n.language, cursorStore]);
+  }, [row.fps, sync, session, spans, reference, acceleration, lapNumbers.length, track, sessionDate, labels, gauges, i18n.language, cursorStore]);
 
   // Every decoded frame while playing (requestVideoFrameCallback), and after each seek.
   useEffect(() => {
@@ -335,6 +386,7 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
         <Button size="xs" variant="default" onClick={() => step(Math.round(row.fps))} data-testid="video-fwd-1s">
           {t('fwd1s')}
         </Button>
+        <GaugePicker gauges={gauges} onChange={chooseGauges} />
         <Text size="sm" ff="monospace" ml="sm">
           <span ref={frameRef} data-testid="video-frame" />
         </Text>
