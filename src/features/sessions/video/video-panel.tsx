@@ -230,6 +230,7 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
     const frame = frameAt(videoS, row.fps);
     if (frameRef.current) frameRef.current.textContent = t('frame', { frame, time: videoS.toFixed(3) });
     canvas.dataset.frame = String(frame);
+    canvas.dataset.gauges = gauges.join(',');
     const width = canvas.clientWidth;
     const height = canvas.clientHeight;
     if (canvas.width !== width || canvas.height !== height) {
