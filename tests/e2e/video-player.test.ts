@@ -80,7 +80,8 @@ async function scrubTo(page: Page, frame: number): Promise<void> {
 /** The player alone, beside the full-page screenshots (those are several screens tall). */
 async function panelShot(page: Page, name: string): Promise<void> {
   const full = await e2e.screenshot(page, name);
-  await page.getByTestId('video-panel').screenshot({ path: full });
+  // The app's fixed header would cover the panel's top once the panel is scrolled to.
+  await page.getByTestId('video-panel').screenshot({ path: full, style: '.mantine-AppShell-header { visibility: hidden; }' });
 }
 
 async function chooseLap(page: Page, lap: number, phone = false): Promise<void> {

@@ -21,6 +21,10 @@ export const videoI18n = {
     markHelp: 'This frame shows the car crossing the start/finish line at the start of the lap chosen.',
     clearMarks: 'Clear marks',
     overlay: 'Overlay',
+    followLap: 'Its lap',
+    followHelp: '{{name}}: this lap follows the first video by distance, so both cars reach each corner together.',
+    followNotSynced: '{{name}}: its video is not synced yet. Open that session alone and sync its video to compare.',
+    compareNoVideo: '{{name}} has no video on this device: add one to it (open it alone) to watch both side by side.',
     sync: {
       gpmf: 'Synced from the camera’s GPS.',
       'creation-time': 'Roughly synced from the file’s creation time: mark a start/finish crossing to make it exact.',
@@ -81,6 +85,10 @@ export const videoI18n = {
     markHelp: 'Este fotograma mostra o carro a passar a linha de partida/chegada no início da volta escolhida.',
     clearMarks: 'Limpar marcas',
     overlay: 'Sobreposição',
+    followLap: 'Volta',
+    followHelp: '{{name}}: esta volta segue o primeiro vídeo pela distância, para os dois carros chegarem juntos a cada curva.',
+    followNotSynced: '{{name}}: o vídeo desta sessão ainda não está sincronizado. Abra essa sessão sozinha e sincronize o vídeo para comparar.',
+    compareNoVideo: '{{name}} não tem vídeo neste dispositivo: adicione-lhe um (abra-a sozinha) para ver os dois lado a lado.',
     sync: {
       gpmf: 'Sincronizado pelo GPS da câmara.',
       'creation-time': 'Sincronizado aproximadamente pela hora de criação do ficheiro: marque uma passagem na partida/chegada para o acertar.',

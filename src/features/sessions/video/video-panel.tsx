@@ -13,7 +13,8 @@ import { currentLocale } from '../../../app/i18n/setup';
 import { videoRepository, type VideoRow } from '../../../data/services';
 import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
 import { fitSyncFromMarks, MarkFitError, withMark } from '../../../domain/video/hand-marks';
-import { lapSpans, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
+import type { LeadVideo } from '../../../domain/video/follow-by-distance';
+import { lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
 import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
 import { GAUGES, parseGaugeChoice, toggleGauge, type Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
@@ -24,6 +25,8 @@ import type { CursorStore } from '../cursor-store';
 import type { LoadedSession } from '../sessions-port';
 import { addVideo, type AddNotice } from '../../../media/add-video';
 import { drawOverlay } from './overlay-draw';
+import { FollowerVideo, type FollowerHandle } from './follower-video';
+import type { VideoSeekRequest } from './seek-request';
 
 export interface VideoPanelProps {
   session: LoadedSession;
@@ -34,6 +37,10 @@ export interface VideoPanelProps {
   reference: LapTrace | null;
   /** The session's per-fix g (the coach's worker computes it), for the g-meter; null until it is there. */
   acceleration?: AccelerationColumns | null;
+  /** A click on a chart or the map: the video shows that place of the lap it is on (or the lap picked). */
+  seekRequest?: VideoSeekRequest | null;
+  /** The compared (right-hand) session: its video, if it has one, plays beside this one, following by distance. */
+  compareSession?: LoadedSession | null;
 }
 
 /** The gauges the racer chose, on this device (localStorage, cleared with everything else at logout). */
@@ -84,7 +91,7 @@ function problemOf(e: unknown): Problem {
   return { key: 'errors.write-failed' };
 }
 
-export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null }: VideoPanelProps) {
+export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null }: VideoPanelProps) {
   const { t, i18n } = useTranslation('video');
   const videos = useLiveQuery(() => videoRepository.listForSession(session.id), [session.id]);
   const row: VideoRow | null = videos?.[0] ?? null;
@@ -156,7 +163,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
             {t(`errors.${n}`)}
           </Alert>
         ))}
-        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} onProblem={setProblem} />}
+        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onProblem={setProblem} />}
       </Stack>
     </Paper>
   );
@@ -168,7 +175,7 @@ interface PlayerProps extends Omit<VideoPanelProps, 'session'> {
   onProblem: (p: Problem) => void;
 }
 
-function Player({ row, session, cursorStore, pickedLap, reference, acceleration = null, onProblem }: PlayerProps) {
+function Player({ row, session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null, onProblem }: PlayerProps) {
   const { t, i18n } = useTranslation('video');
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -181,6 +188,10 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
   const lap = markLap ?? lapNumbers[0] ?? null;
   const sync: VideoSync | null = row.sync;
   const stopAt = useRef<number | null>(null);
+  const follower = useRef<FollowerHandle | null>(null);
+  const compareVideos = useLiveQuery(async () => (compareSession ? videoRepository.listForSession(compareSession.id) : []), [compareSession?.id]);
+  const compareRow = compareVideos?.[0] ?? null;
+  const lead = useMemo((): LeadVideo | null => (sync ? { positions: session.positions, spans, sync } : null), [session.positions, spans, sync]);
   const [gauges, setGauges] = useState<Gauge[]>(storedGauges);
   const chooseGauges = useCallback((next: Gauge[]) => {
     setGauges(next);
@@ -260,9 +271,16 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
       gauges,
       locale: i18n.language,
     });
+    canvas.dataset.distance = values.lapDistanceM === null ? '' : values.lapDistanceM.toFixed(1);
     lastSet.current = values.lapDistanceM;
     cursorStore.set(values.lapDistanceM);
+    follower.current?.follow(videoS, !video.paused, video.playbackRate);
   }, [row.fps, sync, session, spans, reference, acceleration, lapNumbers.length, track, sessionDate, labels, gauges, i18n.language, cursorStore]);
+
+  // Drawn again when what it draws changes while paused (gauges chosen, language, sync).
+  useEffect(() => {
+    if (url) render();
+  }, [url, render]);
 
   // Every decoded frame while playing (requestVideoFrameCallback), and after each seek.
   useEffect(() => {
@@ -325,6 +343,18 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
     [cursorStore, sync, spans, pickedLap, session.positions, row.fps, seek],
   );
 
+  // A click on a chart (a distance) or on the map (a point): that place of the lap shown (or picked), playing or not.
+  // Only a new request seeks (not a new sync or lap pick), hence its only dependency.
+  useEffect(() => {
+    if (!seekRequest || !sync) return;
+    const shown = Number(canvasRef.current?.dataset.lap || NaN);
+    const span = spans.find((s) => s.lap === (pickedLap ?? (shown > 0 ? shown : lapNumbers[0])));
+    if (!span) return;
+    const at = 'distanceM' in seekRequest ? lapTimeAtDistance(session.positions, span, seekRequest.distanceM) : lapTimeNearPoint(session.positions, span, seekRequest.lat, seekRequest.lon);
+    const videoS = at === null ? null : seekTimeForSession(sync, at, row.fps);
+    if (videoS !== null) seek(videoS);
+  }, [seekRequest]);
+
   const step = (frames: number) => {
     const video = videoRef.current;
     if (!video) return;
@@ -357,20 +387,28 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
   const syncText = !sync ? t('sync.none') : row.sync?.method === 'marks' ? t('sync.marks', { count: row.marks.length }) : t(`sync.${row.sync?.method ?? 'none'}`);
   return (
     <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps}>
-      <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9', background: '#000' }}>
-        <video
-          ref={videoRef}
-          src={url ?? undefined}
-          preload="auto"
-          playsInline
-          muted
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
-          data-testid="video-element"
-        />
-        <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-overlay" />
-      </div>
+      <SimpleGrid cols={{ base: 1, md: compareRow ? 2 : 1 }} spacing="xs">
+        <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9', background: '#000' }}>
+          <video
+            ref={videoRef}
+            src={url ?? undefined}
+            preload="auto"
+            playsInline
+            muted
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+            data-testid="video-element"
+          />
+          <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-overlay" />
+        </div>
+        {compareSession && compareRow && <FollowerVideo session={compareSession} row={compareRow} lead={lead} handle={follower} onReady={render} />}
+      </SimpleGrid>
+      {compareSession && compareVideos && !compareRow && (
+        <Text size="xs" c="dimmed" data-testid="video-compare-none">
+          {t('compareNoVideo', { name: compareSession.name })}
+        </Text>
+      )}
       <Group gap={4} wrap="wrap">
         <Button size="xs" variant="default" onClick={() => step(-Math.round(row.fps))} data-testid="video-back-1s">
           {t('back1s')}
