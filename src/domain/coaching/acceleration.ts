@@ -19,7 +19,7 @@
  * has one (a shrunken window at a run's edge turns GNSS noise into spikes of ~2 g).
  */
 import { createLocalProjection } from '../geo/local-projection';
-import { sgDerivative } from './savitzky-golay';
+import { derivativeWeightTable } from './savitzky-golay';
 
 /** Standard gravity, m/s^2. */
 export const STANDARD_G = 9.80665;
@@ -54,42 +54,58 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
   if (n < 3) return out;
   const { timeMs, lat, lon, speedKmh } = track;
   const projection = createLocalProjection(lat[0], lon[0]);
+  // One pass per run over two scratch columns; the derivatives are taken in the output loop (no per-fix columns
+  // of dv/dt and heading rate), summed exactly as sgDerivative sums them.
   const heading = new Float64Array(n);
   const speed = new Float64Array(n);
-  const dv = new Float64Array(n);
-  const dpsi = new Float64Array(n);
+  const table = derivativeWeightTable(halfWindow);
+  const full = table[halfWindow];
+  const { longitudinalG, lateralG } = out;
   let from = 0;
   for (let i = 1; i <= n; i++) {
     if (i < n && !(timeMs[i] - timeMs[i - 1] > MAX_GAP_MS)) continue;
     runHeading(projection, lat, lon, from, i, heading);
     for (let k = from; k < i; k++) speed[k] = speedKmh[k] / 3.6;
-    sgDerivative(speed, halfWindow, dv, from, i);
-    sgDerivative(heading, halfWindow, dpsi, from, i);
     for (let k = from; k < i; k++) {
-      // Seconds per sample over the same window (the time's slope: exact for a steady rate, the mean otherwise).
       const h = Math.min(halfWindow, k - from, i - 1 - k);
+      let dv: number;
+      let dpsi: number;
+      if (h === halfWindow) {
+        // Inside the run (all but 2 x halfWindow fixes): the full window, its weights and spacing fixed.
+        dv = 0;
+        dpsi = 0;
+        for (let j = 1; j <= halfWindow; j++) {
+          const w = full[j + halfWindow];
+          dv += w * (speed[k + j] - speed[k - j]);
+          dpsi += w * (heading[k + j] - heading[k - j]);
+        }
+      } else if (h === 0) {
+        // The run's two end fixes: the one-sided difference (a single fix: none).
+        const a = i - from < 2 ? k : k === from ? k : k - 1;
+        const b = i - from < 2 ? k : k === from ? k + 1 : k;
+        dv = speed[b] - speed[a];
+        dpsi = heading[b] - heading[a];
+      } else {
+        // The weights are odd (w[-j] = -w[j]): half the products.
+        const w = table[h];
+        dv = 0;
+        dpsi = 0;
+        for (let j = 1; j <= h; j++) {
+          dv += w[j + h] * (speed[k + j] - speed[k - j]);
+          dpsi += w[j + h] * (heading[k + j] - heading[k - j]);
+        }
+      }
+      // Seconds per sample over the same window (the time's slope: exact for a steady rate, the mean otherwise).
       const secondsPerSample = h > 0 ? (timeMs[k + h] - timeMs[k - h]) / (2000 * h) : (timeMs[Math.min(k + 1, i - 1)] - timeMs[Math.max(k - 1, from)]) / 1000;
       if (!(secondsPerSample > 0)) continue;
-      out.longitudinalG[k] = clampG(dv[k] / secondsPerSample / STANDARD_G);
+      longitudinalG[k] = clampG(dv / secondsPerSample / STANDARD_G);
       const v = speed[k];
-      out.lateralG[k] = v * 3.6 < MIN_TURN_SPEED_KMH ? 0 : clampG((v * dpsi[k]) / secondsPerSample / STANDARD_G);
+      lateralG[k] = v * 3.6 < MIN_TURN_SPEED_KMH ? 0 : clampG((v * dpsi) / secondsPerSample / STANDARD_G);
     }
     holdEdges(out, from, i, halfWindow);
     from = i;
   }
   return out;
-}
-
-/** Local-plane x (east) and y (north) of fixes [from, to), metres. */
-function projectColumns(projection: ReturnType<typeof createLocalProjection>, lat: ArrayLike<number>, lon: ArrayLike<number>, from: number, to: number) {
-  const x = new Float64Array(to - from);
-  const y = new Float64Array(to - from);
-  const { originLat, originLon, metresPerDegLat, metresPerDegLon } = projection;
-  for (let k = from; k < to; k++) {
-    x[k - from] = (lon[k] - originLon) * metresPerDegLon;
-    y[k - from] = (lat[k] - originLat) * metresPerDegLat;
-  }
-  return { x, y };
 }
 
 /** Copies the first and last full-window values of a run over its edges (runs too short for one keep theirs). */
@@ -115,16 +131,17 @@ function holdEdges(out: AccelerationColumns, from: number, to: number, h: number
  */
 const MIN_CHORD_M = 0.05;
 function runHeading(projection: ReturnType<typeof createLocalProjection>, lat: ArrayLike<number>, lon: ArrayLike<number>, from: number, to: number, out: Float64Array): void {
-  const { x, y } = projectColumns(projection, lat, lon, from, to);
+  // Local-plane x (east) and y (north), metres, computed where read (no projected columns).
+  const { originLat, originLon, metresPerDegLat, metresPerDegLon } = projection;
   let previous = NaN;
   let px = 0;
   let py = 0;
   let firstDefined = -1;
   for (let k = from; k < to; k++) {
-    const a = Math.max(from, k - 1) - from;
-    const b = Math.min(to - 1, k + 1) - from;
-    const dx = x[b] - x[a];
-    const dy = y[b] - y[a];
+    const a = Math.max(from, k - 1);
+    const b = Math.min(to - 1, k + 1);
+    const dx = (lon[b] - originLon) * metresPerDegLon - (lon[a] - originLon) * metresPerDegLon;
+    const dy = (lat[b] - originLat) * metresPerDegLat - (lat[a] - originLat) * metresPerDegLat;
     let psi = previous;
     const length2 = dx * dx + dy * dy;
     if (length2 >= MIN_CHORD_M * MIN_CHORD_M) {

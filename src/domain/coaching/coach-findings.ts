@@ -52,21 +52,36 @@ export function cornerZones(corners: CornerColumns, reference: CornerPoints): Fl
   return starts;
 }
 
-/** Time lost in every zone (ms, negative = gained): the lap's and the reference's profiles share one grid. */
-export function zoneLosses(lap: LapProfile, reference: LapProfile, zoneStartM: Float64Array): Float64Array {
+/** The profile a zone's time is read from: its grid and its time at (at least) the zones' boundary indices. */
+type ZoneTimes = Pick<LapProfile, 'count' | 'stepM'> & { timeMs: ArrayLike<number> };
+
+/**
+ * Grid indices of each zone's start and end ([from0, to0, from1, to1, ...]) on a grid of `stepM` whose last shared
+ * index is `last`: where zoneLosses reads the two laps' times.
+ */
+export function zoneBoundaryIndices(zoneStartM: Float64Array, stepM: number, last: number): Int32Array {
+  const n = zoneStartM.length;
+  const out = new Int32Array(2 * n);
+  const index = (d: number) => Math.max(0, Math.min(last, Math.round(d / stepM)));
+  for (let i = 0; i < n; i++) {
+    out[2 * i] = index(i === 0 ? 0 : zoneStartM[i]);
+    out[2 * i + 1] = index(i + 1 < n ? zoneStartM[i + 1] : last * stepM);
+  }
+  return out;
+}
+
+/**
+ * Time lost in every zone (ms, negative = gained): the lap's and the reference's profiles share one grid (only
+ * their times at zoneBoundaryIndices are read).
+ */
+export function zoneLosses(lap: ZoneTimes, reference: ZoneTimes, zoneStartM: Float64Array): Float64Array {
   const n = zoneStartM.length;
   const out = new Float64Array(n);
   const last = Math.min(lap.count, reference.count) - 1;
   if (last < 1) return out.fill(NaN);
-  const delta = (d: number) => {
-    const k = Math.max(0, Math.min(last, Math.round(d / reference.stepM)));
-    return lap.timeMs[k] - reference.timeMs[k];
-  };
-  for (let i = 0; i < n; i++) {
-    const from = i === 0 ? 0 : zoneStartM[i];
-    const to = i + 1 < n ? zoneStartM[i + 1] : last * reference.stepM;
-    out[i] = delta(to) - delta(from);
-  }
+  const at = zoneBoundaryIndices(zoneStartM, reference.stepM, last);
+  const delta = (k: number) => lap.timeMs[k] - reference.timeMs[k];
+  for (let i = 0; i < n; i++) out[i] = delta(at[2 * i + 1]) - delta(at[2 * i]);
   return out;
 }
 

@@ -45,9 +45,8 @@ export interface CornerPoints {
   throttleSpeedKmh: Float32Array;
 }
 
-export function cornerPoints(profile: LapProfile, corners: CornerColumns): CornerPoints {
-  const n = corners.count;
-  const out: CornerPoints = {
+function emptyPoints(n: number): CornerPoints {
+  return {
     count: n,
     brakeM: new Float64Array(n).fill(NaN),
     brakeSpeedKmh: new Float32Array(n).fill(NaN),
@@ -58,6 +57,11 @@ export function cornerPoints(profile: LapProfile, corners: CornerColumns): Corne
     throttleM: new Float64Array(n).fill(NaN),
     throttleSpeedKmh: new Float32Array(n).fill(NaN),
   };
+}
+
+export function cornerPoints(profile: LapProfile, corners: CornerColumns): CornerPoints {
+  const n = corners.count;
+  const out = emptyPoints(n);
   const m = profile.count;
   if (m < 2 || n === 0) return out;
   const { stepM, speedKmh, longitudinalG: g } = profile;
@@ -94,6 +98,33 @@ export function cornerPoints(profile: LapProfile, corners: CornerColumns): Corne
         break;
       }
     }
+  }
+  return out;
+}
+
+/**
+ * Only the minimum speed per corner and where it is (the rest NaN), found exactly as cornerPoints finds it, with the
+ * lap's speed read at the grid indices searched (LapProfileSampler): what consistency needs of every lap.
+ */
+export function cornerMinimumSpeeds(sampler: { count: number; stepM: number; speedKmh(k: number): number }, corners: CornerColumns): CornerPoints {
+  const n = corners.count;
+  const out = emptyPoints(n);
+  const m = sampler.count;
+  if (m < 2) return out;
+  const { stepM } = sampler;
+  const index = (d: number) => Math.max(0, Math.min(m - 1, Math.round(d / stepM)));
+  for (let i = 0; i < n; i++) {
+    let best = index(corners.startM[i] - APPROACH_M);
+    let bestSpeed = sampler.speedKmh(best);
+    for (let k = best + 1, end = index(corners.endM[i]); k <= end; k++) {
+      const v = sampler.speedKmh(k);
+      if (v < bestSpeed) {
+        best = k;
+        bestSpeed = v;
+      }
+    }
+    out.minSpeedM[i] = best * stepM;
+    out.minSpeedKmh[i] = bestSpeed;
   }
   return out;
 }

@@ -73,13 +73,10 @@ export function gateCrossings(lap: LapTrace, gates: Gates): Crossings {
   const out: Crossings = { timeMs: new Float64Array(n).fill(NaN), distanceM: new Float64Array(n).fill(NaN), speedKmh: new Float64Array(n).fill(NaN) };
   const m = lap.count;
   if (m < 2 || n === 0) return out;
-  const { projection } = gates;
-  const x = new Float64Array(m);
-  const y = new Float64Array(m);
-  for (let i = 0; i < m; i++) {
-    x[i] = projection.x(lap.lon[i]);
-    y[i] = projection.y(lap.lat[i]);
-  }
+  // Local-plane x (east) and y (north) of a fix, metres, computed where read: most fixes are read once or twice,
+  // and projected columns of every lap would cost a 7 h session 10 MB of garbage.
+  const { originLat, originLon, metresPerDegLat, metresPerDegLon } = gates.projection;
+  const { lat, lon } = lap;
   const total = lap.distanceM[m - 1];
   const referenceLength = gates.distanceM[n - 1] > 0 ? gates.distanceM[n - 1] : total;
   const window = Math.max(SEARCH_WINDOW_MIN_M, SEARCH_WINDOW_FRACTION * total);
@@ -92,13 +89,17 @@ export function gateCrossings(lap: LapTrace, gates: Gates): Crossings {
     const uy = gates.uy[k];
     let i = from;
     while (i < m - 1 && lap.distanceM[i + 1] < expected - window) i++;
-    let before = (x[i] - gx) * ux + (y[i] - gy) * uy;
+    let xi = (lon[i] - originLon) * metresPerDegLon;
+    let yi = (lat[i] - originLat) * metresPerDegLat;
+    let before = (xi - gx) * ux + (yi - gy) * uy;
     for (; i < m - 1 && lap.distanceM[i] <= expected + window; i++) {
-      const after = (x[i + 1] - gx) * ux + (y[i + 1] - gy) * uy;
+      const xn = (lon[i + 1] - originLon) * metresPerDegLon;
+      const yn = (lat[i + 1] - originLat) * metresPerDegLat;
+      const after = (xn - gx) * ux + (yn - gy) * uy;
       if (before < 0 && after >= 0) {
         const f = before / (before - after);
-        const px = x[i] + f * (x[i + 1] - x[i]) - gx;
-        const py = y[i] + f * (y[i + 1] - y[i]) - gy;
+        const px = xi + f * (xn - xi) - gx;
+        const py = yi + f * (yn - yi) - gy;
         if (Math.abs(px * uy - py * ux) <= GATE_HALF_WIDTH_M) {
           out.timeMs[k] = lap.timeMs[i] + f * (lap.timeMs[i + 1] - lap.timeMs[i]);
           out.distanceM[k] = lap.distanceM[i] + f * (lap.distanceM[i + 1] - lap.distanceM[i]);
@@ -108,6 +109,8 @@ export function gateCrossings(lap: LapTrace, gates: Gates): Crossings {
         }
       }
       before = after;
+      xi = xn;
+      yi = yn;
     }
   }
   return out;

@@ -46,3 +46,35 @@ export function lapProfile(trace: LapTrace, lengthM: number, stepM = 1, accelera
   }
   return p;
 }
+
+/**
+ * A lap's profile read only where asked: `speedKmh(k)` and `timeMs(k)` are the values lapProfile puts at grid index
+ * k (the same interpolation, speed rounded to float32 as its column stores it), without building the whole grid. The
+ * session's consistency needs every racing lap's minimum speed per corner and its time at a few zone boundaries,
+ * not its full profile at every step with its g.
+ */
+export class LapProfileSampler {
+  readonly count: number;
+  private readonly cursor: DistanceCursor;
+  private readonly scale: number;
+
+  constructor(
+    private readonly trace: LapTrace,
+    lengthM: number,
+    readonly stepM: number,
+  ) {
+    this.count = trace.count >= 2 && lengthM > 0 ? Math.floor(lengthM / stepM + 1e-9) + 1 : 0;
+    this.scale = this.count > 0 ? trace.distanceM[trace.count - 1] / lengthM : 1;
+    this.cursor = new DistanceCursor(trace);
+  }
+
+  speedKmh(k: number): number {
+    this.cursor.seek(k * this.stepM * this.scale);
+    return Math.fround(this.cursor.value(this.trace.speedKmh));
+  }
+
+  timeMs(k: number): number {
+    this.cursor.seek(k * this.stepM * this.scale);
+    return this.cursor.value(this.trace.timeMs);
+  }
+}

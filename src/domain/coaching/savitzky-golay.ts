@@ -50,7 +50,7 @@ export function sgSmooth(values: ArrayLike<number>, h: number, out: Float64Array
  * rate). At the two end samples, where no centred window fits, the one-sided difference.
  */
 export function sgDerivative(values: ArrayLike<number>, h: number, out: Float64Array = new Float64Array(values.length), from = 0, to = values.length): Float64Array {
-  const table = weightTable(h, derivativeWeights);
+  const table = derivativeWeightTable(h);
   for (let i = from; i < to; i++) {
     const k = Math.min(h, i - from, to - 1 - i);
     if (k === 0) {
@@ -64,4 +64,13 @@ export function sgDerivative(values: ArrayLike<number>, h: number, out: Float64A
     out[i] = s;
   }
   return out;
+}
+
+/**
+ * The first-derivative weights of every half-window from 0 to h (index = half-window; entry j + k of table[k] is
+ * the weight of sample j), for callers that fuse the derivative into their own pass (acceleration.ts): summed as
+ * in sgDerivative, w[j + k] (v[i + j] - v[i - j]) for j = 1..k, they give the same value to the last bit.
+ */
+export function derivativeWeightTable(h: number): Float64Array[] {
+  return weightTable(h, derivativeWeights);
 }

@@ -12,10 +12,11 @@ import { detectCorners, type CornerColumns } from '../lap-compare/corners';
 import type { LapTrace } from '../lap-compare/lap-trace';
 import type { PositionColumns } from '../session-types';
 import { accelerationOf, type AccelerationColumns } from './acceleration';
-import { cornerPoints } from './corner-points';
+import { cornerZones, zoneBoundaryIndices } from './coach-findings';
+import { cornerMinimumSpeeds, cornerPoints } from './corner-points';
 import { drivableOptimal, type DrivableOptimalOptions, type OptimalTrace } from './drivable-optimal';
 import { DEFAULT_ENVELOPE_BINS, ggEnvelope } from './gg-envelope';
-import { lapProfile } from './lap-profile';
+import { LapProfileSampler, lapProfile } from './lap-profile';
 import { sessionConsistency, type SessionConsistency } from './session-consistency';
 
 /** Within 107 % of the fastest lap, the rule racing itself uses to tell a racing lap from one that is not. */
@@ -90,15 +91,24 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
   const best = racing.indexOf(fastest);
   const corners = detectCorners(best >= 0 ? traces[best] : lapFromFixes(positions, times, 0, -1));
   const lengthM = best >= 0 ? traces[best].distanceM[traces[best].count - 1] : 0;
+  // The fastest lap's profile in full (its braking points place the coach's zones); of every other lap only what
+  // consistency reads: its minimum speed per corner and its time at the zones' boundaries.
+  const gSlice = (c: Float32Array, i: number) => c.subarray(laps.startIndex[i], lastFix(i) + 1);
+  const bestProfile =
+    best >= 0 ? lapProfile(traces[best], lengthM, PROFILE_STEP_M, { count: traces[best].count, longitudinalG: gSlice(acceleration.longitudinalG, fastest), lateralG: gSlice(acceleration.lateralG, fastest) }) : null;
+  const bestPoints = bestProfile && cornerPoints(bestProfile, corners);
+  const zones = bestPoints && cornerZones(corners, bestPoints);
   const consistencyLaps = racing.map((i, j) => {
-    const slice = (c: Float32Array) => c.subarray(laps.startIndex[i], lastFix(i) + 1);
-    const profile = lapProfile(traces[j], lengthM, PROFILE_STEP_M, { count: traces[j].count, longitudinalG: slice(acceleration.longitudinalG), lateralG: slice(acceleration.lateralG) });
-    return { timeMs: laps.timeMs[i], profile, points: cornerPoints(profile, corners) };
+    if (j === best) return { timeMs: laps.timeMs[i], profile: bestProfile!, points: bestPoints! };
+    const sampler = new LapProfileSampler(traces[j], lengthM, PROFILE_STEP_M);
+    const timeMs = new Float64Array(sampler.count);
+    const last = Math.min(sampler.count, bestProfile!.count) - 1;
+    if (last >= 1) for (const k of zoneBoundaryIndices(zones!, PROFILE_STEP_M, last)) timeMs[k] = sampler.timeMs(k);
+    return { timeMs: laps.timeMs[i], profile: { count: sampler.count, stepM: PROFILE_STEP_M, timeMs }, points: cornerMinimumSpeeds(sampler, corners) };
   });
   const figures = sessionConsistency(consistencyLaps, corners);
-  const slice = (c: Float32Array, i: number) => c.subarray(laps.startIndex[i], lastFix(i) + 1);
   const optimal = drivableOptimal(
-    traces.map((t, j) => ({ ...t, longitudinalG: slice(acceleration.longitudinalG, racing[j]), lateralG: slice(acceleration.lateralG, racing[j]) })),
+    traces.map((t, j) => ({ ...t, longitudinalG: gSlice(acceleration.longitudinalG, racing[j]), lateralG: gSlice(acceleration.lateralG, racing[j]) })),
     options,
   );
   return {

@@ -15,7 +15,9 @@ const CLEAN_ZONE_LOSS_MS = 300;
 
 export interface ConsistencyLap {
   timeMs: number;
-  profile: LapProfile;
+  /** The lap on the reference's grid: only its time at the zones' boundaries is read (zoneBoundaryIndices). */
+  profile: Pick<LapProfile, 'count' | 'stepM'> & { timeMs: ArrayLike<number> };
+  /** The fastest lap's in full (its braking points place the zones); the others' minimum speeds are enough. */
   points: CornerPoints;
 }
 

@@ -24,7 +24,7 @@ import { VideoError } from '../../../media/video-error';
 import type { CursorStore } from '../cursor-store';
 import type { LoadedSession } from '../sessions-port';
 import { addVideo, type AddNotice } from '../../../media/add-video';
-import { drawOverlay } from './overlay-draw';
+import { drawOverlay } from '../../../media/overlay-draw';
 import { FollowerVideo, type FollowerHandle } from './follower-video';
 import type { VideoSeekRequest } from './seek-request';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { coachFindings, cornerZones, zoneLosses } from '../../../../src/domain/coaching/coach-findings';
-import { BRAKING_G, cornerPoints } from '../../../../src/domain/coaching/corner-points';
-import { lapProfile, type LapProfile } from '../../../../src/domain/coaching/lap-profile';
+import { coachFindings, cornerZones, zoneBoundaryIndices, zoneLosses } from '../../../../src/domain/coaching/coach-findings';
+import { BRAKING_G, cornerMinimumSpeeds, cornerPoints } from '../../../../src/domain/coaching/corner-points';
+import { LapProfileSampler, lapProfile, type LapProfile } from '../../../../src/domain/coaching/lap-profile';
 import { sessionConsistency } from '../../../../src/domain/coaching/session-consistency';
 import { detectCorners, type CornerColumns } from '../../../../src/domain/lap-compare/corners';
 import { lapFromProfile, racingProfile, TURN_1, TURN_2 } from './coaching-track';
@@ -156,3 +156,49 @@ describe('consistency', () => {
     expect(Array.from(c.cleanLaps)).toEqual([0, 1, 3]);
   });
 });
+
+describe('consistency from the few samples it needs', () => {
+  const laps = [racingProfile({ cornerMs: 20.2 }), racingProfile({ earlyBrakeTurn1M: 60 }), racingProfile({ cornerMs: 20.7 })].map(lapFromProfile);
+
+  it('reads a lap\'s speed and time at a grid index exactly as its full profile has them', () => {
+    for (const trace of laps) {
+      const full = lapProfile(trace, length, 2);
+      const sampler = new LapProfileSampler(trace, length, 2);
+      expect(sampler.count).toBe(full.count);
+      for (let k = full.count - 1; k >= 0; k -= 7) {
+        expect(sampler.speedKmh(k)).toBe(full.speedKmh[k]);
+        expect(sampler.timeMs(k)).toBe(full.timeMs[k]);
+      }
+    }
+  });
+
+  it('finds the same minimum speeds per corner as the braking and throttle points do', () => {
+    for (const trace of laps) {
+      const points = cornerPoints(lapProfile(trace, length, 2), corners);
+      const minima = cornerMinimumSpeeds(new LapProfileSampler(trace, length, 2), corners);
+      expect(Array.from(minima.minSpeedKmh)).toEqual(Array.from(points.minSpeedKmh));
+      expect(Array.from(minima.minSpeedM)).toEqual(Array.from(points.minSpeedM));
+    }
+  });
+
+  it('gives the same figures when the other laps carry only their times at the zone boundaries', () => {
+    // The fastest first: it is the reference of the zones, and the one lap kept in full.
+    const all = [reference, ...laps].sort((a, b) => a.timeMs[a.count - 1] - b.timeMs[b.count - 1]);
+    const fullInput = all.map((trace) => {
+      const profile = lapProfile(trace, length, 2);
+      return { timeMs: trace.timeMs[trace.count - 1], profile, points: cornerPoints(profile, corners) };
+    });
+    const zones = cornerZones(corners, fullInput[0].points);
+    const sparseInput = all.map((trace, j) => {
+      if (j === 0) return fullInput[0];
+      const sampler = new LapProfileSampler(trace, length, 2);
+      const timeMs = new Float64Array(sampler.count).fill(NaN);
+      for (const k of zoneBoundaryIndices(zones, 2, Math.min(sampler.count, fullInput[0].profile.count) - 1)) timeMs[k] = sampler.timeMs(k);
+      return { timeMs: fullInput[j].timeMs, profile: { count: sampler.count, stepM: 2, timeMs }, points: cornerMinimumSpeeds(sampler, corners) };
+    });
+    const figures = sessionConsistency(fullInput, corners);
+    expect(figures.cleanLaps.length).toBeGreaterThan(1);
+    expect(sessionConsistency(sparseInput, corners)).toEqual(figures);
+  });
+});
+

@@ -168,4 +168,32 @@ describe('the g-g envelope', () => {
     expect(Math.max(...braking)).toBeCloseTo(Math.hypot(1.1, 0.01), 5);
     expect(braking.filter((r) => r > 0).length).toBeLessThanOrEqual(2);
   });
+
+  it('puts every point in the same sector as the exact atan2 does, on the sectors\' edges too (property)', () => {
+    const width = (2 * Math.PI) / 36;
+    const exact = (lon: Float32Array, lat: Float32Array) => {
+      const radius = new Float32Array(36);
+      for (let i = 0; i < lon.length; i++) {
+        const r = Math.sqrt(lat[i] * lat[i] + lon[i] * lon[i]);
+        if (!(r > 0)) continue;
+        const k = Math.min(35, Math.floor((Math.atan2(lon[i], lat[i]) + Math.PI) / width));
+        radius[k] = Math.max(radius[k], r);
+      }
+      return radius;
+    };
+    // Directions anywhere, and directions on an edge give or take a few ulps (where an approximation would slip).
+    const direction = fc.oneof(fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), fc.tuple(fc.integer({ min: -18, max: 18 }), fc.integer({ min: -4, max: 4 })).map(([k, e]) => k * width + e * 1e-15));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(direction, fc.double({ min: 0, max: 3, noNaN: true })), { minLength: 1, maxLength: 200 }), (points) => {
+        const lon = Float32Array.from(points, ([a, r]) => r * Math.sin(a));
+        const lat = Float32Array.from(points, ([a, r]) => r * Math.cos(a));
+        expect(Array.from(ggEnvelope(lon, lat))).toEqual(Array.from(exact(lon, lat)));
+      }),
+      { numRuns: 200 },
+    );
+    expect(Array.from(ggEnvelope(new Float32Array([-0, 0, 1, -1]), new Float32Array([-1, 1, -0, 0])))).toEqual(
+      Array.from(exact(new Float32Array([-0, 0, 1, -1]), new Float32Array([-1, 1, -0, 0]))),
+    );
+  });
 });
+

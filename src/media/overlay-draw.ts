@@ -4,13 +4,13 @@
  * 2D canvas calls, a few dozen a frame, on a page canvas or an OffscreenCanvas in a worker (no DOM here): the
  * track outline is projected into a Path2D once per box and track, and number formats are made once per locale.
  */
-import { formatLapTime } from '../../../domain/format/lap-time';
-import { layoutOverlay, type Gauge, type Rect } from '../../../domain/video/overlay-layout';
-import type { OverlayValues } from '../../../domain/video/overlay-values';
-import { SectorPerformance } from '../../../domain/session-types';
+import { formatLapTime } from '../domain/format/lap-time';
+import { layoutOverlay, type Gauge, type Rect } from '../domain/video/overlay-layout';
+import type { OverlayValues } from '../domain/video/overlay-values';
+import { SectorPerformance } from '../domain/session-types';
 
-/** A page canvas's or an OffscreenCanvas's 2D context: the overlay uses only what both have. */
-export type OverlayContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+/** A page canvas's or an OffscreenCanvas's 2D context: the drawing calls both have. */
+export type OverlayContext = Omit<OffscreenCanvasRenderingContext2D, 'canvas'>;
 
 export interface OverlayLabels {
   lap: string;

@@ -3,9 +3,9 @@
  * checking which gauges draw what, not pixels.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GAUGES } from '../../../../../src/domain/video/overlay-layout';
-import type { OverlayValues } from '../../../../../src/domain/video/overlay-values';
-import { drawOverlay, type OverlayContext, type OverlayScene } from '../../../../../src/features/sessions/video/overlay-draw';
+import { GAUGES } from '../../../src/domain/video/overlay-layout';
+import type { OverlayValues } from '../../../src/domain/video/overlay-values';
+import { drawOverlay, type OverlayContext, type OverlayScene } from '../../../src/media/overlay-draw';
 
 class FakePath2D {
   points = 0;
