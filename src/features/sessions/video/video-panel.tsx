@@ -18,7 +18,7 @@ import { lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance
 import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
 import { GAUGES, parseGaugeChoice, toggleGauge, type Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
-import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, type VideoSync } from '../../../domain/video/video-clock';
+import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, videoTimeAt, type VideoSync } from '../../../domain/video/video-clock';
 import { openStoredVideo } from '../../../media/copy-to-storage';
 import { VideoError } from '../../../media/video-error';
 import type { CursorStore } from '../cursor-store';
@@ -254,11 +254,19 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
       ctx.clearRect(0, 0, width, height);
       return;
     }
-    const sessionMs = sessionTimeAt(sync, videoS);
-    if (stopAt.current !== null && sessionMs >= stopAt.current) {
+    const stopMs = stopAt.current;
+    // 'Play lap N' ends on the lap's last frame (the last whose middle is before the next crossing): stopped a frame
+    // early, and put back on it if the callback came late (a busy page, a fast playback rate).
+    if (stopMs !== null && sessionTimeAt(sync, videoS + 1 / row.fps) >= stopMs) {
       stopAt.current = null;
       video.pause();
+      const last = Math.ceil(videoTimeAt(sync, stopMs) * row.fps - 0.5) - 1;
+      if (last >= 0 && last !== frame) {
+        video.currentTime = seekTimeOfFrame(last, row.fps);
+        return;
+      }
     }
+    const sessionMs = sessionTimeAt(sync, videoS);
     const values = overlayValuesAt(session.positions, spans, session.analysis.laps, sessionMs, reference, acceleration);
     canvas.dataset.lap = values.lap === null ? '' : String(values.lap);
     drawOverlay(ctx, width, height, {
