@@ -30,8 +30,9 @@ const areas = [
   // through their bridge in src/analysis.
   // package.json: the About page shows the app version.
   { dir: 'src/features', allow: ['src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', 'src/device', 'src/analysis', 'src/media', 'package.json', ...dataPublic], denyPackages: /^dexie$/ },
-  // Media IO (video files: probe, copy into storage, add to a session): the browser's file and media APIs.
-  { dir: 'src/media', allow: ['src/media', 'src/domain', 'src/contracts', 'src/data'], denyPackages: /^(react|react-dom|@mantine\/|dexie|ol|echarts)/ },
+  // Media IO (video files: probe, copy into storage, add to a session): the browser's file and media APIs; the
+  // telemetry sync runs in the analysis worker through its bridge, the overlay export in its own worker.
+  { dir: 'src/media', allow: ['src/media', 'src/domain', 'src/contracts', 'src/data', 'src/analysis', 'workers/video-export.worker'], denyPackages: /^(react|react-dom|@mantine\/|dexie|ol|echarts)/ },
   { dir: 'src/routes', allow: ['src/routes', 'src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', ...dataPublic], denyPackages: /^dexie$/ },
   { dir: 'src/domain', allow: ['src/domain'], denyPackages: /^(react|react-dom|dexie|dexie-react-hooks|@mantine\/|ol|echarts|echarts-for-react|i18next|react-i18next|comlink|@tanstack\/)/ },
   { dir: 'src/contracts', allow: ['src/contracts'], denyPackages: /^(react|dexie|@mantine\/|ol|echarts)/ },
@@ -39,7 +40,8 @@ const areas = [
   { dir: 'src/data', allow: ['src/data', 'src/domain', 'src/contracts', 'src/analysis'], denyPackages: /^(react|react-dom|@mantine\/|ol|echarts)/ },
   // The analysis worker also encodes session upload bodies (src/contracts/session-upload.ts, no zod at run time).
   { dir: 'src/analysis', allow: ['src/analysis', 'src/domain', 'src/contracts', 'workers'], denyPackages: /^(react|@mantine\/|dexie)/ },
-  { dir: 'workers', allow: ['workers', 'src/domain', 'src/contracts'], denyPackages: /^(react|@mantine\/|dexie|ol|echarts)/ },
+  // The video export worker runs src/media/export (WebCodecs, OffscreenCanvas, OPFS: all worker APIs).
+  { dir: 'workers', allow: ['workers', 'src/domain', 'src/contracts', 'src/media/export'], denyPackages: /^(react|@mantine\/|dexie|ol|echarts)/ },
   { dir: 'src/ui', allow: ['src/ui', 'src/domain', 'src/contracts', 'src/app'], denyPackages: null },
   { dir: 'server', allow: ['server', 'src/contracts', 'src/domain'], denyPackages: /^(react|@mantine\/|dexie|ol|echarts)/ },
 ];

@@ -14,6 +14,7 @@ import type { SessionViewOptions, ViewLap } from '../src/domain/views/session-vi
 import type { SessionUpload } from '../src/contracts/session-upload';
 import type { CoachingLapColumns } from '../src/domain/coaching/session-coaching';
 import { importBuffers, importFile, type ImportFileInput } from './import-api';
+import { syncVideo, type VideoSyncInput } from './video-sync-api';
 
 export const workerApi = {
   processSession(input: ProcessSessionInput) {
@@ -58,6 +59,11 @@ export const workerApi = {
   async importFile(input: ImportFileInput) {
     const outcome = await importFile(input);
     return transfer(outcome, importBuffers(outcome));
+  },
+  /** A video's automatic sync (video-sync-api.ts): the Files go by reference, the session's columns are copied in. */
+  async syncVideo(input: VideoSyncInput) {
+    const outcome = await syncVideo(input);
+    return transfer(outcome, [outcome.camera.videoTimeS.buffer as ArrayBuffer, outcome.camera.speedKmh.buffer as ArrayBuffer]);
   },
 };
 

@@ -34,6 +34,7 @@ import {
 import type { AnalysisWorkerApi } from '../../workers/analysis-worker-api';
 import type { EncodedSessionWrite, SessionUpload } from '../contracts/session-upload';
 import { importFile, type ImportedFile, type ImportFileInput, type ImportOutcome } from '../../workers/import-api';
+import { syncVideo, type VideoSyncInput, type VideoSyncOutcome } from '../../workers/video-sync-api';
 import { ImportError } from '../domain/formats/import-errors';
 import { decodeLapRecords, decodeSessionAnalysis, type LapRecordColumns, type SessionAnalysisColumns } from '../../workers/lap-columns';
 
@@ -85,6 +86,12 @@ export interface AnalysisClient {
    * why a file is refused.
    */
   importFile(input: ImportFileInput, options?: CallOptions): Promise<ImportedFile>;
+  /**
+   * A video's automatic sync from its GoPro telemetry (workers/video-sync-api.ts): the Files go by reference and
+   * are read by parts in the worker; the session's time and speed columns are transferred (detached after the
+   * call: pass copies).
+   */
+  syncVideo(input: VideoSyncInput, options?: CallOptions): Promise<VideoSyncOutcome>;
   /** Ends the worker now (pending calls reject); the next call starts a new one. */
   dispose(): void;
 }
@@ -221,6 +228,8 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
       run((api) => api.encodeSessionUpload(transfer(upload, uploadBuffers(upload))) as Promise<EncodedSessionWrite>, o?.signal),
     importFile: (input, o) =>
       run(async (api) => unwrapImport((await api.importFile(transfer(input, input.file instanceof Uint8Array ? [input.file.buffer as ArrayBuffer] : []))) as ImportOutcome), o?.signal),
+    syncVideo: (input, o) =>
+      run((api) => api.syncVideo(transfer(input, [...new Set([input.session.timeMs.buffer as ArrayBuffer, input.session.speedKmh.buffer as ArrayBuffer])])) as Promise<VideoSyncOutcome>, o?.signal),
     dispose: () => terminate(aborted()),
   };
 }
@@ -247,6 +256,7 @@ export function createDirectAnalysisClient(): AnalysisClient {
     coachSession: (positions, laps, o) => call(() => analysisApi.coachSession(positions, laps), o?.signal),
     encodeSessionUpload: (upload, o) => call(() => encodeSessionUpload(upload), o?.signal),
     importFile: (input, o) => call(async () => unwrapImport(await importFile(input)), o?.signal),
+    syncVideo: (input, o) => call(() => syncVideo(input), o?.signal),
     dispose: () => undefined,
   };
 }

@@ -18,6 +18,7 @@ import { createReferenceRepository } from './repositories/reference-repository';
 import { createSessionGatesRepository } from './repositories/session-gates-repository';
 import { createSessionsRepository } from './repositories/sessions-repository';
 import { createVideoRepository } from './repositories/video-repository';
+import { removeLeftoverExports } from './storage/export-files';
 import { getStorageStatus, requestPersistentStorage } from './storage/storage-manager';
 import { listenForServiceWorkerSync, requestBackgroundSync } from './sync/background-sync';
 import { createOutboxStore } from './sync/outbox-store';
@@ -134,6 +135,8 @@ export function startDataLayer(): Promise<void> {
   started ??= (async () => {
     const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
     quiet(requestPersistentStorage());
+    // A video export cut short (tab closed, crash) left its partial file: nothing half-written stays.
+    quiet(removeLeftoverExports());
     listenForServiceWorkerSync(() => quiet(syncEngine.kick()));
     authSession.onSignedIn(() => {
       quiet(syncEngine.start());

@@ -1,18 +1,15 @@
 /**
  * Adding a video to a session: probe it, copy it into storage (streaming, with progress), then sync it as well as
- * the file allows (GoPro GPS first, else the file's creation time), and store its row. A failure after the copy
+ * the file allows (GoPro GPS first, matched in the analysis worker, else the file's creation time), and store its row. A failure after the copy
  * removes the copy: nothing half-added is kept.
  */
 import type { StoredVideoSync, VideoRow } from '../data/db/rows';
 import { videoRepository } from '../data/services';
 import { removeStoredFiles } from '../data/storage/opfs-files';
-import { blobSource } from '../domain/gpmf/byte-source';
-import { gpsTrackFromPayloads } from '../domain/gpmf/gps-track';
-import { readGpmfPayloads, readGpmfSampleTable } from '../domain/gpmf/mp4-gpmf-track';
+import { getAnalysisClient } from '../analysis/analysis-client';
 import type { PositionColumns } from '../domain/session-types';
 import { guessFromCreationTime } from '../domain/video/creation-time-guess';
-import { syncFromGpmf } from '../domain/video/gpmf-sync';
-import { copyVideoToStorage } from './copy-to-storage';
+import { copyVideoToStorage, storedVideoHandle } from './copy-to-storage';
 import { probeVideoFile, type VideoProbe } from './probe-video';
 
 /** Something the racer should know about an added video (keys of video:errors). */
@@ -25,13 +22,15 @@ export interface AddContext {
   signal: AbortSignal;
 }
 
-async function firstSync(file: File, probe: VideoProbe, positions: PositionColumns, sessionStartMs: number, notices: AddNotice[]): Promise<StoredVideoSync | null> {
+async function firstSync(file: File, opfsName: string, probe: VideoProbe, positions: PositionColumns, sessionStartMs: number, notices: AddNotice[]): Promise<StoredVideoSync | null> {
   if (probe.hasGpmf) {
     try {
-      const source = blobSource(file);
-      const { payloads } = await readGpmfPayloads(source, await readGpmfSampleTable(source));
-      const found = syncFromGpmf(gpsTrackFromPayloads(payloads).track, positions, sessionStartMs);
-      if (found) return { ...found.sync, method: 'gpmf' };
+      // In the analysis worker: reading, decoding and matching a 30-minute video's telemetry stays off the page.
+      const session = { count: positions.count, timeMs: positions.timeMs.slice(), speedKmh: positions.speedKmh.slice() };
+      // The stored copy is read directly in the worker; the picked File where the handle cannot be had.
+      const chapter = (await storedVideoHandle(opfsName)) ?? file;
+      const { result } = await getAnalysisClient().syncVideo({ chapters: [chapter], session, sessionStartMs });
+      if (result) return { ...result.sync, method: 'gpmf' };
       notices.push('no-gps-match');
     } catch {
       notices.push('no-gps-match');
@@ -58,7 +57,7 @@ export async function addVideo(file: File, context: AddContext): Promise<{ row: 
     const notices: AddNotice[] = probe.variableFrameRate ? ['vfr'] : [];
     const startIso = await videoRepository.sessionStart(context.sessionLocalId);
     const sessionStartMs = startIso ? Date.parse(startIso) : NaN;
-    const sync = await firstSync(file, probe, context.positions, sessionStartMs, notices);
+    const sync = await firstSync(file, stored.opfsName, probe, context.positions, sessionStartMs, notices);
     const row = await videoRepository.add({
       sessionLocalId: context.sessionLocalId,
       opfsName: stored.opfsName,

@@ -70,6 +70,16 @@ export async function copyVideoToStorage(file: File, options: CopyOptions = {}):
   }
 }
 
+/** The stored file's handle (for the analysis worker, which reads it directly); null when it is gone. */
+export async function storedVideoHandle(opfsName: string): Promise<FileSystemFileHandle | null> {
+  try {
+    const folder = await videosFolder();
+    return folder ? await folder.getFileHandle(opfsName) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The stored file, for playing (a File backed by the disk, not memory); null when it is gone. */
 export async function openStoredVideo(opfsName: string): Promise<File | null> {
   try {

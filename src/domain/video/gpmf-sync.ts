@@ -18,6 +18,9 @@ export interface GpmfSyncResult {
   score: number;
 }
 
+/** What the sync needs of a session: its fixes' times and speeds (PositionColumns has them). */
+export type SessionSpeed = Pick<PositionColumns, 'count' | 'timeMs' | 'speedKmh'>;
+
 /** Search window either side of the GPSU answer: the first GPSU is often seconds stale, the session start whole. */
 const GPS_TIME_WINDOW_MS = 10_000;
 /** Below this correlation the speeds do not match: the video is not of this session. */
@@ -57,7 +60,7 @@ function fitGpsClock(track: GpmfGpsTrack, use: Uint8Array): { rate: number; inte
  * The sync of a video whose GPS track is `track` to a session starting at `sessionStartMs` (epoch ms; NaN when
  * unknown). Null when the speeds never match (another session, another day, no GPS fix in the video).
  */
-export function syncFromGpmf(track: GpmfGpsTrack, positions: PositionColumns, sessionStartMs: number): GpmfSyncResult | null {
+export function syncFromGpmf(track: GpmfGpsTrack, positions: SessionSpeed, sessionStartMs: number): GpmfSyncResult | null {
   if (track.count < 2 || positions.count < 2) return null;
   const anyFix = track.fix.some((f) => f >= 2);
   const use = new Uint8Array(track.count);

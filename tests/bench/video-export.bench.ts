@@ -1,0 +1,138 @@
+/**
+ * Overlay video export in Chromium, through the real queue and worker (video-export-page.ts): synthetic H.264
+ * videos with an AAC track made by ffmpeg (720p30 and 1080p30, frames carrying a moving pattern), exported at their
+ * own size with the player's gauges and bare (decode + encode only, no overlay) in the same browser run.
+ * Figures: the overlay pipeline's time against the bare one (goal <= 1.25x), frames per second at 720p30 and
+ * 1080p30 (aim: faster than real time at 720p30), and the peak growth of Chromium's resident memory (every process,
+ * /proc) during a long 1080p export (goal <= 300 MB for 10 minutes; LONG_S sets the length, 10 min by default
+ * with VIDEO_EXPORT_LONG_S=600). Load average before and after: the machine is shared.
+ */
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { ARTIFACTS, round } from './domain-data';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage } from './bench-browser';
+
+const log = (s: string) => console.log(`# video-export: ${s}`);
+const CLIP_S = Number(process.env.VIDEO_EXPORT_CLIP_S ?? 10);
+const LONG_S = Number(process.env.VIDEO_EXPORT_LONG_S ?? 120);
+
+/** A synthetic clip: a moving test pattern with a frame counter, AAC stereo tone; cached in tests/.artifacts. */
+function clip(dir: string, height: 720 | 1080, seconds: number): string {
+  const width = (height * 16) / 9;
+  const file = path.join(dir, `clip-${height}p30-${seconds}s.mp4`);
+  if (existsSync(file)) return file;
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=30:d=${seconds}`, '-f', 'lavfi', '-i', `sine=f=440:d=${seconds}:sample_rate=48000`, '-ac', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '60', '-b:v', '8M', '-c:a', 'aac', '-b:a', '128k', '-shortest', file]);
+  return file;
+}
+
+/** A long clip: the short one looped without re-encoding. */
+function looped(dir: string, source: string, seconds: number): string {
+  const file = path.join(dir, `long-${path.basename(source, '.mp4')}-${seconds}s.mp4`);
+  if (existsSync(file)) return file;
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', source, '-t', String(seconds), '-c', 'copy', file]);
+  return file;
+}
+
+/** Resident memory of Chromium's processes (KiB, summed), from /proc. */
+function chromiumRssKiB(pids: number[]): number {
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) sum += Number(m[1]);
+    } catch {
+      // The process ended.
+    }
+  }
+  return sum;
+}
+
+export default async function videoExportBench(): Promise<Record<string, unknown>> {
+  const dir = path.join(ARTIFACTS, 'video-export-clips');
+  mkdirSync(dir, { recursive: true });
+  log('making the synthetic clips with ffmpeg');
+  const c720 = clip(dir, 720, CLIP_S);
+  const c1080 = clip(dir, 1080, CLIP_S);
+  const long = looped(dir, clip(dir, 1080, 20), LONG_S);
+  log('building the bench page with vite');
+  const pageDir = await buildBenchPage({ name: 'video-export' });
+  const server = await serveBenchPage({
+    dir: pageDir,
+    data: () => undefined,
+    extra: (url, res) => {
+      const m = /^\/video\/([\w.-]+)$/.exec(url.pathname);
+      if (!m || !existsSync(path.join(dir, m[1]))) return false;
+      res.writeHead(200, { 'content-type': 'video/mp4' });
+      createReadStream(path.join(dir, m[1])).pipe(res);
+      return true;
+    },
+  });
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const loadBefore = loadavg()[0];
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 60_000 }).catch(() => {
+      throw new Error(`bench page did not start: ${errors.join('; ')}`);
+    });
+    type Run = { ms: number; frames: number; bytes: number; codec: string; width: number; height: number; audioKept: boolean };
+    const run = (video: string, overlay: boolean, height: 720 | 1080, seconds: number) =>
+      page.evaluate((o) => (window as unknown as { exportBench: { run(o: unknown): Promise<Run> } }).exportBench.run(o), { video: path.basename(video), overlay, height, seconds });
+    const fps = (r: Run) => round(r.frames / (r.ms / 1000), 1);
+
+    // Warm-up (codecs, worker chunk), then bare and overlay alternated twice at 720p30; the ratio of the sums.
+    await run(c720, true, 720, 2);
+    const bare: Run[] = [];
+    const overlay: Run[] = [];
+    for (let k = 0; k < 2; k++) {
+      bare.push(await run(c720, false, 720, CLIP_S));
+      overlay.push(await run(c720, true, 720, CLIP_S));
+      log(`720p30 ${CLIP_S} s: bare ${round(bare[k].ms)} ms (${fps(bare[k])} fps), overlay ${round(overlay[k].ms)} ms (${fps(overlay[k])} fps), audio kept ${overlay[k].audioKept}`);
+    }
+    const sum = (rs: Run[]) => rs.reduce((s, r) => s + r.ms, 0);
+    const ratio = sum(overlay) / sum(bare);
+    const o1080 = await run(c1080, true, 1080, CLIP_S);
+    const b1080 = await run(c1080, false, 1080, CLIP_S);
+    log(`1080p30 ${CLIP_S} s: overlay ${round(o1080.ms)} ms (${fps(o1080)} fps), bare ${round(b1080.ms)} ms (${fps(b1080)} fps)`);
+
+    // The long export: Chromium's resident memory sampled every 500 ms.
+    const cdp = await browser.newBrowserCDPSession();
+    const pids = async () => ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number }[] }).processInfo.map((p) => p.id);
+    const baseline = chromiumRssKiB(await pids());
+    let peak = baseline;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peak = Math.max(peak, chromiumRssKiB(await pids()));
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
+    const longRun = await run(long, true, 1080, LONG_S);
+    sampling = false;
+    await sampler;
+    const growthMB = round((peak - baseline) / 1024, 1);
+    log(`long 1080p30 ${LONG_S} s with overlay: ${round(longRun.ms / 1000, 1)} s (${fps(longRun)} fps), Chromium RSS ${round(baseline / 1024)} MB before, peak growth ${growthMB} MB`);
+    const loadAfter = loadavg()[0];
+    log(`overlay / bare at 720p30: ${round(ratio, 3)}x (goal <= 1.25); load average ${round(loadBefore, 2)} -> ${round(loadAfter, 2)}`);
+    return {
+      input: `ffmpeg testsrc2 + 48 kHz AAC, H.264 ultrafast 8 Mbit/s; clips ${CLIP_S} s, long ${LONG_S} s`,
+      codec: overlay[0].codec,
+      overlayOverBareRatio720p30: round(ratio, 3),
+      fps720p30: { overlay: overlay.map(fps), bare: bare.map(fps) },
+      fps1080p30: { overlay: fps(o1080), bare: fps(b1080) },
+      long1080p30: { seconds: LONG_S, wallS: round(longRun.ms / 1000, 1), fps: fps(longRun), rssBaselineMB: round(baseline / 1024), peakRssGrowthMB: growthMB, bytes: longRun.bytes },
+      audioKept: overlay[0].audioKept,
+      goals: { overlayOverBareRatio: 1.25, fps720p30: 30, peakRssGrowthMBFor600s: 300 },
+      loadAverage1m: { before: round(loadBefore, 2), after: round(loadAfter, 2) },
+    };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
