@@ -17,8 +17,8 @@ export interface OverlayLabels {
   last: string;
   delta: string;
   kmh: string;
-  /** Above the g-meter, e.g. 'g'. */
-  g: string;
+  /** Above the g-meter ('g' when not given). */
+  g?: string;
 }
 
 interface OverlayTrack {
@@ -30,8 +30,8 @@ export interface OverlayScene {
   values: OverlayValues;
   lapCount: number;
   sessionName: string;
-  /** The session's date, formatted for the locale (shown after the name); empty for none. */
-  sessionDate: string;
+  /** The session's date, formatted for the locale (shown after the name); empty or absent for none. */
+  sessionDate?: string;
   track: OverlayTrack | null;
   labels: OverlayLabels;
   gauges: readonly Gauge[];
@@ -251,7 +251,7 @@ export function drawOverlay(ctx: OverlayContext, width: number, height: number, 
         text(ctx, scene.sessionDate ? `${scene.sessionName} · ${scene.sessionDate}` : scene.sessionName, r.x + r.height * 0.3, r.y + r.height / 2, r.height * 0.5, TEXT, 'left', r.width - r.height * 0.6);
         break;
       case 'gMeter':
-        drawGMeter(ctx, r, values, labels.g, fmt.g);
+        drawGMeter(ctx, r, values, labels.g ?? 'g', fmt.g);
         break;
     }
   }
