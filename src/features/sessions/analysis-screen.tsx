@@ -28,6 +28,7 @@ import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
 import { useOpenRequest } from './use-open-request';
 import { useCoaching } from './use-coaching';
+import { GgDiagram } from './gg-diagram';
 import { alignedMapTraces, alignedMarkers, coachReport, ggSeries, gTraceSeries, isOptimal, lapG, optimalEntry, OPTIMAL_COLOR, type MapAlignment } from './coach-view';
 import { sideOf } from './lap-views';
 import type { ChartSeries } from './analysis-view';
@@ -133,11 +134,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   const coachLabels = useMemo(
     () => ({
       gTrace: t('coach.gTrace'),
-      gg: t('coach.gg'),
       gAxis: t('coach.gAxis'),
-      lateralAxis: t('coach.lateralAxis'),
-      longitudinalAxis: t('coach.longitudinalAxis'),
-      envelope: (lap: string) => t('coach.envelope', { lap }),
     }),
     [t],
   );
@@ -263,10 +260,20 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
                 onPickLap={(key) => onPickLap(key === picked || isOptimal(entries.find((e) => e.key === key) ?? null) ? null : key)}
                 cursor={cursor}
                 gTrace={gTrace}
-                gg={gg}
                 coachLabels={coachLabels}
                 focus={focus}
               />
+              {gg.length > 0 && (
+                <GgDiagram
+                  series={gg}
+                  title={t('coach.gg')}
+                  xName={t('coach.lateralAxis')}
+                  yName={t('coach.longitudinalAxis')}
+                  legendName={(lap) => t('coach.envelope', { lap })}
+                  dark={dark}
+                  locale={numberLocale}
+                />
+              )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -14,7 +14,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { Paper, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
-import { ggOption, lineOption, sectorOption } from './chart-options';
+import { lineOption, sectorOption } from './chart-options';
 import type { SessionChartsProps } from './chart-types';
 
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
@@ -36,7 +36,7 @@ interface ChartInstance {
   getZr(): { on(event: 'click', handler: (event: { offsetX: number }) => void): void };
 }
 
-export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor, gTrace = [], gg = [], coachLabels, focus }: SessionChartsProps) {
+export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor, gTrace = [], coachLabels, focus }: SessionChartsProps) {
   const speedChart = useRef<ChartInstance | null>(null);
   const speedBox = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
@@ -54,18 +54,6 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   const gTraceOption = useMemo(
     () => lineOption({ series: gTrace, xName: labels.distance, yName: coachLabels?.gAxis ?? 'g', dark, locale: numberLocale, tooltipAt, legend: true }),
     [gTrace, labels, coachLabels, dark, numberLocale, tooltipAt],
-  );
-  const ggChartOption = useMemo(
-    () =>
-      ggOption({
-        series: gg,
-        xName: coachLabels?.lateralAxis ?? '',
-        yName: coachLabels?.longitudinalAxis ?? '',
-        envelopeName: coachLabels?.envelope ?? ((lap) => lap),
-        dark,
-        locale: numberLocale,
-      }),
-    [gg, coachLabels, dark, numberLocale],
   );
   const sectorsOption = useMemo(() => sectorOption({ sectors, sectorName: labels.sector, dark, locale: numberLocale }), [sectors, labels, dark, numberLocale]);
   const onMove = cursor?.onMove;
@@ -141,7 +129,6 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
       {chart(labels.speed, speedOption, 'chart-speed', 280, distanceEvents, DISTANCE_GROUP, speedChart)}
       {gTrace.length > 0 && chart(coachLabels?.gTrace ?? '', gTraceOption, 'chart-g-trace', 230, distanceEvents, DISTANCE_GROUP)}
       {delta.length > 0 && chart(labels.delta, deltaOption, 'chart-delta', 220, distanceEvents, DISTANCE_GROUP)}
-      {gg.length > 0 && chart(coachLabels?.gg ?? '', ggChartOption, 'chart-gg', 340, {})}
       {chart(labels.sectors, sectorsOption, 'chart-sectors', 220, events)}
     </>
   );

@@ -98,6 +98,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [notices, setNotices] = useState<AddNotice[]>([]);
+  const [missingChapters, setMissingChapters] = useState<string[]>([]);
   const abort = useRef<AbortController | null>(null);
 
   async function onFile(file: File | null) {
@@ -109,6 +110,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
     try {
       const added = await addVideo(file, { sessionLocalId: session.id, positions: session.positions, signal: abort.current.signal, onProgress: (done, total) => setProgress(total > 0 ? done / total : 1) });
       setNotices(added.notices);
+      setMissingChapters(added.missingChapters);
     } catch (e) {
       setProblem(problemOf(e));
     } finally {
@@ -160,7 +162,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
         )}
         {notices.map((n) => (
           <Alert key={n} color="yellow" variant="light" data-testid={`video-notice-${n}`}>
-            {t(`errors.${n}`)}
+            {t(`errors.${n}`, { names: missingChapters.join(', ') })}
           </Alert>
         ))}
         {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onProblem={setProblem} />}
