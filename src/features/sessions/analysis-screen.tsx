@@ -34,6 +34,7 @@ import { sideOf } from './lap-views';
 import type { ChartSeries } from './analysis-view';
 import type { MapTrace } from '../../ui/map/types';
 import { videoRepository } from '../../data/services';
+import type { VideoSeekRequest } from './video/seek-request';
 
 /** The coach's panel, in its own chunk: the lap tables and charts show first. */
 const CoachPanel = lazy(() => import('./coach-panel'));
@@ -190,7 +191,13 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   const [videoWanted, setVideoWanted] = useState(false);
   const showVideo = withGraphics && (videoCount > 0 || videoWanted);
   // With a video the charts also follow the cursor the playing video moves.
-  const cursor = useMemo<ChartCursor>(() => ({ tooltipAt, onMove: cursorStore.set, follow: showVideo ? cursorStore : undefined }), [tooltipAt, cursorStore, showVideo]);
+  /** A click on a chart or the map while a video is there: the video shows that place of its lap. */
+  const [videoSeek, setVideoSeek] = useState<VideoSeekRequest | null>(null);
+  const seekVideoTo = useCallback((place: { distanceM: number } | { lat: number; lon: number }) => setVideoSeek((s) => ({ ...place, seq: (s?.seq ?? 0) + 1 })), []);
+  const cursor = useMemo<ChartCursor>(
+    () => ({ tooltipAt, onMove: cursorStore.set, follow: showVideo ? cursorStore : undefined, onSeek: showVideo ? (distanceM) => seekVideoTo({ distanceM }) : undefined }),
+    [tooltipAt, cursorStore, showVideo, seekVideoTo],
+  );
   const pickedLeftLap = compared && compared.session === loaded.left && picked === compared.key ? compared.lap.lapNumber : null;
   const referenceTrace = useMemo(() => (showVideo && reference ? traceOf(reference) : null), [showVideo, reference]);
 
@@ -236,7 +243,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
       </Grid>
       {showVideo && (
         <Suspense fallback={<SessionsLoading />}>
-          <VideoPanel session={loaded.left} cursorStore={cursorStore} pickedLap={pickedLeftLap} reference={referenceTrace} />
+          <VideoPanel session={loaded.left} cursorStore={cursorStore} pickedLap={pickedLeftLap} reference={referenceTrace} acceleration={leftCoaching.data?.acceleration ?? null} seekRequest={videoSeek} compareSession={loaded.right} />
         </Suspense>
       )}
       {withGraphics && (
@@ -283,6 +290,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
               fitKey={sessions.map((s) => s.id).join('|')}
               outline={outline}
               height={420}
+              onPointClick={showVideo ? (lat, lon) => seekVideoTo({ lat, lon }) : undefined}
             />
           </Grid.Col>
         </Grid>

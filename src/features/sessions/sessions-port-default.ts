@@ -90,6 +90,7 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
   return {
     id,
     name: row.name,
+    date: row.date,
     circuitId: row.circuitId,
     sessionIndex,
     positions: processed.positions,

@@ -58,6 +58,8 @@ export interface CircuitGates {
 export interface LoadedSession {
   id: number;
   name: string;
+  /** The session's date (ISO), when the library has it. */
+  date?: string;
   circuitId: number | null;
   /** 0 = left, 1 = right (colour scheme). */
   sessionIndex: number;

@@ -8,6 +8,8 @@ export interface ChartCursor {
   onMove(distanceM: number | null): void;
   /** A cursor moved from elsewhere (the playing video) that the distance charts show too. */
   follow?: { get(): number | null; subscribe(listener: () => void): () => void };
+  /** A click on a distance chart (the video shows that distance of its lap). */
+  onSeek?: (distanceM: number) => void;
 }
 
 export interface SessionChartsProps {

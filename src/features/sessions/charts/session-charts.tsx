@@ -32,6 +32,8 @@ interface ChartInstance {
   convertToPixel(finder: { xAxisIndex: number }, value: number): number;
   getHeight(): number;
   dispatchAction(action: { type: string; x?: number; y?: number }): void;
+  convertFromPixel(finder: { xAxisIndex: number }, value: number): number;
+  getZr(): { on(event: 'click', handler: (event: { offsetX: number }) => void): void };
 }
 
 export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor, gTrace = [], coachLabels, focus }: SessionChartsProps) {
@@ -56,6 +58,8 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   const sectorsOption = useMemo(() => sectorOption({ sectors, sectorName: labels.sector, dark, locale: numberLocale }), [sectors, labels, dark, numberLocale]);
   const onMove = cursor?.onMove;
   const follow = cursor?.follow;
+  const onSeek = useRef(cursor?.onSeek);
+  onSeek.current = cursor?.onSeek;
   /** The last distance this chart reported itself: a follow update carrying it back is the echo, not news. */
   const reported = useRef<number | null>(null);
   useEffect(() => {
@@ -109,6 +113,12 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
         theme={dark ? 'dark' : undefined}
         onChartReady={(ready: ChartInstance) => {
           if (group) ready.group = group;
+          // A click anywhere on a distance chart's plot: the distance under it.
+          if (group === DISTANCE_GROUP)
+            ready.getZr().on('click', (event) => {
+              const d = ready.convertFromPixel({ xAxisIndex: 0 }, event.offsetX);
+              if (Number.isFinite(d) && d >= 0) onSeek.current?.(d);
+            });
           if (instance) instance.current = ready;
         }}
       />
