@@ -6,7 +6,7 @@
  */
 import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { videoRepository, type VideoRow } from '../../../data/services';
 import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
@@ -30,6 +30,9 @@ export interface VideoPanelProps {
   /** The reference lap's trace, for the delta gauge. */
   reference: LapTrace | null;
 }
+
+/** 'Export video' and its worker load on the first click (their own chunk). */
+const ExportVideo = lazy(() => import('./export-video'));
 
 const GAUGES: readonly Gauge[] = ['lapTimer', 'lastLap', 'sectors', 'speed', 'delta', 'map', 'lapCounter', 'sessionName'];
 
@@ -302,6 +305,8 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
     void videoRef.current?.play();
   }
 
+  const [exportWanted, setExportWanted] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const syncText = !sync ? t('sync.none') : row.sync?.method === 'marks' ? t('sync.marks', { count: row.marks.length }) : t(`sync.${row.sync?.method ?? 'none'}`);
   return (
     <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps}>
@@ -356,6 +361,25 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
       <Text size="sm" c="dimmed" data-testid="video-sync">
         {syncText}
       </Text>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          disabled={!sync}
+          onClick={() => {
+            setExportWanted(true);
+            setExportOpen(true);
+          }}
+          data-testid="video-export"
+        >
+          {t('videoExport:open')}
+        </Button>
+      </Group>
+      {exportWanted && (
+        <Suspense fallback={null}>
+          <ExportVideo session={session} row={row} spans={spans} reference={reference} gauges={GAUGES} track={track} opened={exportOpen} onClose={() => setExportOpen(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
