@@ -79,7 +79,6 @@ export async function importFile(input: ImportFileInput): Promise<ImportOutcome>
   try {
     const source = input.file instanceof Uint8Array ? bytesSource(input.file) : blobSource(input.file);
     const p = await prepareImport({ fileName: input.fileName, source, circuits: input.circuits, lastModified: input.lastModified, lapsText: input.lapsText, startFinish: input.startFinish });
-    const encoder = new TextEncoder();
     const imported: ImportedFile = {
       fileName: p.fileName,
       startedAt: p.startedAt,
@@ -87,8 +86,8 @@ export async function importFile(input: ImportFileInput): Promise<ImportOutcome>
       contentHash: p.contentHash,
       circuitId: p.circuit?.id ?? null,
       lapSource: p.lapSource,
-      lapsBytes: encoder.encode(p.lapsText),
-      nmeaBytes: encoder.encode(p.nmeaText),
+      lapsBytes: new TextEncoder().encode(p.lapsText),
+      nmeaBytes: p.nmeaBytes,
       lapCount: sessionStatsFromLapsText(p.lapsText).lapCount,
       loggerCrossingsMs: p.loggerCrossingsMs ? Float64Array.from(p.loggerCrossingsMs) : null,
       proposal: p.proposal ? { lat: p.proposal.gate.lat, lon: p.proposal.gate.lon, headingDeg: p.proposal.headingDeg, widthM: p.proposal.widthM } : null,

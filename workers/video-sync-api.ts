@@ -26,6 +26,8 @@ export interface VideoSyncInput {
   session: SessionSpeed;
   /** The session's first fix, epoch ms (NaN when unknown: the speeds alone are matched). */
   sessionStartMs: number;
+  /** How much earlier than the first fix sessionStartMs may be (gpmf-sync.ts: a start known to the minute), ms. */
+  startUncertaintyMs?: number;
 }
 
 export interface VideoSyncOutcome {
@@ -118,7 +120,7 @@ export async function syncVideo(input: VideoSyncInput): Promise<VideoSyncOutcome
   const { track, damagedPayloads } = gpsTrackFromPayloads(read.payloads);
   const camera = { videoTimeS: track.videoTimeS, speedKmh: Float32Array.from(track.speed2dMps, (v) => v * 3.6) };
   const t2 = now();
-  const result = track.count >= 2 ? syncFromGpmf(track, input.session, input.sessionStartMs) : null;
+  const result = track.count >= 2 ? syncFromGpmf(track, input.session, input.sessionStartMs, { startUncertaintyMs: input.startUncertaintyMs }) : null;
   const t3 = now();
   return {
     result,

@@ -29,7 +29,9 @@ async function firstSync(file: File, opfsName: string, probe: VideoProbe, positi
       const session = { count: positions.count, timeMs: positions.timeMs.slice(), speedKmh: positions.speedKmh.slice() };
       // The stored copy is read directly in the worker; the picked File where the handle cannot be had.
       const chapter = (await storedVideoHandle(opfsName)) ?? file;
-      const { result } = await getAnalysisClient().syncVideo({ chapters: [chapter], session, sessionStartMs });
+      // A session dated from its file name is known to the minute: its first fix may be up to a minute later.
+      const startUncertaintyMs = sessionStartMs % 60_000 === 0 ? 60_000 : 0;
+      const { result } = await getAnalysisClient().syncVideo({ chapters: [chapter], session, sessionStartMs, startUncertaintyMs });
       if (result) return { ...result.sync, method: 'gpmf' };
       notices.push('no-gps-match');
     } catch {

@@ -195,7 +195,8 @@ export interface FinishImportOptions {
 /** Which gates timed the stored laps. */
 type LapSource = 'device' | 'file-gates' | 'circuit' | 'logger-line' | 'proposed' | 'racer' | 'none';
 
-export interface FinishedImport {
+/** An import timed: everything but the device-format texts (prepare-import.ts writes those as bytes). */
+export interface TimedImport {
   source: ImportSource;
   startedAt: string;
   /** The picked circuit, or null when none is within reach. */
@@ -212,9 +213,6 @@ export interface FinishedImport {
   circuitLaps: LapRecord[] | null;
   /** No circuit and no file gates: the start/finish proposed from the trace (null when the trace has no laps). */
   proposal: StartFinishProposal | null;
-  /** Device-format files, ready for Session.laps and Session.coordinates. */
-  lapsText: string;
-  nmeaText: string;
   /** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md); without a circuit, the picked file's base name. */
   fileName: string;
   issues: ParseIssue[];
@@ -225,6 +223,9 @@ export interface FinishedImport {
   /** True when no circuit was near and the laps were timed at the line the logger's own laps imply. */
   timedAtLoggerLine: boolean;
 }
+
+/** A timed import with its device-format files, ready for Session.laps and Session.coordinates. */
+export type FinishedImport = TimedImport & { lapsText: string; nmeaText: string };
 
 /** The base name of a picked file, fit for a session file name ('Road America run 4.vbo' -> 'Road America run 4'). */
 export function sourceBaseName(fileName: string | undefined): string {
@@ -238,7 +239,14 @@ export function sourceBaseName(fileName: string | undefined): string {
  */
 const LOGGER_LINE_WIDTH_M = 20;
 
+/** The import timed and written as the device's texts (see timeImport). */
 export function finishImport(imported: ImportedSession, circuits: readonly CircuitCandidate[], options: FinishImportOptions = {}): FinishedImport {
+  const timed = timeImport(imported, circuits, options);
+  return { ...timed, lapsText: serializeLaps(timed.laps), nmeaText: serializePositions(timed.positions) };
+}
+
+/** The circuit, the gates that time the laps and the laps (the module comment's step 3, before the texts are written). */
+export function timeImport(imported: ImportedSession, circuits: readonly CircuitCandidate[], options: FinishImportOptions = {}): TimedImport {
   const picked: PickedCircuit<CircuitCandidate> | null =
     options.circuit !== undefined ? options.circuit && { circuit: options.circuit, distanceM: NaN } : pickCircuit(imported.positions, circuits);
   const circuit = picked ? picked.circuit : null;
@@ -305,8 +313,6 @@ export function finishImport(imported: ImportedSession, circuits: readonly Circu
     fileGates,
     circuitLaps,
     proposal,
-    lapsText: serializeLaps(laps),
-    nmeaText: serializePositions(positions),
     fileName: importFileName(imported.startedAt, name, options.utcOffsetMinutes),
     issues: imported.issues,
     loggerCrossingsMs: loggerLaps,

@@ -8,30 +8,56 @@
 import { parsePositionsText } from '../parse-positions';
 import type { PositionColumns } from '../session-types';
 
-/** 16 hex digits (two 32-bit FNV-1a lanes with different seeds over the rounded coordinates). */
-export function positionsFingerprint(positions: Pick<PositionColumns, 'count' | 'lat' | 'lon'>): string {
+/** The fingerprint's running state: `mix` each value in order, then `hex` (16 hex digits). */
+interface FingerprintMixer {
+  mix(value: number): void;
+  hex(): string;
+}
+
+/** Two 32-bit FNV-1a lanes with different seeds over integers (each value's low 32 bits as bytes, then its high part). */
+function fingerprintMixer(): FingerprintMixer {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
-  const mix = (value: number) => {
-    // Four bytes of the rounded value's low 32 bits, then the high part, into both lanes.
-    let v = value | 0;
-    for (let k = 0; k < 4; k++) {
-      const byte = v & 0xff;
-      a = Math.imul(a ^ byte, 0x01000193);
-      b = Math.imul(b ^ byte, 0x01000193) ^ (b >>> 15);
-      v >>>= 8;
-    }
-    const high = Math.floor(value / 2 ** 32) | 0;
-    a = Math.imul(a ^ high, 0x01000193);
-    b = Math.imul(b ^ (high & 0xffff), 0x01000193) ^ (b >>> 13);
+  return {
+    mix(value: number) {
+      let v = value | 0;
+      for (let k = 0; k < 4; k++) {
+        const byte = v & 0xff;
+        a = Math.imul(a ^ byte, 0x01000193);
+        b = Math.imul(b ^ byte, 0x01000193) ^ (b >>> 15);
+        v >>>= 8;
+      }
+      const high = Math.floor(value / 2 ** 32) | 0;
+      a = Math.imul(a ^ high, 0x01000193);
+      b = Math.imul(b ^ (high & 0xffff), 0x01000193) ^ (b >>> 13);
+    },
+    hex() {
+      const hex = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
+      return hex(a) + hex(b);
+    },
   };
-  mix(positions.count);
+}
+
+/** 16 hex digits over the fix count, then every fix's latitude and longitude rounded to 1e-7 degree. */
+export function positionsFingerprint(positions: Pick<PositionColumns, 'count' | 'lat' | 'lon'>): string {
+  const m = fingerprintMixer();
+  m.mix(positions.count);
   for (let i = 0; i < positions.count; i++) {
-    mix(Math.round(positions.lat[i] * 1e7));
-    mix(Math.round(positions.lon[i] * 1e7));
+    m.mix(Math.round(positions.lat[i] * 1e7));
+    m.mix(Math.round(positions.lon[i] * 1e7));
   }
-  const hex = (x: number) => (x >>> 0).toString(16).padStart(8, '0');
-  return hex(a) + hex(b);
+  return m.hex();
+}
+
+/**
+ * The same fingerprint from coordinates already in 1e-7 degrees (latitude and longitude interleaved), as the
+ * byte writer of the stored text gives them (serialize-positions-bytes.ts): what the text reads back as.
+ */
+export function coordinatesE7Fingerprint(coordinatesE7: Int32Array): string {
+  const m = fingerprintMixer();
+  m.mix(coordinatesE7.length / 2);
+  for (let i = 0; i < coordinatesE7.length; i++) m.mix(coordinatesE7[i]);
+  return m.hex();
 }
 
 /**

@@ -7,9 +7,10 @@
  */
 import tzLookup from '@photostructure/tz-lookup';
 import { zoneOffsetMinutes } from '../format/wall-clock';
-import { finishImport, importFileName, importFileSource, sourceBaseName, type CircuitCandidate, type FinishedImport, type FinishImportOptions, type ImportFileOptions } from './import-session';
-import { positionsFingerprint } from './positions-fingerprint';
-import { parsePositionsText } from '../parse-positions';
+import { importFileName, importFileSource, sourceBaseName, timeImport, type CircuitCandidate, type FinishImportOptions, type ImportFileOptions, type TimedImport } from './import-session';
+import { coordinatesE7Fingerprint } from './positions-fingerprint';
+import { serializeLaps } from '../serialize-session';
+import { serializePositionsBytes } from '../serialize-positions-bytes';
 import type { ByteSource } from '../gpmf/byte-source';
 
 export interface PrepareImportInput {
@@ -25,7 +26,11 @@ export interface PrepareImportInput {
   startFinish?: FinishImportOptions['startFinish'];
 }
 
-export type PreparedImport = FinishedImport & {
+export type PreparedImport = TimedImport & {
+  /** Device-format laps file (for Session.laps). */
+  lapsText: string;
+  /** Device-format nmea file as UTF-8 (for Session.coordinates): written as bytes, never as one long string. */
+  nmeaBytes: Uint8Array;
   /** The IANA zone the name's wall-clock time is in (null: this runtime's zone, for ASTRO files that carry none). */
   timeZone: string | null;
   /** Fingerprint of the stored position text (positions-fingerprint.ts). */
@@ -45,13 +50,20 @@ export async function prepareImport(input: PrepareImportInput): Promise<Prepared
   const options: ImportFileOptions = { fallbackDate: input.lastModified, astroLaps: input.lapsText };
   const imported = await importFileSource(input.fileName, input.source, options);
   const base = { sourceName: input.fileName, startFinish: input.startFinish };
-  const first = finishImport(imported, input.circuits, base);
+  const first = timeImport(imported, input.circuits, base);
   const p = imported.positions;
   const timeZone = first.circuit ? (first.circuit.timeZone ?? null) || zoneAt(p.lat[0], p.lon[0]) : p.count > 0 ? zoneAt(p.lat[0], p.lon[0]) : null;
   const offset = timeZone ? zoneOffsetMinutes(Date.parse(imported.startedAt), timeZone) : null;
   // Name the session in the track's local time (the device names its files that way).
   const name = first.circuit?.name ?? (sourceBaseName(input.fileName) || 'Imported');
   const finished = offset === null ? first : { ...first, fileName: importFileName(imported.startedAt, name, offset) };
-  const stored = parsePositionsText(finished.nmeaText, { maxIssues: 0 }).positions;
-  return { ...finished, timeZone: offset === null ? null : timeZone, contentHash: positionsFingerprint(stored) };
+  // The fingerprint of the coordinates as written: what the stored text reads back as, without reading it back.
+  const nmea = serializePositionsBytes(finished.positions);
+  return {
+    ...finished,
+    lapsText: serializeLaps(finished.laps),
+    nmeaBytes: nmea.bytes,
+    timeZone: offset === null ? null : timeZone,
+    contentHash: coordinatesE7Fingerprint(nmea.coordinatesE7!),
+  };
 }

@@ -56,11 +56,19 @@ function fitGpsClock(track: GpmfGpsTrack, use: Uint8Array): { rate: number; inte
   return { rate, interceptMs: y0 + my - rate * (x0 + mx) };
 }
 
+export interface GpmfSyncOptions {
+  /**
+   * How much earlier than the session's first fix `sessionStartMs` may be, ms: a device session's start is known
+   * from its file name, to the minute (60,000); 0 (the default) when it is the first fix's own time.
+   */
+  startUncertaintyMs?: number;
+}
+
 /**
  * The sync of a video whose GPS track is `track` to a session starting at `sessionStartMs` (epoch ms; NaN when
  * unknown). Null when the speeds never match (another session, another day, no GPS fix in the video).
  */
-export function syncFromGpmf(track: GpmfGpsTrack, positions: SessionSpeed, sessionStartMs: number): GpmfSyncResult | null {
+export function syncFromGpmf(track: GpmfGpsTrack, positions: SessionSpeed, sessionStartMs: number, options: GpmfSyncOptions = {}): GpmfSyncResult | null {
   if (track.count < 2 || positions.count < 2) return null;
   const anyFix = track.fix.some((f) => f >= 2);
   const use = new Uint8Array(track.count);
@@ -78,8 +86,10 @@ export function syncFromGpmf(track: GpmfGpsTrack, positions: SessionSpeed, sessi
   const sessionLast = positions.timeMs[positions.count - 1];
   const videoSpanMs = (cameraTimes[cameraTimes.length - 1] ?? 0) - (cameraTimes[0] ?? 0);
   const timed = clock !== null && Number.isFinite(sessionStartMs);
-  const guessMs = timed ? clock.interceptMs - sessionStartMs : (sessionFirst + sessionLast - videoSpanMs) / 2;
-  const windowMs = timed ? GPS_TIME_WINDOW_MS : (sessionLast - sessionFirst + videoSpanMs) / 2;
+  // A start known to the minute puts the first fix up to a minute after it: the GPS-time answer is that much late.
+  const uncertaintyMs = Math.max(0, options.startUncertaintyMs ?? 0);
+  const guessMs = timed ? clock.interceptMs - sessionStartMs - uncertaintyMs / 2 : (sessionFirst + sessionLast - videoSpanMs) / 2;
+  const windowMs = timed ? GPS_TIME_WINDOW_MS + uncertaintyMs / 2 : (sessionLast - sessionFirst + videoSpanMs) / 2;
   const found = correlateSpeed({ timeMs: cameraTimes, speed: cameraSpeeds }, { timeMs: positions.timeMs, speed: positions.speedKmh }, { guessMs, windowMs });
   if (!found || !(found.score >= MIN_SPEED_SCORE)) return null;
   return { sync: { offsetMs: found.shiftMs, rate }, method: timed ? 'gps-time' : 'speed', score: found.score };

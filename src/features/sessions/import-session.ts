@@ -14,7 +14,8 @@ import { prepareImport as prepare, type PreparedImport as Prepared } from '../..
 import { bytesSource } from '../../domain/gpmf/byte-source';
 import { getAnalysisClient, type ImportedFile, type ImportFileInput } from '../../analysis/analysis-client';
 
-export type PreparedImport = Prepared & { circuit: Circuit | null };
+/** `nmeaText`: the stored nmea file as text (decoded from the prepared bytes). */
+export type PreparedImport = Prepared & { circuit: Circuit | null; nmeaText: string };
 
 /** Minutes east of UTC of a time zone at an instant; null when the zone is unknown to this runtime. */
 export function utcOffsetMinutes(iso: string, timeZone: string | null | undefined): number | null {
@@ -44,5 +45,5 @@ export function importFileInWorker(file: File, circuits: readonly Circuit[], lap
 
 function withCircuit(prepared: Prepared, circuits: readonly Circuit[]): PreparedImport {
   const circuit = prepared.circuit ? (circuits.find((c) => c.id === prepared.circuit!.id) ?? null) : null;
-  return { ...prepared, circuit };
+  return { ...prepared, circuit, nmeaText: new TextDecoder().decode(prepared.nmeaBytes) };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { finishImport, importFile, pickCircuit, type CircuitCandidate } from '../../../../src/domain/formats/import-session';
 import { isImportError, type ImportError } from '../../../../src/domain/formats/import-errors';
 import { prepareImport as prepareFromSource, type PrepareImportInput } from '../../../../src/domain/formats/prepare-import';
+import { positionsTextFingerprint } from '../../../../src/domain/formats/positions-fingerprint';
 import { bytesSource } from '../../../../src/domain/gpmf/byte-source';
 import type { ImportedSession } from '../../../../src/domain/formats/import-types';
 import { parseSessionFileName } from '../../../../src/domain/format/session-name';
@@ -71,6 +72,17 @@ describe('VBO column names as the loggers write them', () => {
     const error = refusal(() => importFile('x.vbo', RUSTAVI_VBO.replace('[data]', '[dat]')));
     expect(error.reason).toBe('missing-section');
     expect(error.detail.section).toBe('[data]');
+  });
+});
+
+describe('the stored texts', () => {
+  it('are the device texts finishImport writes, and the fingerprint is the one of the stored text read back', async () => {
+    const prepared = await prepareImport({ fileName: 'rustavi.vbo', content: RUSTAVI_VBO, circuits: [RUSTAVI] });
+    const finished = finishImport(importFile('rustavi.vbo', RUSTAVI_VBO), [RUSTAVI]);
+    const nmea = new TextDecoder().decode(prepared.nmeaBytes);
+    expect(nmea).toBe(finished.nmeaText);
+    expect(prepared.lapsText).toBe(finished.lapsText);
+    expect(prepared.contentHash).toBe(positionsTextFingerprint(nmea));
   });
 });
 

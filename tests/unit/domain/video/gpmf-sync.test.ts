@@ -75,6 +75,16 @@ describe('automatic sync from GPMF', () => {
     expect(result!.sync.rate).toBeCloseTo(1.00006, 5);
   });
 
+  it('lands within a frame when the session start is known only to the minute (a device file name)', () => {
+    const truth = { offsetMs: 95_321, rate: 1 };
+    // The first fix 47.3 s into the minute: GPS time alone would put the video 47.3 s late.
+    const track = cameraTrack(positions, truth, 600, sessionStartMs + 47_300);
+    const result = syncFromGpmf(track, positions, sessionStartMs, { startUncertaintyMs: 60_000 });
+    expect(result?.method).toBe('gps-time');
+    expect(Math.abs(result!.sync.offsetMs - truth.offsetMs)).toBeLessThan(FRAME_MS);
+    expect(syncFromGpmf(track, positions, sessionStartMs)?.sync.offsetMs ?? NaN).not.toBeCloseTo(truth.offsetMs, -2);
+  });
+
   it('finds the offset by speed alone when the video has no GPS time', () => {
     const truth = { offsetMs: 412_500, rate: 1 };
     const track = cameraTrack(positions, truth, 300, sessionStartMs);
