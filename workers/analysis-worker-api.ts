@@ -4,7 +4,7 @@
  * columns too (lap-columns.ts), which the bridge turns back into objects. Tests expose this same
  * object on a MessageChannel instead of a worker.
  */
-import { transfer } from 'comlink';
+import { releaseProxy, transfer } from 'comlink';
 import { encodeLapRecords, encodeSessionAnalysis, lapColumnBuffers } from './lap-columns';
 import { analysisApi, buffersIn, columnBuffers, encodeSessionUpload, type CompareLapsOptions, type ProcessSessionInput } from './analysis-api';
 import type { GatePoint, LapRecord, PositionColumns } from '../src/domain/session-types';
@@ -14,6 +14,7 @@ import type { SessionViewOptions, ViewLap } from '../src/domain/views/session-vi
 import type { SessionUpload } from '../src/contracts/session-upload';
 import type { CoachingLapColumns } from '../src/domain/coaching/session-coaching';
 import { importBuffers, importFile, type ImportFileInput } from './import-api';
+import type { ImportProgressListener } from '../src/domain/formats/import-progress';
 import { syncVideo, type VideoSyncInput } from './video-sync-api';
 
 export const workerApi = {
@@ -56,8 +57,15 @@ export const workerApi = {
     return transfer(result, [result.bytes.buffer as ArrayBuffer]);
   },
   /** A picked file to the library's texts (import-api.ts): the File is read here by parts, the texts come back as bytes. */
-  async importFile(input: ImportFileInput) {
-    const outcome = await importFile(input);
+  /** `onProgress`: a Comlink proxy of the page's listener (each report is one message; importFile throttles them). */
+  async importFile(input: ImportFileInput, onProgress?: ImportProgressListener) {
+    let outcome: Awaited<ReturnType<typeof importFile>>;
+    try {
+      outcome = await importFile(input, onProgress ? (p) => void onProgress(p) : undefined);
+    } finally {
+      // Closes the proxy's channel (the page's end would otherwise stay open for the worker's life).
+      (onProgress as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
+    }
     return transfer(outcome, importBuffers(outcome));
   },
   /** A video's automatic sync (video-sync-api.ts): the Files go by reference, the session's columns are copied in. */

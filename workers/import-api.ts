@@ -12,6 +12,7 @@ import type { CircuitCandidate, FinishImportOptions } from '../src/domain/format
 import { isImportError, type ImportErrorDetail, type ImportErrorReason } from '../src/domain/formats/import-errors';
 import { blobSource, bytesSource } from '../src/domain/gpmf/byte-source';
 import { sessionStatsFromLapsText } from '../src/domain/session-stats';
+import { throttleProgress, type ImportProgressListener } from '../src/domain/formats/import-progress';
 
 export interface ImportFileInput {
   fileName: string;
@@ -73,12 +74,27 @@ function traceOf(p: PreparedImport['positions']): Float64Array {
   return out;
 }
 
-/** The picked file to what the library stores; never throws for a bad file (see ImportOutcome). */
-export async function importFile(input: ImportFileInput): Promise<ImportOutcome> {
+/** Shortest time between two progress reports to the page, ms (a report is a message and a render there). */
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * The picked file to what the library stores; never throws for a bad file (see ImportOutcome). `onProgress`: told
+ * how far it is by bytes read and parsed, at most every PROGRESS_INTERVAL_MS (each stage's end always).
+ */
+export async function importFile(input: ImportFileInput, onProgress?: ImportProgressListener): Promise<ImportOutcome> {
   const t0 = performance.now();
   try {
     const source = input.file instanceof Uint8Array ? bytesSource(input.file) : blobSource(input.file);
-    const p = await prepareImport({ fileName: input.fileName, source, circuits: input.circuits, lastModified: input.lastModified, lapsText: input.lapsText, startFinish: input.startFinish });
+    const progress = onProgress ? throttleProgress(onProgress, PROGRESS_INTERVAL_MS) : undefined;
+    const p = await prepareImport({
+      fileName: input.fileName,
+      source,
+      circuits: input.circuits,
+      lastModified: input.lastModified,
+      lapsText: input.lapsText,
+      startFinish: input.startFinish,
+      onProgress: progress,
+    });
     const imported: ImportedFile = {
       fileName: p.fileName,
       startedAt: p.startedAt,

@@ -11,7 +11,7 @@
  * The nmea bytes are transferred into the worker: after the call the caller's Uint8Array is empty (detached).
  * Pass a copy (`bytes.slice()`) if you still need them.
  */
-import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import { proxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import { DomainError } from '../domain/errors';
 import type { LapRecord, PositionColumns } from '../domain/session-types';
 import type { ParsedLaps } from '../domain/parse-laps';
@@ -36,6 +36,7 @@ import type { EncodedSessionWrite, SessionUpload } from '../contracts/session-up
 import { importFile, type ImportedFile, type ImportFileInput, type ImportOutcome } from '../../workers/import-api';
 import { syncVideo, type VideoSyncInput, type VideoSyncOutcome } from '../../workers/video-sync-api';
 import { ImportError } from '../domain/formats/import-errors';
+import type { ImportProgressListener } from '../domain/formats/import-progress';
 import { decodeLapRecords, decodeSessionAnalysis, type LapRecordColumns, type SessionAnalysisColumns } from '../../workers/lap-columns';
 
 /** processSession as it crosses from the worker: laps and analysis as typed columns (lap-columns.ts). */
@@ -85,7 +86,7 @@ export interface AnalysisClient {
    * goes by reference; bytes are transferred (detached after the call). Rejects with the ImportError that names
    * why a file is refused.
    */
-  importFile(input: ImportFileInput, options?: CallOptions): Promise<ImportedFile>;
+  importFile(input: ImportFileInput, options?: CallOptions & { onProgress?: ImportProgressListener }): Promise<ImportedFile>;
   /**
    * A video's automatic sync from its GoPro telemetry (workers/video-sync-api.ts): the Files go by reference and
    * are read by parts in the worker; the session's time and speed columns are transferred (detached after the
@@ -227,7 +228,11 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
     encodeSessionUpload: (upload, o) =>
       run((api) => api.encodeSessionUpload(transfer(upload, uploadBuffers(upload))) as Promise<EncodedSessionWrite>, o?.signal),
     importFile: (input, o) =>
-      run(async (api) => unwrapImport((await api.importFile(transfer(input, input.file instanceof Uint8Array ? [input.file.buffer as ArrayBuffer] : []))) as ImportOutcome), o?.signal),
+      run(async (api) => {
+        // The listener stays on the page; the worker calls it through a proxy (a message a report, throttled there).
+        const onProgress = o?.onProgress ? proxy(o.onProgress) : undefined;
+        return unwrapImport((await api.importFile(transfer(input, input.file instanceof Uint8Array ? [input.file.buffer as ArrayBuffer] : []), onProgress)) as ImportOutcome);
+      }, o?.signal),
     syncVideo: (input, o) =>
       run((api) => api.syncVideo(transfer(input, [...new Set([input.session.timeMs.buffer as ArrayBuffer, input.session.speedKmh.buffer as ArrayBuffer])])) as Promise<VideoSyncOutcome>, o?.signal),
     dispose: () => terminate(aborted()),
@@ -255,7 +260,7 @@ export function createDirectAnalysisClient(): AnalysisClient {
     compareLaps: (lap, reference, c, o) => call(() => analysisApi.compareLaps(lap, reference, c), o?.signal),
     coachSession: (positions, laps, o) => call(() => analysisApi.coachSession(positions, laps), o?.signal),
     encodeSessionUpload: (upload, o) => call(() => encodeSessionUpload(upload), o?.signal),
-    importFile: (input, o) => call(async () => unwrapImport(await importFile(input)), o?.signal),
+    importFile: (input, o) => call(async () => unwrapImport(await importFile(input, o?.onProgress)), o?.signal),
     syncVideo: (input, o) => call(() => syncVideo(input), o?.signal),
     dispose: () => undefined,
   };

@@ -9,11 +9,12 @@ import { removeStoredFiles } from '../data/storage/opfs-files';
 import { getAnalysisClient } from '../analysis/analysis-client';
 import type { PositionColumns } from '../domain/session-types';
 import { guessFromCreationTime } from '../domain/video/creation-time-guess';
+import { videoNotices, type VideoNoticeKey } from '../domain/video/video-notices';
 import { copyVideoToStorage, storedVideoHandle } from './copy-to-storage';
 import { probeVideoFile, type VideoProbe } from './probe-video';
 
 /** Something the racer should know about an added video (keys of video:errors). */
-export type AddNotice = 'no-overlap' | 'no-gps-match' | 'vfr';
+export type AddNotice = 'no-overlap' | 'no-gps-match' | VideoNoticeKey;
 
 export interface AddContext {
   sessionLocalId: number;
@@ -22,7 +23,7 @@ export interface AddContext {
   signal: AbortSignal;
 }
 
-async function firstSync(file: File, opfsName: string, probe: VideoProbe, positions: PositionColumns, sessionStartMs: number, notices: AddNotice[]): Promise<StoredVideoSync | null> {
+async function firstSync(file: File, opfsName: string, probe: VideoProbe, positions: PositionColumns, sessionStartMs: number, timeZone: string | null, notices: AddNotice[]): Promise<StoredVideoSync | null> {
   if (probe.hasGpmf) {
     try {
       // In the analysis worker: reading, decoding and matching a 30-minute video's telemetry stays off the page.
@@ -44,7 +45,8 @@ async function firstSync(file: File, opfsName: string, probe: VideoProbe, positi
       durationS: probe.durationS,
       sessionStartMs,
       sessionDurationMs: positions.timeMs[positions.count - 1],
-      utcOffsetMin: -new Date(sessionStartMs).getTimezoneOffset(),
+      // The circuit's zone; without one, this device's (the racer is usually at the track's).
+      ...(timeZone ? { timeZone } : { utcOffsetMin: -new Date(sessionStartMs).getTimezoneOffset() }),
     });
     if (guess) return { ...guess.sync, method: 'creation-time' };
     if (!probe.hasGpmf) notices.push('no-overlap');
@@ -52,14 +54,17 @@ async function firstSync(file: File, opfsName: string, probe: VideoProbe, positi
   return null;
 }
 
-export async function addVideo(file: File, context: AddContext): Promise<{ row: VideoRow; notices: AddNotice[] }> {
+/** The added row, what the racer should know, and the file names of GoPro chapters missing before the one picked. */
+export async function addVideo(file: File, context: AddContext): Promise<{ row: VideoRow; notices: AddNotice[]; missingChapters: string[] }> {
   const probe = await probeVideoFile(file);
   const stored = await copyVideoToStorage(file, { onProgress: context.onProgress, signal: context.signal });
   try {
-    const notices: AddNotice[] = probe.variableFrameRate ? ['vfr'] : [];
-    const startIso = await videoRepository.sessionStart(context.sessionLocalId);
-    const sessionStartMs = startIso ? Date.parse(startIso) : NaN;
-    const sync = await firstSync(file, stored.opfsName, probe, context.positions, sessionStartMs, notices);
+    const sessionDurationMs = context.positions.count > 1 ? context.positions.timeMs[context.positions.count - 1] - context.positions.timeMs[0] : 0;
+    const fromFile = videoNotices({ fileName: file.name, durationS: probe.durationS, variableFrameRate: probe.variableFrameRate, sessionDurationMs });
+    const notices: AddNotice[] = [...fromFile.keys];
+    const clock = await videoRepository.sessionClock(context.sessionLocalId);
+    const sessionStartMs = clock ? Date.parse(clock.start) : NaN;
+    const sync = await firstSync(file, stored.opfsName, probe, context.positions, sessionStartMs, clock?.timeZone ?? null, notices);
     const row = await videoRepository.add({
       sessionLocalId: context.sessionLocalId,
       opfsName: stored.opfsName,
@@ -75,7 +80,7 @@ export async function addVideo(file: File, context: AddContext): Promise<{ row: 
       marks: [],
       addedAt: new Date().toISOString(),
     });
-    return { row, notices };
+    return { row, notices, missingChapters: fromFile.missingChapters };
   } catch (e) {
     await removeStoredFiles([stored.opfsName]);
     throw e;

@@ -1,7 +1,8 @@
 /**
- * Draws the overlay gauges, from the values at the frame shown (domain/video/overlay-values.ts) and the layout for
- * the frame's shape (domain/video/overlay-layout.ts). Plain 2D canvas calls, a few dozen a frame, on any 2D
- * context: the player's canvas laid over the <video>, or the export worker's OffscreenCanvas (no DOM here).
+ * Draws the overlay gauges on a canvas laid over the video, from the values at the frame shown
+ * (domain/video/overlay-values.ts) and the layout for the frame's shape (domain/video/overlay-layout.ts). Plain
+ * 2D canvas calls, a few dozen a frame, on a page canvas or an OffscreenCanvas in a worker (no DOM here): the
+ * track outline is projected into a Path2D once per box and track, and number formats are made once per locale.
  */
 import { formatLapTime } from '../domain/format/lap-time';
 import { layoutOverlay, type Gauge, type Rect } from '../domain/video/overlay-layout';
@@ -11,11 +12,13 @@ import { SectorPerformance } from '../domain/session-types';
 /** A page canvas's or an OffscreenCanvas's 2D context: the drawing calls both have. */
 export type OverlayContext = Omit<OffscreenCanvasRenderingContext2D, 'canvas'>;
 
-interface OverlayLabels {
+export interface OverlayLabels {
   lap: string;
   last: string;
   delta: string;
   kmh: string;
+  /** Above the g-meter ('g' when not given). */
+  g?: string;
 }
 
 interface OverlayTrack {
@@ -27,6 +30,8 @@ export interface OverlayScene {
   values: OverlayValues;
   lapCount: number;
   sessionName: string;
+  /** The session's date, formatted for the locale (shown after the name); empty or absent for none. */
+  sessionDate?: string;
   track: OverlayTrack | null;
   labels: OverlayLabels;
   gauges: readonly Gauge[];
@@ -68,10 +73,20 @@ function labelled(ctx: OverlayContext, r: Rect, label: string, value: string, co
   text(ctx, value, r.x + pad, r.y + r.height * 0.68, r.height * 0.46, colour, 'left', r.width - 2 * pad);
 }
 
-function drawMap(ctx: OverlayContext, r: Rect, track: OverlayTrack, values: OverlayValues): void {
-  box(ctx, r);
+interface MapProjection {
+  path: Path2D;
+  x: (lon: number) => number;
+  y: (lat: number) => number;
+}
+
+const projections = new WeakMap<OverlayTrack, { key: string; projection: MapProjection }>();
+
+/** The track outline fitted into a box, and the projection of a position into it (kept per track and box). */
+function projectionOf(track: OverlayTrack, r: Rect): MapProjection {
+  const key = `${r.x},${r.y},${r.width},${r.height}`;
+  const cached = projections.get(track);
+  if (cached?.key === key) return cached.projection;
   const n = track.lat.length;
-  if (n < 2) return;
   let minLat = Infinity;
   let maxLat = -Infinity;
   let minLon = Infinity;
@@ -89,20 +104,104 @@ function drawMap(ctx: OverlayContext, r: Rect, track: OverlayTrack, values: Over
   const scale = Math.min((r.width - 2 * pad) / spanX, (r.height - 2 * pad) / spanY);
   const ox = r.x + (r.width - spanX * scale) / 2;
   const oy = r.y + (r.height + spanY * scale) / 2;
-  const px = (lon: number) => ox + (lon - minLon) * kx * scale;
-  const py = (lat: number) => oy - (lat - minLat) * scale;
+  const x = (lon: number) => ox + (lon - minLon) * kx * scale;
+  const y = (lat: number) => oy - (lat - minLat) * scale;
+  const path = new Path2D();
+  path.moveTo(x(track.lon[0]), y(track.lat[0]));
+  for (let i = 1; i < n; i++) path.lineTo(x(track.lon[i]), y(track.lat[i]));
+  const projection = { path, x, y };
+  projections.set(track, { key, projection });
+  return projection;
+}
+
+function drawMap(ctx: OverlayContext, r: Rect, track: OverlayTrack, values: OverlayValues): void {
+  box(ctx, r);
+  if (track.lat.length < 2) return;
+  const p = projectionOf(track, r);
   ctx.strokeStyle = DIM;
   ctx.lineWidth = Math.max(1, r.width * 0.015);
-  ctx.beginPath();
-  ctx.moveTo(px(track.lon[0]), py(track.lat[0]));
-  for (let i = 1; i < n; i++) ctx.lineTo(px(track.lon[i]), py(track.lat[i]));
-  ctx.stroke();
+  ctx.lineJoin = 'round';
+  ctx.stroke(p.path);
   if (values.lat !== null && values.lon !== null) {
     ctx.fillStyle = '#ff3b30';
+    ctx.strokeStyle = TEXT;
+    ctx.lineWidth = Math.max(1, r.width * 0.01);
     ctx.beginPath();
-    ctx.arc(px(values.lon), py(values.lat), Math.max(3, r.width * 0.04), 0, 2 * Math.PI);
+    ctx.arc(p.x(values.lon), p.y(values.lat), Math.max(3, r.width * 0.04), 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+  }
+}
+
+/** The g-meter's scale: its outer ring, g (a car on road tyres rarely passes 1.5 g). */
+const G_RING = 1.5;
+
+/**
+ * A traction circle: rings at 0.5 g steps, the current g as a dot and the last second as a fading trail. Lateral g
+ * to the right (a right turn), braking up (the car's weight goes forwards, as the racer feels it).
+ */
+function drawGMeter(ctx: OverlayContext, r: Rect, values: OverlayValues, label: string, fmt: Intl.NumberFormat): void {
+  box(ctx, r);
+  const cx = r.x + r.width / 2;
+  const cy = r.y + r.height / 2 + r.height * 0.04;
+  const radius = Math.min(r.width, r.height) * 0.38;
+  const at = (lateral: number, longitudinal: number): [number, number] => {
+    const k = radius / G_RING;
+    const clamp = (v: number) => Math.max(-G_RING, Math.min(G_RING, v));
+    return [cx + clamp(lateral) * k, cy + clamp(longitudinal) * k];
+  };
+  ctx.strokeStyle = 'rgba(255, 255, 255, 0.28)';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let ring = 0.5; ring <= G_RING + 1e-9; ring += 0.5) {
+    ctx.moveTo(cx + (ring / G_RING) * radius, cy);
+    ctx.arc(cx, cy, (ring / G_RING) * radius, 0, 2 * Math.PI);
+  }
+  ctx.moveTo(cx - radius, cy);
+  ctx.lineTo(cx + radius, cy);
+  ctx.moveTo(cx, cy - radius);
+  ctx.lineTo(cx, cy + radius);
+  ctx.stroke();
+  text(ctx, label, r.x + r.width * 0.08, r.y + r.height * 0.1, r.height * 0.12, DIM);
+  if (values.lateralG === null || values.longitudinalG === null) return;
+  const dot = Math.max(2, r.width * 0.045);
+  const trail = values.gTrail;
+  for (let i = 0; i < trail.length; i++) {
+    const [x, y] = at(trail[i][0], trail[i][1]);
+    ctx.fillStyle = `rgba(255, 212, 59, ${(0.15 + (0.5 * (i + 1)) / trail.length).toFixed(2)})`;
+    ctx.beginPath();
+    ctx.arc(x, y, dot * 0.6, 0, 2 * Math.PI);
     ctx.fill();
   }
+  const [x, y] = at(values.lateralG, values.longitudinalG);
+  ctx.fillStyle = '#ffd43b';
+  ctx.beginPath();
+  ctx.arc(x, y, dot, 0, 2 * Math.PI);
+  ctx.fill();
+  const total = Math.hypot(values.lateralG, values.longitudinalG);
+  text(ctx, fmt.format(total), r.x + r.width * 0.92, r.y + r.height * 0.1, r.height * 0.13, TEXT, 'right');
+}
+
+interface Formats {
+  speed: Intl.NumberFormat;
+  delta: Intl.NumberFormat;
+  g: Intl.NumberFormat;
+}
+
+const formats = new Map<string, Formats>();
+
+/** Number formats of a locale, made once (an Intl constructor costs more than a frame's whole drawing). */
+function formatsOf(locale: string): Formats {
+  let f = formats.get(locale);
+  if (!f) {
+    f = {
+      speed: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
+      delta: new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'always' }),
+      g: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    };
+    formats.set(locale, f);
+  }
+  return f;
 }
 
 /** Clears the canvas and draws the chosen gauges for this frame. */
@@ -111,8 +210,7 @@ export function drawOverlay(ctx: OverlayContext, width: number, height: number, 
   const { values, labels } = scene;
   if (values.lap === null) return;
   const boxes = layoutOverlay(width, height, scene.gauges);
-  const fmtSpeed = new Intl.NumberFormat(scene.locale, { maximumFractionDigits: 0 });
-  const fmtDelta = new Intl.NumberFormat(scene.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'always' });
+  const fmt = formatsOf(scene.locale);
   for (const gauge of scene.gauges) {
     const r = boxes[gauge];
     if (!r) continue;
@@ -127,11 +225,11 @@ export function drawOverlay(ctx: OverlayContext, width: number, height: number, 
         labelled(ctx, r, labels.lap, `${values.lap}/${scene.lapCount}`);
         break;
       case 'speed':
-        labelled(ctx, r, labels.kmh, values.speedKmh === null ? '-' : fmtSpeed.format(values.speedKmh));
+        labelled(ctx, r, labels.kmh, values.speedKmh === null ? '-' : fmt.speed.format(values.speedKmh));
         break;
       case 'delta': {
         const d = values.deltaMs;
-        labelled(ctx, r, labels.delta, d === null ? '-' : fmtDelta.format(d / 1000), d === null ? TEXT : d > 0 ? '#ff6b6b' : '#51cf66');
+        labelled(ctx, r, labels.delta, d === null ? '-' : fmt.delta.format(d / 1000), d === null ? TEXT : d > 0 ? '#ff6b6b' : '#51cf66');
         break;
       }
       case 'sectors': {
@@ -150,9 +248,10 @@ export function drawOverlay(ctx: OverlayContext, width: number, height: number, 
         break;
       case 'sessionName':
         box(ctx, r);
-        text(ctx, scene.sessionName, r.x + r.height * 0.3, r.y + r.height / 2, r.height * 0.5, TEXT, 'left', r.width - r.height * 0.6);
+        text(ctx, scene.sessionDate ? `${scene.sessionName} · ${scene.sessionDate}` : scene.sessionName, r.x + r.height * 0.3, r.y + r.height / 2, r.height * 0.5, TEXT, 'left', r.width - r.height * 0.6);
         break;
       case 'gMeter':
+        drawGMeter(ctx, r, values, labels.g ?? 'g', fmt.g);
         break;
     }
   }

@@ -1,19 +1,13 @@
 /**
  * Bench page of coach.bench.ts (built with Vite, run in headless Chromium): the coach in the REAL worker
  * (processSession, then coachSession on its result, as the analysis screen does), and the g-g diagram of ten laps
- * drawn with the screen's ECharts build and options (chart-options.ts ggOption), timed frame by frame.
+ * drawn as the screen draws it (gg-draw.ts on a plain canvas), timed frame by frame.
  */
-import * as echarts from 'echarts/core';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
 import { createAnalysisClient, type CoachedSession } from '../../src/analysis/analysis-client';
 import { envelopePolygon } from '../../src/domain/coaching/gg-envelope';
 import { coachingLapColumns } from '../../src/domain/coaching/session-coaching';
-import { ggOption } from '../../src/features/sessions/charts/chart-options';
+import { drawGg, ggTheme } from '../../src/features/sessions/gg-draw';
 import type { GgSeries } from '../../src/features/sessions/coach-view';
-
-echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 let last: { coached: CoachedSession; laps: { startIndex: number; endIndex: number; lapNumber: number }[] } | null = null;
 
@@ -48,41 +42,52 @@ async function coach(name: string, runs: number) {
 }
 
 /**
- * The g-g diagram of `lapCount` racing laps (every fix a dot, each lap's envelope) in a 600 x 340 chart: one
- * untimed first draw, then `frames` full redraws (setOption without merging, then the canvas painted at once),
- * each timed. Returns the frame times and the points drawn.
+ * The g-g diagram of `lapCount` racing laps (every fix a dot, each lap's envelope) on a 600 x 320 canvas at the
+ * device's pixel ratio, as the screen draws it: one untimed first draw, then `frames` full redraws, each timed up to
+ * a one-pixel read back (which waits for the canvas to be painted). Returns the frame times and the points drawn.
  */
-function ggFrames(lapCount: number, frames: number) {
+function ggFrames(lapCount: number, frames: number, dark = false) {
   if (!last) throw new Error('coach first');
   const { coached, laps } = last;
   const racing = new Set(coached.consistency.racingLapNumbers);
   const chosen = laps.filter((l) => racing.has(l.lapNumber)).slice(0, lapCount);
   const bins = coached.envelopes.bins;
-  const round3 = (v: number) => Math.round(v * 1000) / 1000;
   const series: GgSeries[] = chosen.map((l, j) => {
-    const points: [number, number][] = [];
-    for (let i = l.startIndex; i < l.endIndex; i++) points.push([round3(coached.acceleration.lateralG[i]), round3(coached.acceleration.longitudinalG[i])]);
     const slot = coached.envelopes.lapNumber.indexOf(l.lapNumber);
     const polygon = envelopePolygon(coached.envelopes.radiusG.subarray(slot * bins, (slot + 1) * bins));
-    return { key: `L-${l.lapNumber}`, name: `Lap ${l.lapNumber}`, color: `hsl(${(j * 36) % 360} 70% 45%)`, points, envelope: [...polygon, polygon[0]], dashed: false };
+    return {
+      key: `L-${l.lapNumber}`,
+      name: `Lap ${l.lapNumber}`,
+      color: `hsl(${(j * 36) % 360} 70% 45%)`,
+      lateralG: coached.acceleration.lateralG.subarray(l.startIndex, l.endIndex),
+      longitudinalG: coached.acceleration.longitudinalG.subarray(l.startIndex, l.endIndex),
+      envelope: [...polygon, polygon[0]],
+      dashed: j % 2 === 1,
+    };
   });
-  const el = document.createElement('div');
-  el.style.cssText = 'width:600px;height:340px';
-  document.body.appendChild(el);
-  const chart = echarts.init(el);
-  const option = ggOption({ series, xName: 'Lateral g', yName: 'Longitudinal g', envelopeName: (n) => `${n} envelope`, dark: false, locale: 'en-US' });
-  chart.setOption(option, true);
-  chart.getZr().refreshImmediately();
+  const width = 600;
+  const height = 320;
+  const ratio = window.devicePixelRatio || 1;
+  const canvas = document.createElement('canvas');
+  canvas.width = width * ratio;
+  canvas.height = height * ratio;
+  canvas.style.cssText = `width:${width}px;height:${height}px`;
+  document.body.appendChild(canvas);
+  const ctx = canvas.getContext('2d')!;
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  const format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format;
+  const draw = () => drawGg(ctx, series, { width, height, pixelRatio: ratio, theme: ggTheme(dark), xName: 'Lateral g', yName: 'Longitudinal g', format });
+  draw();
+  ctx.getImageData(0, 0, 1, 1);
   const ms: number[] = [];
   for (let f = 0; f < frames; f++) {
     const t0 = performance.now();
-    chart.setOption(option, true);
-    chart.getZr().refreshImmediately();
+    draw();
+    ctx.getImageData(0, 0, 1, 1);
     ms.push(performance.now() - t0);
   }
-  chart.dispose();
-  el.remove();
-  return { ms, laps: series.length, points: series.reduce((n, s) => n + s.points.length, 0) };
+  canvas.remove();
+  return { ms, laps: series.length, points: series.reduce((n, s) => n + s.lateralG.length, 0) };
 }
 
 Object.assign(window, { coachBench: { coach, ggFrames } });

@@ -3,8 +3,9 @@
  * - Node: sessionCoaching after parse + analyse, 3 warm runs (median, spread);
  * - Chromium, in the REAL analysis worker: coachSession after processSession, 3 warm runs (worker-side time and the
  *   page's round trip), target <= 150 ms beyond the analysis;
- * - Chromium: the g-g diagram of 10 racing laps (every fix a dot plus each lap's envelope, the screen's ECharts build
- *   and options) redrawn 10 times, each frame timed, target <= 16 ms a frame; and the two laps the screen draws.
+ * - Chromium: the g-g diagram of 10 racing laps (every fix a dot plus each lap's envelope, drawn by the screen's own
+ *   canvas code, gg-draw.ts) redrawn 10 times, each frame timed, target <= 16 ms a frame; and the two laps the screen
+ *   draws.
  * The load average is printed beside the figures: the machine is shared, and wall times grow with its load.
  */
 import os from 'node:os';

@@ -80,7 +80,8 @@ async function scrubTo(page: Page, frame: number): Promise<void> {
 /** The player alone, beside the full-page screenshots (those are several screens tall). */
 async function panelShot(page: Page, name: string): Promise<void> {
   const full = await e2e.screenshot(page, name);
-  await page.getByTestId('video-panel').screenshot({ path: full });
+  // The app's fixed header would cover the panel's top once the panel is scrolled to.
+  await page.getByTestId('video-panel').screenshot({ path: full, style: '.mantine-AppShell-header { visibility: hidden; }' });
 }
 
 async function chooseLap(page: Page, lap: number, phone = false): Promise<void> {
@@ -138,7 +139,7 @@ describe('on-board video', () => {
     await page.getByTestId('video-fwd-1s').click();
     await settled(page);
     await expect.poll(() => page.getByTestId('chart-speed').locator('[data-cursor-line]').count()).toBeGreaterThan(0);
-    await panelShot(page, 'video-player-panel-tablet-en-us');
+    await panelShot(page, 'video-player-panel-tablet-en-us-light');
     await e2e.screenshot(page, 'video-player-tablet-en-us');
 
     // 'Play lap 3': starts on the lap's first frame and plays on within the lap.
@@ -174,7 +175,7 @@ describe('on-board video', () => {
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
 
-  it('is added and marked on a phone, in Portuguese (pt-pt, 390x844; tablet screenshot too)', async () => {
+  it('is added and marked on a phone, in Portuguese, with the gauges the racer chose kept (390x844 and 1280x800, both languages and themes)', async () => {
     const { page, errors } = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await analysisWithVideo(page, 'pt-pt');
     expect(await page.getByTestId('video-sync').textContent()).toContain('Não sincronizado');
@@ -186,20 +187,40 @@ describe('on-board video', () => {
     await scrubTo(page, truthFrame(starts.get(2)!) + 250);
     await expect.poll(() => page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('2');
     await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
-    await panelShot(page, 'video-player-panel-phone-pt-pt');
+    await panelShot(page, 'video-player-panel-phone-pt-pt-light');
     await e2e.screenshot(page, 'video-player-phone-pt-pt');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await panelShot(page, 'video-player-panel-tablet-pt-pt');
+    await panelShot(page, 'video-player-panel-tablet-pt-pt-light');
     await e2e.screenshot(page, 'video-player-tablet-pt-pt');
-    await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
-    await settled(page);
-    await scrubTo(page, truthFrame(starts.get(2)!) + 250);
-    await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
-    await panelShot(page, 'video-player-panel-phone-en-us');
-    await e2e.screenshot(page, 'video-player-phone-en-us');
+
+    // The racer adds the g-meter and the session's name and date to the overlay; the choice outlives a reload.
+    await page.getByTestId('video-gauges').click();
+    await page.getByTestId('video-gauge-gMeter').check({ force: true });
+    await page.getByTestId('video-gauge-sessionName').check({ force: true });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('video-overlay').getAttribute('data-gauges')).toContain('gMeter');
+
+    // Both languages in the dark theme, phone and tablet.
+    for (const locale of ['en-us', 'pt-pt'] as const) {
+      await page.evaluate((l) => {
+        localStorage.setItem('locale', l);
+        localStorage.setItem('theme', 'dark');
+      }, locale);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
+      await settled(page);
+      await scrubTo(page, truthFrame(starts.get(2)!) + 250);
+      expect(await page.getByTestId('video-overlay').getAttribute('data-gauges')).toContain('gMeter');
+      expect(await page.getByTestId('video-overlay').getAttribute('data-gauges')).toContain('sessionName');
+      await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
+      await panelShot(page, `video-player-panel-phone-${locale}-dark`);
+      await e2e.screenshot(page, `video-player-phone-${locale}-dark`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await settled(page);
+      await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
+      await panelShot(page, `video-player-panel-tablet-${locale}-dark`);
+    }
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
 });

@@ -16,8 +16,11 @@ export interface VideoRepository {
   saveSync(id: number, sync: StoredVideoSync | null, marks: VideoRow['marks']): Promise<void>;
   remove(id: number): Promise<void>;
   countForSession(sessionLocalId: number): Promise<number>;
-  /** The session's start (ISO instant), which GPS-timed sync needs; null when the session is gone. */
-  sessionStart(sessionLocalId: number): Promise<string | null>;
+  /**
+   * The session's start (ISO instant), which GPS-timed sync needs, and its circuit's zone (a camera's local clock
+   * is the track's); null when the session is gone.
+   */
+  sessionClock(sessionLocalId: number): Promise<{ start: string; timeZone: string | null } | null>;
   /** Bytes of all stored videos (the profile's storage status). */
   totalBytes(): Promise<{ count: number; bytes: number }>;
 }
@@ -30,9 +33,12 @@ export function createVideoRepository(db: () => AstroDb, removeFiles: (names: re
     },
     get,
     countForSession: (sessionLocalId) => db().videos.where('sessionLocalId').equals(sessionLocalId).count(),
-    async sessionStart(sessionLocalId) {
+    async sessionClock(sessionLocalId) {
       const row = await db().sessions.get(sessionLocalId);
-      return typeof row?.date === 'string' ? row.date : null;
+      if (typeof row?.date !== 'string') return null;
+      const circuit = typeof row.circuitId === 'number' ? await db().circuits.get(row.circuitId) : undefined;
+      const timeZone: unknown = circuit?.country?.timezone;
+      return { start: row.date, timeZone: typeof timeZone === 'string' ? timeZone : null };
     },
     async add(row) {
       try {

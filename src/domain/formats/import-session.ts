@@ -27,8 +27,15 @@ import { BINARY_FORMAT_LABELS, detectBinaryFormat, HEAD_BYTES as BINARY_HEAD_BYT
 import { ImportError } from './import-errors';
 import { importerByContent, importerByExtension, importerLabels, importInput, type ImportReadOptions } from './import-registry';
 import type { ImportSource, ImportedSession } from './import-types';
+import type { ImportProgressListener } from './import-progress';
 
-export type ImportFileOptions = ImportReadOptions;
+export interface ImportFileOptions extends ImportReadOptions {
+  /** Told how far the import is, by bytes read and then parsed (import-progress.ts); unthrottled. */
+  onProgress?: ImportProgressListener;
+}
+
+/** Bytes read per part of a text file (each part reported as read). */
+const READ_PART_BYTES = 2 * 1024 * 1024;
 
 /** Larger than any session a logger writes (7 h at 25 Hz with 30+ channels is about 250 MB of VBO text). */
 const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
@@ -87,7 +94,28 @@ export async function importFileSource(fileName: string, source: ByteSource, opt
   if (binary !== null) return importBinary(binary, source);
   // A text file is read whole: refuse one larger than any log before reading it (a video is read by parts above).
   checkImportSize(fileName, source.size);
-  return importFile(fileName, await source.read(0, source.size), options);
+  const { onProgress, ...readOptions } = options;
+  if (!onProgress) return importFile(fileName, await source.read(0, source.size), readOptions);
+  const totalBytes = source.size;
+  const bytes = await readByParts(source, (read) => onProgress({ stage: 'reading', bytes: read, totalBytes }));
+  const onParsed = (share: number) => onProgress({ stage: 'parsing', bytes: Math.round(share * totalBytes), totalBytes });
+  const imported = importFile(fileName, bytes, { ...readOptions, onParsed });
+  onProgress({ stage: 'parsing', bytes: totalBytes, totalBytes });
+  return imported;
+}
+
+/** The whole source, read part by part (`onRead` told the bytes read after each). */
+async function readByParts(source: ByteSource, onRead: (bytes: number) => void): Promise<Uint8Array> {
+  const out = new Uint8Array(source.size);
+  onRead(0);
+  for (let offset = 0; offset < source.size; ) {
+    const part = await source.read(offset, Math.min(READ_PART_BYTES, source.size - offset));
+    if (part.length === 0) break;
+    out.set(part, offset);
+    offset += part.length;
+    onRead(offset);
+  }
+  return out;
 }
 
 /** The circuit fields import needs (a subset of the Circuit entity). */

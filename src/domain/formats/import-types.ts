@@ -79,4 +79,6 @@ export interface ImportOptions {
    * line): typically the file's lastModified. ISO string or epoch ms; only its UTC calendar day is used.
    */
   fallbackDate?: string | number;
+  /** Called now and then while the rows are read, with the share of the text read (0 to 1); formats read row by row call it. */
+  onParsed?: (share: number) => void;
 }

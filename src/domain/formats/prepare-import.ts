@@ -12,6 +12,7 @@ import { coordinatesE7Fingerprint } from './positions-fingerprint';
 import { serializeLaps } from '../serialize-session';
 import { serializePositionsBytes } from '../serialize-positions-bytes';
 import type { ByteSource } from '../gpmf/byte-source';
+import type { ImportProgressListener } from './import-progress';
 
 export interface PrepareImportInput {
   fileName: string;
@@ -24,6 +25,8 @@ export interface PrepareImportInput {
   lapsText?: string;
   /** A start/finish the racer placed for a session with no circuit. */
   startFinish?: FinishImportOptions['startFinish'];
+  /** Told how far the import is (bytes read, then parsed, then timing); unthrottled. */
+  onProgress?: ImportProgressListener;
 }
 
 export type PreparedImport = TimedImport & {
@@ -47,8 +50,9 @@ function zoneAt(lat: number, lon: number): string | null {
 }
 
 export async function prepareImport(input: PrepareImportInput): Promise<PreparedImport> {
-  const options: ImportFileOptions = { fallbackDate: input.lastModified, astroLaps: input.lapsText };
+  const options: ImportFileOptions = { fallbackDate: input.lastModified, astroLaps: input.lapsText, onProgress: input.onProgress };
   const imported = await importFileSource(input.fileName, input.source, options);
+  input.onProgress?.({ stage: 'timing', bytes: input.source.size, totalBytes: input.source.size });
   const base = { sourceName: input.fileName, startFinish: input.startFinish };
   const first = timeImport(imported, input.circuits, base);
   const p = imported.positions;

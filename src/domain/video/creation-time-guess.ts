@@ -5,6 +5,7 @@
  * candidate; the one whose video overlaps the session most wins (ties: UTC at the start, the commonest). No
  * candidate overlapping the session means the video is from another day or another session.
  */
+import { zoneOffsetMinutes } from '../format/wall-clock';
 import type { VideoSync } from './video-clock';
 
 export interface CreationTimeInput {
@@ -18,6 +19,11 @@ export interface CreationTimeInput {
   sessionDurationMs: number;
   /** The circuit's UTC offset at the session (minutes east of UTC), when known. */
   utcOffsetMin?: number;
+  /**
+   * The circuit's IANA zone: its offset at the session is taken from it (summer time included) when
+   * `utcOffsetMin` is not given. A camera's clock is set where it films, not where the racer reviews.
+   */
+  timeZone?: string | null;
 }
 
 export interface CreationTimeGuess {
@@ -32,7 +38,8 @@ export interface CreationTimeGuess {
 export function guessFromCreationTime(input: CreationTimeInput): CreationTimeGuess | null {
   if (!Number.isFinite(input.createdMs) || !Number.isFinite(input.sessionStartMs) || !(input.durationS > 0)) return null;
   const durationMs = input.durationS * 1000;
-  const localShiftMs = (input.utcOffsetMin ?? 0) * 60_000;
+  const zoneOffset = input.timeZone ? zoneOffsetMinutes(input.sessionStartMs, input.timeZone) : null;
+  const localShiftMs = (input.utcOffsetMin ?? zoneOffset ?? 0) * 60_000;
   const readings: { reading: CreationTimeGuess['reading']; startMs: number }[] = [
     { reading: 'utc-start', startMs: input.createdMs },
     { reading: 'utc-end', startMs: input.createdMs - durationMs },

@@ -49,3 +49,66 @@ export function sessionTimeAtLapDistance(positions: PositionColumns, span: LapSp
   for (let i = start; i <= end; i++) if (positions.distanceM[i] - base >= distanceM) return positions.timeMs[i];
   return null;
 }
+
+/**
+ * The distance into a lap (metres from its first fix) at a session time, linear between fixes; null outside the
+ * lap.
+ */
+export function lapDistanceAt(positions: PositionColumns, span: LapSpan, sessionMs: number): number | null {
+  if (!(sessionMs >= span.startMs && sessionMs <= span.endMs)) return null;
+  const start = fixIndexAt(positions, span.startMs);
+  const i = fixIndexAt(positions, sessionMs);
+  if (start < 0 || i < 0) return null;
+  const j = Math.min(positions.count - 1, i + 1);
+  const t0 = positions.timeMs[i];
+  const t1 = positions.timeMs[j];
+  const f = t1 > t0 ? Math.min(1, (sessionMs - t0) / (t1 - t0)) : 0;
+  const d = positions.distanceM[i] + f * (positions.distanceM[j] - positions.distanceM[i]);
+  return d - positions.distanceM[start];
+}
+
+/**
+ * The session time at which a lap reaches a distance into it, linear between the two fixes around it (binary
+ * search: distance never decreases along a trace); the lap's end when it is shorter than that, its start for a
+ * negative distance.
+ */
+export function lapTimeAtDistance(positions: PositionColumns, span: LapSpan, distanceM: number): number {
+  const start = fixIndexAt(positions, span.startMs);
+  const end = fixIndexAt(positions, span.endMs);
+  if (start < 0 || end <= start) return span.startMs;
+  const base = positions.distanceM[start];
+  const target = base + distanceM;
+  if (target <= base) return positions.timeMs[start];
+  if (target >= positions.distanceM[end]) return positions.timeMs[end];
+  let lo = start;
+  let hi = end;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (positions.distanceM[mid] <= target) lo = mid;
+    else hi = mid;
+  }
+  const d0 = positions.distanceM[lo];
+  const d1 = positions.distanceM[hi];
+  const f = d1 > d0 ? (target - d0) / (d1 - d0) : 0;
+  return positions.timeMs[lo] + f * (positions.timeMs[hi] - positions.timeMs[lo]);
+}
+
+/** The session time of the lap's fix nearest a point (a click on the map); null for a lap without fixes. */
+export function lapTimeNearPoint(positions: PositionColumns, span: LapSpan, lat: number, lon: number): number | null {
+  const start = fixIndexAt(positions, span.startMs);
+  const end = fixIndexAt(positions, span.endMs);
+  if (start < 0) return null;
+  const kx = Math.cos((lat * Math.PI) / 180);
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = start; i <= end; i++) {
+    const dx = (positions.lon[i] - lon) * kx;
+    const dy = positions.lat[i] - lat;
+    const d = dx * dx + dy * dy;
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  return best < 0 ? null : positions.timeMs[best];
+}

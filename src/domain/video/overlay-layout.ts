@@ -8,6 +8,30 @@
 export const GAUGES = ['lapTimer', 'lastLap', 'sectors', 'speed', 'delta', 'map', 'gMeter', 'lapCounter', 'sessionName'] as const;
 export type Gauge = (typeof GAUGES)[number];
 
+/** What a racer who has chosen nothing sees: the timing, speed, delta and map (the g-meter and name on request). */
+export const DEFAULT_GAUGES: readonly Gauge[] = ['lapTimer', 'lastLap', 'sectors', 'speed', 'delta', 'map', 'lapCounter'];
+
+/**
+ * A stored choice of gauges (JSON from the device's storage, so untrusted): the known gauges it names, once each,
+ * in GAUGES order; the defaults when it is missing or unreadable. An empty list is a choice (no overlay).
+ */
+export function parseGaugeChoice(raw: string | null): Gauge[] {
+  if (raw === null) return [...DEFAULT_GAUGES];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [...DEFAULT_GAUGES];
+  }
+  if (!Array.isArray(value)) return [...DEFAULT_GAUGES];
+  return GAUGES.filter((g) => value.includes(g));
+}
+
+/** The choice with one gauge turned on or off (kept in GAUGES order). */
+export function toggleGauge(choice: readonly Gauge[], gauge: Gauge, on: boolean): Gauge[] {
+  return GAUGES.filter((g) => (g === gauge ? on : choice.includes(g)));
+}
+
 export interface Rect {
   x: number;
   y: number;

@@ -3,6 +3,7 @@
  * the delta to a reference lap at the same distance into the lap, which sectors of this lap are done and how they
  * went, and where the car is. Reads the fix columns with a binary search: a few microseconds a frame.
  */
+import type { AccelerationColumns } from '../coaching/acceleration';
 import type { LapTrace } from '../lap-compare/lap-trace';
 import type { PositionColumns, SectorPerformance } from '../session-types';
 import { fixIndexAt, type LapSpan } from './lap-times';
@@ -31,9 +32,18 @@ export interface OverlayValues {
   sectors: (SectorPerformance | null)[];
   lat: number | null;
   lon: number | null;
+  /** Lateral and longitudinal g at this time (the g-meter's dot); null without the acceleration columns. */
+  lateralG: number | null;
+  longitudinalG: number | null;
+  /** The g of the last second, oldest first, as [lateral, longitudinal] pairs (the g-meter's trail). */
+  gTrail: [number, number][];
 }
 
-const NONE: OverlayValues = { lap: null, lapElapsedMs: null, lastLapMs: null, speedKmh: null, lapDistanceM: null, deltaMs: null, sectors: [null, null, null], lat: null, lon: null };
+/** The g-meter's trail: this long, one point every GTRAIL_STEP_MS. */
+export const GTRAIL_MS = 1000;
+const GTRAIL_STEP_MS = 100;
+
+const NONE: OverlayValues = { lap: null, lapElapsedMs: null, lastLapMs: null, speedKmh: null, lapDistanceM: null, deltaMs: null, sectors: [null, null, null], lat: null, lon: null, lateralG: null, longitudinalG: null, gTrail: [] };
 
 /** The reference's time at a distance into its lap (linear between its points); null past its end. */
 function referenceTimeAt(reference: LapTrace, distanceM: number): number | null {
@@ -52,7 +62,11 @@ function referenceTimeAt(reference: LapTrace, distanceM: number): number | null 
   return reference.timeMs[lo] + f * (reference.timeMs[hi] - reference.timeMs[lo]);
 }
 
-export function overlayValuesAt(positions: PositionColumns, spans: readonly LapSpan[], laps: readonly OverlayLap[], sessionMs: number, reference: LapTrace | null): OverlayValues {
+/**
+ * The gauges' values at a session time. `g`, the per-fix acceleration of the session (domain/coaching), feeds the
+ * g-meter; without it the g values are null.
+ */
+export function overlayValuesAt(positions: PositionColumns, spans: readonly LapSpan[], laps: readonly OverlayLap[], sessionMs: number, reference: LapTrace | null, g: AccelerationColumns | null = null): OverlayValues {
   const i = fixIndexAt(positions, sessionMs);
   if (i < 0 || sessionMs > positions.timeMs[positions.count - 1]) return NONE;
   const lap = positions.lap[i];
@@ -76,7 +90,16 @@ export function overlayValuesAt(positions: PositionColumns, spans: readonly LapS
       if (record.sectors[k].timeMs > 0 && elapsed >= doneMs) sectors[k] = record.sectors[k].performance;
     }
   }
-  const last = laps.filter((l) => l.lapNumber > 0 && l.lapNumber < lap && l.timeMs > 0).at(-1);
+  let last: OverlayLap | undefined;
+  for (const l of laps) if (l.lapNumber > 0 && l.lapNumber < lap && l.timeMs > 0 && (!last || l.lapNumber > last.lapNumber)) last = l;
+  const withG = g !== null && g.count === positions.count;
+  const gTrail: [number, number][] = [];
+  if (withG) {
+    for (let dt = GTRAIL_MS; dt >= GTRAIL_STEP_MS; dt -= GTRAIL_STEP_MS) {
+      const k = fixIndexAt(positions, sessionMs - dt);
+      if (k >= 0) gTrail.push([g.lateralG[k], g.longitudinalG[k]]);
+    }
+  }
   return {
     lap,
     lapElapsedMs: elapsed,
@@ -87,5 +110,8 @@ export function overlayValuesAt(positions: PositionColumns, spans: readonly LapS
     sectors,
     lat: lerp(positions.lat),
     lon: lerp(positions.lon),
+    lateralG: withG ? lerp(g.lateralG) : null,
+    longitudinalG: withG ? lerp(g.longitudinalG) : null,
+    gTrail,
   };
 }

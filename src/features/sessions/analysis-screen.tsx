@@ -28,11 +28,13 @@ import { useSessionsPort, type LoadedSession } from './sessions-port';
 import { useLoadedSessions } from './use-loaded-sessions';
 import { useOpenRequest } from './use-open-request';
 import { useCoaching } from './use-coaching';
+import { GgDiagram } from './gg-diagram';
 import { alignedMapTraces, alignedMarkers, coachReport, ggSeries, gTraceSeries, isOptimal, lapG, optimalEntry, OPTIMAL_COLOR, type MapAlignment } from './coach-view';
 import { sideOf } from './lap-views';
 import type { ChartSeries } from './analysis-view';
 import type { MapTrace } from '../../ui/map/types';
 import { videoRepository } from '../../data/services';
+import type { VideoSeekRequest } from './video/seek-request';
 
 /** The coach's panel, in its own chunk: the lap tables and charts show first. */
 const CoachPanel = lazy(() => import('./coach-panel'));
@@ -132,11 +134,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   const coachLabels = useMemo(
     () => ({
       gTrace: t('coach.gTrace'),
-      gg: t('coach.gg'),
       gAxis: t('coach.gAxis'),
-      lateralAxis: t('coach.lateralAxis'),
-      longitudinalAxis: t('coach.longitudinalAxis'),
-      envelope: (lap: string) => t('coach.envelope', { lap }),
     }),
     [t],
   );
@@ -193,7 +191,13 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
   const [videoWanted, setVideoWanted] = useState(false);
   const showVideo = withGraphics && (videoCount > 0 || videoWanted);
   // With a video the charts also follow the cursor the playing video moves.
-  const cursor = useMemo<ChartCursor>(() => ({ tooltipAt, onMove: cursorStore.set, follow: showVideo ? cursorStore : undefined }), [tooltipAt, cursorStore, showVideo]);
+  /** A click on a chart or the map while a video is there: the video shows that place of its lap. */
+  const [videoSeek, setVideoSeek] = useState<VideoSeekRequest | null>(null);
+  const seekVideoTo = useCallback((place: { distanceM: number } | { lat: number; lon: number }) => setVideoSeek((s) => ({ ...place, seq: (s?.seq ?? 0) + 1 })), []);
+  const cursor = useMemo<ChartCursor>(
+    () => ({ tooltipAt, onMove: cursorStore.set, follow: showVideo ? cursorStore : undefined, onSeek: showVideo ? (distanceM) => seekVideoTo({ distanceM }) : undefined }),
+    [tooltipAt, cursorStore, showVideo, seekVideoTo],
+  );
   const pickedLeftLap = compared && compared.session === loaded.left && picked === compared.key ? compared.lap.lapNumber : null;
   const referenceTrace = useMemo(() => (showVideo && reference ? traceOf(reference) : null), [showVideo, reference]);
 
@@ -239,7 +243,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
       </Grid>
       {showVideo && (
         <Suspense fallback={<SessionsLoading />}>
-          <VideoPanel session={loaded.left} cursorStore={cursorStore} pickedLap={pickedLeftLap} reference={referenceTrace} />
+          <VideoPanel session={loaded.left} cursorStore={cursorStore} pickedLap={pickedLeftLap} reference={referenceTrace} acceleration={leftCoaching.data?.acceleration ?? null} seekRequest={videoSeek} compareSession={loaded.right} />
         </Suspense>
       )}
       {withGraphics && (
@@ -256,10 +260,20 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
                 onPickLap={(key) => onPickLap(key === picked || isOptimal(entries.find((e) => e.key === key) ?? null) ? null : key)}
                 cursor={cursor}
                 gTrace={gTrace}
-                gg={gg}
                 coachLabels={coachLabels}
                 focus={focus}
               />
+              {gg.length > 0 && (
+                <GgDiagram
+                  series={gg}
+                  title={t('coach.gg')}
+                  xName={t('coach.lateralAxis')}
+                  yName={t('coach.longitudinalAxis')}
+                  legendName={(lap) => t('coach.envelope', { lap })}
+                  dark={dark}
+                  locale={numberLocale}
+                />
+              )}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -276,6 +290,7 @@ export function AnalysisScreen({ pickedLap, referenceLap, onPickLap, onReference
               fitKey={sessions.map((s) => s.id).join('|')}
               outline={outline}
               height={420}
+              onPointClick={showVideo ? (lat, lon) => seekVideoTo({ lat, lon }) : undefined}
             />
           </Grid.Col>
         </Grid>

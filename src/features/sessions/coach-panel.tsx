@@ -82,9 +82,13 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
               <Figure label={t('coach.bestLap')} value={time(bestLapMs)} testId="coach-best-lap" />
               <Figure label={t('coach.optimalLap')} value={time(optimal.timeMs)} testId="coach-optimal-lap" strong />
-              <Figure label={t('coach.sumOfBestSectors')} value={time(sumOfBestSectorsMs)} testId="coach-sum-of-best-sectors" />
               <Figure label={t('coach.sumOfBestMicro')} value={time(optimal.sumOfBestMs)} testId="coach-sum-of-best-micro" />
+              <Figure label={t('coach.sumOfBestSectors')} value={time(sumOfBestSectorsMs)} testId="coach-sum-of-best-sectors" />
             </SimpleGrid>
+            {/* Shown, not hovered (a phone has no hover): why the drivable optimal may beat the three sectors' sum. */}
+            <Text size="xs" c="dimmed" data-testid="coach-optimal-order">
+              {t('coach.optimalOrder', { sectors: optimal.sectorCount })}
+            </Text>
             <Group justify="space-between" gap="xs">
               <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
                 {t('coach.optimalHint', { sectors: optimal.sectorCount, laps: consistency?.racingLapNumbers.length ?? 0 })}

@@ -106,9 +106,10 @@ export interface GgSeries {
   key: string;
   name: string;
   color: string;
-  /** [lateral g, longitudinal g] of every sample. */
-  points: [number, number][];
-  /** The envelope as a closed polygon. */
+  /** Lateral and longitudinal g of every sample (the lap's own columns, not copied). */
+  lateralG: ArrayLike<number>;
+  longitudinalG: ArrayLike<number>;
+  /** The envelope as a closed polygon, [lateral g, longitudinal g]. */
   envelope: [number, number][];
   dashed: boolean;
 }
@@ -116,10 +117,16 @@ export interface GgSeries {
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 export function ggSeries(entry: LapEntry, g: LapG, name: string): GgSeries {
-  const points: [number, number][] = new Array(g.lateralG.length);
-  for (let i = 0; i < points.length; i++) points[i] = [round3(g.lateralG[i]), round3(g.longitudinalG[i])];
   const polygon = envelopePolygon(g.envelope).map(([x, y]) => [round3(x), round3(y)] as [number, number]);
-  return { key: entry.key, name, color: entry.lap.color, points, envelope: polygon.length ? [...polygon, polygon[0]] : [], dashed: sideOf(entry.session) === 'R' };
+  return {
+    key: entry.key,
+    name,
+    color: entry.lap.color,
+    lateralG: g.lateralG,
+    longitudinalG: g.longitudinalG,
+    envelope: polygon.length ? [...polygon, polygon[0]] : [],
+    dashed: sideOf(entry.session) === 'R',
+  };
 }
 
 /** Longitudinal and lateral g against distance, every `every` samples (25 Hz is more than a chart shows). */

@@ -68,8 +68,10 @@ export const analysisI18n = {
       optimalLap: 'Drivable optimal',
       optimalShort: 'Drivable',
       bestLap: 'Best lap',
-      sumOfBestSectors: 'Sum of best sectors',
+      sumOfBestSectors: 'Sum of best 3 sectors',
       sumOfBestMicro: 'Sum of best micro-sectors',
+      optimalOrder:
+        'Always: sum of best micro-sectors ≤ drivable optimal ≤ best lap. The drivable optimal can beat the sum of the 3 best sectors: it joins the best of {{sectors}} short pieces from different laps, while each of the 3 sectors is one lap’s whole sector.',
       optimalHint: '{{sectors}} micro-sectors of about 30 m from {{laps}} racing laps, joined only where the speeds match within 3 km/h.',
       useAsReference: 'Use as reference',
       braking: 'Braking and throttle points',
@@ -163,8 +165,10 @@ export const analysisI18n = {
       optimalLap: 'Ideal conduzível',
       optimalShort: 'Conduzível',
       bestLap: 'Melhor volta',
-      sumOfBestSectors: 'Soma dos melhores setores',
+      sumOfBestSectors: 'Soma dos 3 melhores setores',
       sumOfBestMicro: 'Soma dos melhores micro-setores',
+      optimalOrder:
+        'Sempre: soma dos melhores micro-setores ≤ ideal conduzível ≤ melhor volta. O ideal conduzível pode ser mais rápido do que a soma dos 3 melhores setores: junta o melhor de {{sectors}} troços curtos de voltas diferentes, enquanto cada um dos 3 setores é o setor inteiro de uma só volta.',
       optimalHint: '{{sectors}} micro-setores de cerca de 30 m de {{laps}} voltas de corrida, unidos só onde as velocidades diferem no máximo 3 km/h.',
       useAsReference: 'Usar como referência',
       braking: 'Pontos de travagem e de aceleração',

@@ -9,7 +9,12 @@ import type { ImportLine, ImportLineState } from './use-session-import';
 import type { ImportResult } from './sessions-port';
 
 const COLOR: Record<ImportLineState, string> = { waiting: 'gray', importing: 'blue', imported: 'teal', duplicate: 'yellow', failed: 'red' };
-const PROGRESS: Record<ImportLineState, number> = { waiting: 0, importing: 60, imported: 100, duplicate: 100, failed: 100 };
+const PROGRESS: Record<ImportLineState, number> = { waiting: 0, importing: 0, imported: 100, duplicate: 100, failed: 100 };
+
+/** The bar's value, 0 to 100: while importing, the share the worker reported (by bytes read and parsed). */
+function progressValue(line: Pick<ImportLine, 'state' | 'progress'>): number {
+  return line.state === 'importing' ? Math.round(Math.min(1, Math.max(0, line.progress ?? 0)) * 100) : PROGRESS[line.state];
+}
 
 function outcome(line: ImportLine, t: (key: string, options?: Record<string, unknown>) => string): string {
   switch (line.state) {
@@ -73,7 +78,7 @@ export function ImportResults({
             <Progress
               size="xs"
               mt={2}
-              value={PROGRESS[line.state]}
+              value={progressValue(line)}
               color={COLOR[line.state]}
               striped={line.state === 'importing'}
               animated={line.state === 'importing'}

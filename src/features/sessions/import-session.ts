@@ -12,6 +12,7 @@ import { zoneOffsetMinutes } from '../../domain/format/wall-clock';
 import type { CircuitCandidate } from '../../domain/formats/import-session';
 import { prepareImport as prepare, type PreparedImport as Prepared } from '../../domain/formats/prepare-import';
 import { bytesSource } from '../../domain/gpmf/byte-source';
+import type { ImportProgressListener } from '../../domain/formats/import-progress';
 import { getAnalysisClient, type ImportedFile, type ImportFileInput } from '../../analysis/analysis-client';
 
 /** `nmeaText`: the stored nmea file as text (decoded from the prepared bytes). */
@@ -39,8 +40,15 @@ export async function prepareImport(fileName: string, content: string | Uint8Arr
  * there by reference and is read by parts (a video is never loaded whole), so a 2 h 25 Hz file never blocks the
  * page. `startFinish`: a start/finish the racer placed for a session near no circuit.
  */
-export function importFileInWorker(file: File, circuits: readonly Circuit[], lapsText?: string, startFinish?: ImportFileInput['startFinish']): Promise<ImportedFile> {
-  return getAnalysisClient().importFile({ fileName: file.name, file, circuits: circuits.map(circuitCandidate), lastModified: file.lastModified, lapsText, ...(startFinish ? { startFinish } : {}) });
+export function importFileInWorker(
+  file: File,
+  circuits: readonly Circuit[],
+  lapsText?: string,
+  startFinish?: ImportFileInput['startFinish'],
+  onProgress?: ImportProgressListener,
+): Promise<ImportedFile> {
+  const input = { fileName: file.name, file, circuits: circuits.map(circuitCandidate), lastModified: file.lastModified, lapsText, ...(startFinish ? { startFinish } : {}) };
+  return getAnalysisClient().importFile(input, { onProgress });
 }
 
 function withCircuit(prepared: Prepared, circuits: readonly Circuit[]): PreparedImport {

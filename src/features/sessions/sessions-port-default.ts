@@ -18,6 +18,7 @@ import { serializeLaps, serializePositions } from '../../domain/serialize-sessio
 import type { GatePoint } from '../../domain/session-types';
 import { coachingLapColumns } from '../../domain/coaching/session-coaching';
 import { importFileInWorker } from './import-session';
+import { importProgressFraction, type ImportProgress } from '../../domain/formats/import-progress';
 import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, WeatherConditions } from './sessions-port';
 
 const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
@@ -89,6 +90,7 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
   return {
     id,
     name: row.name,
+    date: row.date,
     circuitId: row.circuitId,
     sessionIndex,
     positions: processed.positions,
@@ -142,9 +144,10 @@ export const defaultSessionsPort: SessionsPort = {
     const texts = await repository.loadTexts(id, signal);
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
   },
-  importFile: async (file, lapsFile) => {
+  importFile: async (file, lapsFile, onProgress) => {
     const circuits = await freshCircuits();
-    const imported = await importFileInWorker(file, circuits, lapsFile ? await lapsFile.text() : undefined);
+    const progress = onProgress ? (p: ImportProgress) => onProgress(importProgressFraction(p)) : undefined;
+    const imported = await importFileInWorker(file, circuits, lapsFile ? await lapsFile.text() : undefined, undefined, progress);
     const saved = await repository.saveDownloadedSession({
       filename: imported.fileName,
       laps: imported.lapsBytes,

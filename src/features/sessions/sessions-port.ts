@@ -58,6 +58,8 @@ export interface CircuitGates {
 export interface LoadedSession {
   id: number;
   name: string;
+  /** The session's date (ISO), when the library has it. */
+  date?: string;
   circuitId: number | null;
   /** 0 = left, 1 = right (colour scheme). */
   sessionIndex: number;
@@ -128,8 +130,11 @@ export interface SessionsPort {
   coachSession(session: LoadedSession, signal?: AbortSignal): Promise<CoachedSession>;
   /** Raw device texts (export of the ASTRO format). */
   loadTexts(id: number, signal?: AbortSignal): Promise<{ laps: string; nmea: string }>;
-  /** One file from disk; `lapsFile`: the ASTRO laps file picked with an ASTRO nmea file. */
-  importFile(file: File, lapsFile?: File): Promise<ImportResult>;
+  /**
+   * One file from disk; `lapsFile`: the ASTRO laps file picked with an ASTRO nmea file; `onProgress`: told the
+   * share of the import done (0 to 1, by bytes read and parsed) now and then while it runs.
+   */
+  importFile(file: File, lapsFile?: File, onProgress?: (share: number) => void): Promise<ImportResult>;
   /**
    * Saves a start/finish confirmed on the map as the racer's own circuit (online only), then times the imported
    * session again with it: its texts, circuit and name follow.

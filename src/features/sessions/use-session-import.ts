@@ -27,6 +27,8 @@ export interface ImportLine {
   file?: File;
   /** The racer saved its start/finish as their circuit. */
   confirmed?: { circuitName: string; laps: number };
+  /** While importing: the share done, 0 to 1 (by bytes read and parsed in the worker). */
+  progress?: number;
 }
 
 /**
@@ -79,7 +81,7 @@ export function useSessionImport(
       for (const { key, file, laps } of queued) {
         update(key, { state: 'importing' });
         try {
-          const result = await port.importFile(file.file, laps?.file);
+          const result = await port.importFile(file.file, laps?.file, (progress) => update(key, { progress }));
           const action = { label: t('library.analyse'), onClick: () => onAnalyse(result), testId: `analyse-imported-${result.id}` };
           // Data already in the library is not stored twice: said as a warning, still one tap from its analysis.
           if (result.alreadyStored) {

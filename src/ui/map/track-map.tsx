@@ -30,7 +30,7 @@ import { gateSegments } from './gate-segments';
 import { fetchTileUrl, MAX_TILE_ZOOM, rememberedTileUrl, tileSettings } from './map-config';
 import { SPEED_BAND_COLORS, speedRuns } from './speed-runs';
 import type { MapTrace, TrackMapProps } from './types';
-import { mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
+import { latOfMercatorY, lonOfMercatorX, mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
 
 /** Sector colours of gates: start/finish, sector 1 end, sector 2 end. */
 const GATE_COLORS = ['#e03131', '#f08c00', '#1c7ed6'] as const;
@@ -208,6 +208,12 @@ export default function TrackMap(props: TrackMapProps) {
         new VectorLayer({ source: cursor, properties: { name: 'cursor' } }),
       ],
       view: new View({ center: [mercatorX(-8.6), mercatorY(41.5)], zoom: 5, maxZoom: 21 }),
+    });
+    instance.on('singleclick', (event) => {
+      const current = latestProps.current;
+      if ((current.gateMode ?? 'view') !== 'view' || !current.onPointClick) return;
+      const [x, y] = event.coordinate;
+      current.onPointClick(latOfMercatorY(y), lonOfMercatorX(x));
     });
     map.current = instance;
     sources.current = { traces, gateLines, gatePoints, overlay, cursor, outline, outlineLayer };

@@ -63,6 +63,8 @@ export interface TrackMapProps {
   /** Snap drawn and dragged gates onto the traces. */
   snapToTraces?: boolean;
   onGatesChange?: (gates: GatePoint[]) => void;
+  /** A click (a tap) on the map while no gate is drawn or edited: where, in degrees. */
+  onPointClick?: (lat: number, lon: number) => void;
   /** The view fits the traces again whenever this changes. */
   fitKey?: string;
   height?: number | string;

@@ -7,6 +7,7 @@ import { prepareImport } from '../../../src/domain/formats/prepare-import';
 import { bytesSource } from '../../../src/domain/gpmf/byte-source';
 import { isImportError } from '../../../src/domain/formats/import-errors';
 import { sessionStatsFromLapsText } from '../../../src/domain/session-stats';
+import { importProgressFraction, type ImportProgress } from '../../../src/domain/formats/import-progress';
 
 /**
  * A picked file is imported in the analysis worker: the File goes there by reference, and what comes back is the
@@ -33,6 +34,22 @@ let client: AnalysisClient | null = null;
 afterEach(() => client?.dispose());
 
 describe('importing a file in the worker', () => {
+  it('tells the page how far it is by bytes read and parsed, a few reports in order, through to the timing', async () => {
+    client = createAnalysisClient({ createWorker: fakeWorker });
+    const reports: ImportProgress[] = [];
+    const imported = await client.importFile({ fileName: 'rustavi.vbo', file: new Blob([VBO]), circuits: [rustavi], lastModified: 0 }, { onProgress: (p) => reports.push(p) });
+    // (Reports are messages of their own: the last may land just after the result.)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(imported.lapCount).toBeGreaterThan(0);
+    expect(reports[0]).toEqual({ stage: 'reading', bytes: 0, totalBytes: VBO.length });
+    expect(reports.at(-1)).toEqual({ stage: 'timing', bytes: VBO.length, totalBytes: VBO.length });
+    expect(reports.map((r) => `${r.stage} ${r.bytes}`)).toContain(`parsing ${VBO.length}`);
+    const shares = reports.map(importProgressFraction);
+    expect(shares).toEqual([...shares].sort((a, b) => a - b));
+    // Throttled: each stage's start and end, and at most one report per 100 ms between.
+    expect(reports.length).toBeLessThan(12);
+  });
+
   it('gives the same session as the import on the page, texts as bytes and the track as typed arrays', async () => {
     client = createAnalysisClient({ createWorker: fakeWorker });
     const file = new Blob([VBO]);

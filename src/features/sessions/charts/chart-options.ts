@@ -3,7 +3,6 @@
  * canvas): speed and delta against distance, and the sector bars.
  */
 import type { ChartSeries, SectorBars } from '../analysis-view';
-import type { GgSeries } from '../coach-view';
 
 /** Number formatters of a locale: axis labels (up to 1 decimal) and tooltip values (2 decimals). */
 function numberFormats(locale: string) {
@@ -87,7 +86,8 @@ export function lineOption({ series, xName, yName, dark, locale, tooltipAt, lege
       showSymbol: false,
       sampling: 'lttb',
       color: s.color,
-      lineStyle: { width: s.highlighted ? 3 : 1.2, type: s.dashed ? 'dashed' : 'solid', opacity: series.some((x) => x.highlighted) && !s.highlighted ? 0.35 : 1 },
+      // The lines behind the highlighted one are dimmed; on the dark background less, or they fade into it.
+      lineStyle: { width: s.highlighted ? 3 : 1.2, type: s.dashed ? 'dashed' : 'solid', opacity: series.some((x) => x.highlighted) && !s.highlighted ? (dark ? 0.7 : 0.35) : 1 },
       z: s.highlighted ? 3 : 2,
     })),
   };
@@ -113,64 +113,5 @@ export function sectorOption({ sectors, sectorName, dark, locale }: SectorOption
     // Bars start at 0: a scaled axis cut them off at the fastest sector and made small differences look huge.
     yAxis: { type: 'value', name: 's', min: 0, axisLabel: { formatter: numbers.axis } },
     series: sectors.sectorsS.map((data, k) => ({ name: sectorName(k + 1), type: 'bar', data })),
-  };
-}
-
-export interface GgOptionInput {
-  series: GgSeries[];
-  xName: string;
-  yName: string;
-  envelopeName: (lap: string) => string;
-  dark: boolean;
-  locale: string;
-}
-
-/**
- * The g-g diagram: every sample of each lap as a small dot (a line series without its line, so no scatter module
- * joins the charts chunk) and its envelope as a closed line; square axes of equal range around 0.
- */
-export function ggOption({ series, xName, yName, envelopeName, dark, locale }: GgOptionInput) {
-  const numbers = numberFormats(locale);
-  let extent = 1;
-  for (const s of series) for (const [x, y] of s.envelope) extent = Math.max(extent, Math.abs(x), Math.abs(y));
-  // Half-g steps: the axis labels have one decimal, and a limit of 1.25 g was labelled 1.3.
-  const limit = Math.ceil(extent * 2) / 2;
-  const axis = (name: string) => ({ type: 'value', name, nameLocation: 'middle', nameGap: 24, min: -limit, max: limit, axisLabel: { formatter: numbers.axis } });
-  return {
-    animation: false,
-    backgroundColor: 'transparent',
-    textStyle: { color: dark ? '#c9c9c9' : '#333' },
-    // Two laps and their envelopes take two legend rows on a phone: the plot starts below them.
-    grid: { left: 48, right: 16, top: 56, bottom: 40 },
-    legend: { top: 0, textStyle: { color: dark ? '#c9c9c9' : '#333' } },
-    tooltip: { trigger: 'item', confine: true, valueFormatter: numbers.value },
-    xAxis: axis(xName),
-    yAxis: axis(yName),
-    series: series.flatMap((s) => [
-      {
-        id: `${s.key}:points`,
-        name: s.name,
-        type: 'line',
-        data: s.points,
-        color: s.color,
-        showSymbol: true,
-        symbol: 'circle',
-        symbolSize: 2,
-        lineStyle: { opacity: 0 },
-        itemStyle: { opacity: 0.35 },
-        silent: true,
-        z: 2,
-      },
-      {
-        id: `${s.key}:envelope`,
-        name: envelopeName(s.name),
-        type: 'line',
-        data: s.envelope,
-        color: s.color,
-        showSymbol: false,
-        lineStyle: { width: 2, type: s.dashed ? 'dashed' : 'solid' },
-        z: 3,
-      },
-    ]),
   };
 }

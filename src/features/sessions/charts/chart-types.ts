@@ -1,7 +1,6 @@
 /** Props of the lazily loaded session charts (kept apart so screens do not pull ECharts in). */
 import type { ChartSeries, SectorBars } from '../analysis-view';
 import type { TooltipLine } from './chart-options';
-import type { GgSeries } from '../coach-view';
 
 /** The linked cursor: what the tooltip says at a distance, and where the cursor is (null: gone). */
 export interface ChartCursor {
@@ -9,6 +8,8 @@ export interface ChartCursor {
   onMove(distanceM: number | null): void;
   /** A cursor moved from elsewhere (the playing video) that the distance charts show too. */
   follow?: { get(): number | null; subscribe(listener: () => void): () => void };
+  /** A click on a distance chart (the video shows that distance of its lap). */
+  onSeek?: (distanceM: number) => void;
 }
 
 export interface SessionChartsProps {
@@ -22,9 +23,7 @@ export interface SessionChartsProps {
   onPickLap?: (key: string) => void;
   /** The compared laps' longitudinal and lateral g along distance, drawn under the speed chart (same cursor). */
   gTrace?: ChartSeries[];
-  /** The g-g diagram of the compared laps, each with its envelope. */
-  gg?: GgSeries[];
-  coachLabels?: { gTrace: string; gg: string; gAxis: string; lateralAxis: string; longitudinalAxis: string; envelope: (lap: string) => string };
+  coachLabels?: { gTrace: string; gAxis: string };
   /** Hovering or dragging on the speed or delta chart reads both compared laps there and moves the map's marker. */
   cursor?: ChartCursor;
   /** Moves the cursor to a distance (metres) and shows the speed chart there; `seq` changes on every request. */

@@ -14,7 +14,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { Paper, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
-import { ggOption, lineOption, sectorOption } from './chart-options';
+import { lineOption, sectorOption } from './chart-options';
 import type { SessionChartsProps } from './chart-types';
 
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
@@ -32,9 +32,11 @@ interface ChartInstance {
   convertToPixel(finder: { xAxisIndex: number }, value: number): number;
   getHeight(): number;
   dispatchAction(action: { type: string; x?: number; y?: number }): void;
+  convertFromPixel(finder: { xAxisIndex: number }, value: number): number;
+  getZr(): { on(event: 'click', handler: (event: { offsetX: number }) => void): void };
 }
 
-export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor, gTrace = [], gg = [], coachLabels, focus }: SessionChartsProps) {
+export default function SessionCharts({ speed, delta, sectors, labels, dark, numberLocale, onPickLap, cursor, gTrace = [], coachLabels, focus }: SessionChartsProps) {
   const speedChart = useRef<ChartInstance | null>(null);
   const speedBox = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
@@ -53,21 +55,11 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
     () => lineOption({ series: gTrace, xName: labels.distance, yName: coachLabels?.gAxis ?? 'g', dark, locale: numberLocale, tooltipAt, legend: true }),
     [gTrace, labels, coachLabels, dark, numberLocale, tooltipAt],
   );
-  const ggChartOption = useMemo(
-    () =>
-      ggOption({
-        series: gg,
-        xName: coachLabels?.lateralAxis ?? '',
-        yName: coachLabels?.longitudinalAxis ?? '',
-        envelopeName: coachLabels?.envelope ?? ((lap) => lap),
-        dark,
-        locale: numberLocale,
-      }),
-    [gg, coachLabels, dark, numberLocale],
-  );
   const sectorsOption = useMemo(() => sectorOption({ sectors, sectorName: labels.sector, dark, locale: numberLocale }), [sectors, labels, dark, numberLocale]);
   const onMove = cursor?.onMove;
   const follow = cursor?.follow;
+  const onSeek = useRef(cursor?.onSeek);
+  onSeek.current = cursor?.onSeek;
   /** The last distance this chart reported itself: a follow update carrying it back is the echo, not news. */
   const reported = useRef<number | null>(null);
   useEffect(() => {
@@ -121,6 +113,12 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
         theme={dark ? 'dark' : undefined}
         onChartReady={(ready: ChartInstance) => {
           if (group) ready.group = group;
+          // A click anywhere on a distance chart's plot: the distance under it.
+          if (group === DISTANCE_GROUP)
+            ready.getZr().on('click', (event) => {
+              const d = ready.convertFromPixel({ xAxisIndex: 0 }, event.offsetX);
+              if (Number.isFinite(d) && d >= 0) onSeek.current?.(d);
+            });
           if (instance) instance.current = ready;
         }}
       />
@@ -131,7 +129,6 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
       {chart(labels.speed, speedOption, 'chart-speed', 280, distanceEvents, DISTANCE_GROUP, speedChart)}
       {gTrace.length > 0 && chart(coachLabels?.gTrace ?? '', gTraceOption, 'chart-g-trace', 230, distanceEvents, DISTANCE_GROUP)}
       {delta.length > 0 && chart(labels.delta, deltaOption, 'chart-delta', 220, distanceEvents, DISTANCE_GROUP)}
-      {gg.length > 0 && chart(coachLabels?.gg ?? '', ggChartOption, 'chart-gg', 340, {})}
       {chart(labels.sectors, sectorsOption, 'chart-sectors', 220, events)}
     </>
   );

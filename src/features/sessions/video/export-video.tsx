@@ -8,6 +8,7 @@ import { Alert, Button, Group, Modal, Progress, SegmentedControl, Select, Stack,
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoRow } from '../../../data/services';
+import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
 import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
 import { coveredLaps, exportFileName, exportWindow, secondsLeft, type ExportChoice, type ExportHeight } from '../../../domain/video/export-plan';
 import type { LapSpan } from '../../../domain/video/lap-times';
@@ -15,6 +16,7 @@ import type { Gauge } from '../../../domain/video/overlay-layout';
 import { openStoredVideo } from '../../../media/copy-to-storage';
 import { cancelExport, dismissExport, exportTickets, startExport, subscribeExports, type ExportTicket } from '../../../media/export/export-client';
 import { ExportError } from '../../../media/export/export-error';
+import type { OverlayLabels } from '../../../media/overlay-draw';
 import type { LoadedSession } from '../sessions-port';
 
 export interface ExportVideoProps {
@@ -22,7 +24,12 @@ export interface ExportVideoProps {
   row: VideoRow;
   spans: LapSpan[];
   reference: LapTrace | null;
+  /** The session's per-fix g, for the g-meter (null until the coach's worker has it). */
+  acceleration: AccelerationColumns | null;
+  /** What the player shows: its gauges, their labels, the session's date. */
   gauges: readonly Gauge[];
+  labels: OverlayLabels;
+  sessionDate: string;
   track: { lat: number[]; lon: number[] } | null;
   /** The dialog is open (the panel's button opens it). */
   opened: boolean;
@@ -84,7 +91,7 @@ function errorText(t: (key: string, options?: Record<string, unknown>) => string
   return t(`errors.${error.code}`, { detail: error.detail || error.message });
 }
 
-export default function ExportVideo({ session, row, spans, reference, gauges, track, opened, onClose }: ExportVideoProps) {
+export default function ExportVideo({ session, row, spans, reference, acceleration, gauges, labels, sessionDate, track, opened, onClose }: ExportVideoProps) {
   const { t, i18n } = useTranslation('videoExport');
   const tickets = useSyncExternalStore(subscribeExports, exportTickets);
   const sync = row.sync;
@@ -123,10 +130,12 @@ export default function ExportVideo({ session, row, spans, reference, gauges, tr
           spans,
           laps: session.analysis.laps.map((l) => ({ lapNumber: l.lapNumber, timeMs: l.timeMs, valid: l.valid, sectors: l.sectors.map((s) => ({ timeMs: s.timeMs, performance: s.performance })) })),
           reference,
+          acceleration,
           lapCount: lapNumbers.length,
           sessionName: session.name,
+          sessionDate,
           track,
-          labels: { lap: t('video:gauge.lap'), last: t('video:gauge.last'), delta: t('video:gauge.delta'), kmh: t('video:gauge.kmh') },
+          labels: { ...labels },
           gauges: [...gauges],
           locale: i18n.language,
         },

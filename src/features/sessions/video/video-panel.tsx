@@ -4,23 +4,29 @@
  * start/finish crossings to sync it by hand. The frame shown drives the map cursor (distance into the lap); a
  * cursor moved by the racer (chart, map) while paused, or a lap picked in the table, seeks the video.
  */
-import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, FileButton, Group, Paper, Popover, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../app/i18n/format';
+import { currentLocale } from '../../../app/i18n/setup';
 import { videoRepository, type VideoRow } from '../../../data/services';
 import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
 import { fitSyncFromMarks, MarkFitError, withMark } from '../../../domain/video/hand-marks';
-import { lapSpans, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
-import type { Gauge } from '../../../domain/video/overlay-layout';
+import type { LeadVideo } from '../../../domain/video/follow-by-distance';
+import { lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
+import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
+import { GAUGES, parseGaugeChoice, toggleGauge, type Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
-import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, type VideoSync } from '../../../domain/video/video-clock';
+import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, videoTimeAt, type VideoSync } from '../../../domain/video/video-clock';
 import { openStoredVideo } from '../../../media/copy-to-storage';
 import { VideoError } from '../../../media/video-error';
 import type { CursorStore } from '../cursor-store';
 import type { LoadedSession } from '../sessions-port';
 import { addVideo, type AddNotice } from '../../../media/add-video';
 import { drawOverlay } from '../../../media/overlay-draw';
+import { FollowerVideo, type FollowerHandle } from './follower-video';
+import type { VideoSeekRequest } from './seek-request';
 
 export interface VideoPanelProps {
   session: LoadedSession;
@@ -29,12 +35,56 @@ export interface VideoPanelProps {
   pickedLap: number | null;
   /** The reference lap's trace, for the delta gauge. */
   reference: LapTrace | null;
+  /** The session's per-fix g (the coach's worker computes it), for the g-meter; null until it is there. */
+  acceleration?: AccelerationColumns | null;
+  /** A click on a chart or the map: the video shows that place of the lap it is on (or the lap picked). */
+  seekRequest?: VideoSeekRequest | null;
+  /** The compared (right-hand) session: its video, if it has one, plays beside this one, following by distance. */
+  compareSession?: LoadedSession | null;
 }
 
 /** 'Export video' and its worker load on the first click (their own chunk). */
 const ExportVideo = lazy(() => import('./export-video'));
 
-const GAUGES: readonly Gauge[] = ['lapTimer', 'lastLap', 'sectors', 'speed', 'delta', 'map', 'lapCounter', 'sessionName'];
+/** The gauges the racer chose, on this device (localStorage, cleared with everything else at logout). */
+const GAUGES_KEY = 'video-overlay-gauges';
+
+function storedGauges(): Gauge[] {
+  try {
+    return parseGaugeChoice(localStorage.getItem(GAUGES_KEY));
+  } catch {
+    return parseGaugeChoice(null);
+  }
+}
+
+function storeGauges(gauges: readonly Gauge[]): void {
+  try {
+    localStorage.setItem(GAUGES_KEY, JSON.stringify(gauges));
+  } catch {
+    // Storage refused (private mode, full): the choice holds for this visit only.
+  }
+}
+
+/** The overlay's gauges to turn on and off, in a popover under an 'Overlay' button. */
+function GaugePicker({ gauges, onChange }: { gauges: readonly Gauge[]; onChange: (gauges: Gauge[]) => void }) {
+  const { t } = useTranslation('video');
+  return (
+    <Popover position="bottom-start" withinPortal shadow="md">
+      <Popover.Target>
+        <Button size="xs" variant="default" data-testid="video-gauges">
+          {t('overlay')} ({gauges.length})
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="video-gauges-dropdown">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6}>
+          {GAUGES.map((g) => (
+            <Checkbox key={g} size="xs" label={t(`gauges.${g}`)} checked={gauges.includes(g)} onChange={(e) => onChange(toggleGauge(gauges, g, e.currentTarget.checked))} data-testid={`video-gauge-${g}`} />
+          ))}
+        </SimpleGrid>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 type Problem = { key: string } | null;
 
@@ -44,13 +94,14 @@ function problemOf(e: unknown): Problem {
   return { key: 'errors.write-failed' };
 }
 
-export default function VideoPanel({ session, cursorStore, pickedLap, reference }: VideoPanelProps) {
+export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null }: VideoPanelProps) {
   const { t, i18n } = useTranslation('video');
   const videos = useLiveQuery(() => videoRepository.listForSession(session.id), [session.id]);
   const row: VideoRow | null = videos?.[0] ?? null;
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [notices, setNotices] = useState<AddNotice[]>([]);
+  const [missingChapters, setMissingChapters] = useState<string[]>([]);
   const abort = useRef<AbortController | null>(null);
 
   async function onFile(file: File | null) {
@@ -62,6 +113,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference 
     try {
       const added = await addVideo(file, { sessionLocalId: session.id, positions: session.positions, signal: abort.current.signal, onProgress: (done, total) => setProgress(total > 0 ? done / total : 1) });
       setNotices(added.notices);
+      setMissingChapters(added.missingChapters);
     } catch (e) {
       setProblem(problemOf(e));
     } finally {
@@ -113,10 +165,10 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference 
         )}
         {notices.map((n) => (
           <Alert key={n} color="yellow" variant="light" data-testid={`video-notice-${n}`}>
-            {t(`errors.${n}`)}
+            {t(`errors.${n}`, { names: missingChapters.join(', ') })}
           </Alert>
         ))}
-        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} onProblem={setProblem} />}
+        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onProblem={setProblem} />}
       </Stack>
     </Paper>
   );
@@ -128,7 +180,7 @@ interface PlayerProps extends Omit<VideoPanelProps, 'session'> {
   onProblem: (p: Problem) => void;
 }
 
-function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: PlayerProps) {
+function Player({ row, session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null, onProblem }: PlayerProps) {
   const { t, i18n } = useTranslation('video');
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -141,6 +193,17 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
   const lap = markLap ?? lapNumbers[0] ?? null;
   const sync: VideoSync | null = row.sync;
   const stopAt = useRef<number | null>(null);
+  const follower = useRef<FollowerHandle | null>(null);
+  const compareVideos = useLiveQuery(async () => (compareSession ? videoRepository.listForSession(compareSession.id) : []), [compareSession?.id]);
+  const compareRow = compareVideos?.[0] ?? null;
+  const lead = useMemo((): LeadVideo | null => (sync ? { positions: session.positions, spans, sync } : null), [session.positions, spans, sync]);
+  const [gauges, setGauges] = useState<Gauge[]>(storedGauges);
+  const chooseGauges = useCallback((next: Gauge[]) => {
+    setGauges(next);
+    storeGauges(next);
+  }, []);
+  const sessionDate = useMemo(() => (session.date && Number.isFinite(Date.parse(session.date)) ? formatDate(session.date, currentLocale(i18n)) : ''), [session.date, i18n]);
+  const labels = useMemo(() => ({ lap: t('gauge.lap'), last: t('gauge.last'), delta: t('gauge.delta'), kmh: t('gauge.kmh'), g: t('gauge.g') }), [t]);
   const lastSet = useRef<number | null>(null);
   const track = useMemo(() => {
     const span = spans.find((s) => s.lap === 1) ?? spans[0];
@@ -183,6 +246,7 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
     const frame = frameAt(videoS, row.fps);
     if (frameRef.current) frameRef.current.textContent = t('frame', { frame, time: videoS.toFixed(3) });
     canvas.dataset.frame = String(frame);
+    canvas.dataset.gauges = gauges.join(',');
     const width = canvas.clientWidth;
     const height = canvas.clientHeight;
     if (canvas.width !== width || canvas.height !== height) {
@@ -195,25 +259,41 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
       ctx.clearRect(0, 0, width, height);
       return;
     }
-    const sessionMs = sessionTimeAt(sync, videoS);
-    if (stopAt.current !== null && sessionMs >= stopAt.current) {
+    const stopMs = stopAt.current;
+    // 'Play lap N' ends on the lap's last frame (the last whose middle is before the next crossing): stopped a frame
+    // early, and put back on it if the callback came late (a busy page, a fast playback rate).
+    if (stopMs !== null && sessionTimeAt(sync, videoS + 1 / row.fps) >= stopMs) {
       stopAt.current = null;
       video.pause();
+      const last = Math.ceil(videoTimeAt(sync, stopMs) * row.fps - 0.5) - 1;
+      if (last >= 0 && last !== frame) {
+        video.currentTime = seekTimeOfFrame(last, row.fps);
+        return;
+      }
     }
-    const values = overlayValuesAt(session.positions, spans, session.analysis.laps, sessionMs, reference);
+    const sessionMs = sessionTimeAt(sync, videoS);
+    const values = overlayValuesAt(session.positions, spans, session.analysis.laps, sessionMs, reference, acceleration);
     canvas.dataset.lap = values.lap === null ? '' : String(values.lap);
     drawOverlay(ctx, width, height, {
       values,
       lapCount: lapNumbers.length,
       sessionName: session.name,
+      sessionDate,
       track,
-      labels: { lap: t('gauge.lap'), last: t('gauge.last'), delta: t('gauge.delta'), kmh: t('gauge.kmh') },
-      gauges: GAUGES,
+      labels,
+      gauges,
       locale: i18n.language,
     });
+    canvas.dataset.distance = values.lapDistanceM === null ? '' : values.lapDistanceM.toFixed(1);
     lastSet.current = values.lapDistanceM;
     cursorStore.set(values.lapDistanceM);
-  }, [row.fps, sync, session, spans, reference, lapNumbers.length, track, t, i18n.language, cursorStore]);
+    follower.current?.follow(videoS, !video.paused, video.playbackRate);
+  }, [row.fps, sync, session, spans, reference, acceleration, lapNumbers.length, track, sessionDate, labels, gauges, i18n.language, cursorStore]);
+
+  // Drawn again when what it draws changes while paused (gauges chosen, language, sync).
+  useEffect(() => {
+    if (url) render();
+  }, [url, render]);
 
   // Every decoded frame while playing (requestVideoFrameCallback), and after each seek.
   useEffect(() => {
@@ -276,6 +356,18 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
     [cursorStore, sync, spans, pickedLap, session.positions, row.fps, seek],
   );
 
+  // A click on a chart (a distance) or on the map (a point): that place of the lap shown (or picked), playing or not.
+  // Only a new request seeks (not a new sync or lap pick), hence its only dependency.
+  useEffect(() => {
+    if (!seekRequest || !sync) return;
+    const shown = Number(canvasRef.current?.dataset.lap || NaN);
+    const span = spans.find((s) => s.lap === (pickedLap ?? (shown > 0 ? shown : lapNumbers[0])));
+    if (!span) return;
+    const at = 'distanceM' in seekRequest ? lapTimeAtDistance(session.positions, span, seekRequest.distanceM) : lapTimeNearPoint(session.positions, span, seekRequest.lat, seekRequest.lon);
+    const videoS = at === null ? null : seekTimeForSession(sync, at, row.fps);
+    if (videoS !== null) seek(videoS);
+  }, [seekRequest]);
+
   const step = (frames: number) => {
     const video = videoRef.current;
     if (!video) return;
@@ -310,20 +402,28 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
   const syncText = !sync ? t('sync.none') : row.sync?.method === 'marks' ? t('sync.marks', { count: row.marks.length }) : t(`sync.${row.sync?.method ?? 'none'}`);
   return (
     <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps}>
-      <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9', background: '#000' }}>
-        <video
-          ref={videoRef}
-          src={url ?? undefined}
-          preload="auto"
-          playsInline
-          muted
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
-          data-testid="video-element"
-        />
-        <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-overlay" />
-      </div>
+      <SimpleGrid cols={{ base: 1, md: compareRow ? 2 : 1 }} spacing="xs">
+        <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9', background: '#000' }}>
+          <video
+            ref={videoRef}
+            src={url ?? undefined}
+            preload="auto"
+            playsInline
+            muted
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+            data-testid="video-element"
+          />
+          <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-overlay" />
+        </div>
+        {compareSession && compareRow && <FollowerVideo session={compareSession} row={compareRow} lead={lead} handle={follower} onReady={render} />}
+      </SimpleGrid>
+      {compareSession && compareVideos && !compareRow && (
+        <Text size="xs" c="dimmed" data-testid="video-compare-none">
+          {t('compareNoVideo', { name: compareSession.name })}
+        </Text>
+      )}
       <Group gap={4} wrap="wrap">
         <Button size="xs" variant="default" onClick={() => step(-Math.round(row.fps))} data-testid="video-back-1s">
           {t('back1s')}
@@ -340,6 +440,7 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
         <Button size="xs" variant="default" onClick={() => step(Math.round(row.fps))} data-testid="video-fwd-1s">
           {t('fwd1s')}
         </Button>
+        <GaugePicker gauges={gauges} onChange={chooseGauges} />
         <Text size="sm" ff="monospace" ml="sm">
           <span ref={frameRef} data-testid="video-frame" />
         </Text>
@@ -377,7 +478,7 @@ function Player({ row, session, cursorStore, pickedLap, reference, onProblem }: 
       </Group>
       {exportWanted && (
         <Suspense fallback={null}>
-          <ExportVideo session={session} row={row} spans={spans} reference={reference} gauges={GAUGES} track={track} opened={exportOpen} onClose={() => setExportOpen(false)} />
+          <ExportVideo session={session} row={row} spans={spans} reference={reference} acceleration={acceleration} gauges={gauges} labels={labels} sessionDate={sessionDate} track={track} opened={exportOpen} onClose={() => setExportOpen(false)} />
         </Suspense>
       )}
     </Stack>

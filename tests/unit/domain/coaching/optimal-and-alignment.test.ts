@@ -31,6 +31,39 @@ describe('the drivable optimal lap', () => {
     );
   });
 
+  it('is never faster than the sum of the best micro-sectors, which is never slower than the sum of the three best sectors (property)', () => {
+    // Three sectors' boundaries are micro-sector boundaries too (3 x k micro-sectors): the best of every short piece
+    // adds up to no more than the best of every long one, so the micro-sectors' sum is the true lower bound.
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ amp: fc.double({ min: 0, max: 0.08, noNaN: true }), phase: fc.double({ min: 0, max: 6.28, noNaN: true }), corner: fc.double({ min: 17, max: 23, noNaN: true }) }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 6, max: 15 }),
+        (specs, k) => {
+          const laps = specs.map((s) => wobblyLap(s.amp, s.phase, s.corner));
+          const threeSectors = drivableOptimal(laps, { sectorM: LAP_M / 3 })!;
+          const micro = drivableOptimal(laps, { sectorM: LAP_M / (3 * k) })!;
+          const best = Math.min(...laps.map((l) => l.timeMs[l.count - 1]));
+          expect(threeSectors.sectorCount).toBe(3);
+          expect(micro.sumOfBestMs).toBeLessThanOrEqual(threeSectors.sumOfBestMs + 1e-6);
+          expect(micro.sumOfBestMs).toBeLessThanOrEqual(micro.timeMs + 1e-6);
+          expect(micro.timeMs).toBeLessThanOrEqual(best + 1e-6);
+        },
+      ),
+      { numRuns: 10 },
+    );
+  });
+
+  it('can be faster than the sum of the three best sectors: the laps trade the lead inside every sector', () => {
+    // Each lap is quick where the other is slow, three times a lap: no lap wins a whole sector by much, so the three
+    // sectors' sum is about a lap's time, while the micro-sectors pick the quick half of each swing.
+    const laps = [wobblyLap(0.04, 0, 20), wobblyLap(0.04, Math.PI, 20), wobblyLap(0.03, 1.5, 20)];
+    const threeSectors = drivableOptimal(laps, { sectorM: LAP_M / 3 })!;
+    const drivable = drivableOptimal(laps, { sectorM: LAP_M / 30 })!;
+    expect(drivable.timeMs).toBeLessThan(threeSectors.sumOfBestMs - 500);
+    expect(drivable.sumOfBestMs).toBeLessThanOrEqual(drivable.timeMs);
+    expect(drivable.timeMs).toBeLessThanOrEqual(drivable.bestLapMs);
+  });
+
   it('joins laps only where their speeds match: with no tolerance it is the best lap, with any it is the sum of best', () => {
     const laps = [wobblyLap(0.05, 0, 20), wobblyLap(0.05, 3, 20), wobblyLap(0.03, 1.5, 21)];
     const strict = drivableOptimal(laps, { speedToleranceKmh: 0 });

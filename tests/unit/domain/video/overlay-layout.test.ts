@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAUGES, layoutOverlay, orientationOf, type Rect } from '../../../../src/domain/video/overlay-layout';
+import { DEFAULT_GAUGES, GAUGES, layoutOverlay, orientationOf, parseGaugeChoice, toggleGauge, type Rect } from '../../../../src/domain/video/overlay-layout';
 
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -49,5 +49,45 @@ describe('overlay layout', () => {
 
   it('lays out only the gauges chosen', () => {
     expect(Object.keys(layoutOverlay(1280, 720, ['speed']))).toEqual(['speed']);
+  });
+});
+
+describe('the racer’s choice of gauges', () => {
+  it('reads a stored choice back in gauge order, once each, ignoring names it does not know', () => {
+    expect(parseGaugeChoice(JSON.stringify(['map', 'speed', 'map', 'rpm']))).toEqual(['speed', 'map']);
+  });
+
+  it('falls back to the defaults when nothing or garbage is stored, and keeps an empty choice empty', () => {
+    expect(parseGaugeChoice(null)).toEqual(DEFAULT_GAUGES);
+    expect(parseGaugeChoice('{not json')).toEqual(DEFAULT_GAUGES);
+    expect(parseGaugeChoice('{"map":true}')).toEqual(DEFAULT_GAUGES);
+    expect(parseGaugeChoice('[]')).toEqual([]);
+  });
+
+  it('turns one gauge on or off and keeps the others', () => {
+    expect(toggleGauge(['speed', 'map'], 'gMeter', true)).toEqual(['speed', 'map', 'gMeter']);
+    expect(toggleGauge(['speed', 'map', 'gMeter'], 'map', false)).toEqual(['speed', 'gMeter']);
+  });
+});
+
+describe('overlay sizes on 16:9 and 9:16 frames', () => {
+  it('gives a phone’s portrait frame a map and g-meter as wide, in pixels, as a landscape frame of the same short side', () => {
+    const landscape = layoutOverlay(1920, 1080, ['map', 'gMeter']);
+    const portrait = layoutOverlay(1080, 1920, ['map', 'gMeter']);
+    expect(portrait.gMeter!.width).toBe(landscape.gMeter!.width);
+    expect(portrait.map!.width).toBeGreaterThanOrEqual(landscape.map!.width);
+  });
+
+  it('keeps the middle of a portrait frame clear (the road ahead)', () => {
+    const boxes = layoutOverlay(1080, 1920, GAUGES);
+    const middle: Rect = { x: 0, y: 1920 * 0.4, width: 1080, height: 1920 * 0.2 };
+    for (const g of GAUGES) expect(overlaps(boxes[g]!, middle), g).toBe(false);
+  });
+
+  it('keeps the g-meter square and beside the speed on a landscape frame', () => {
+    const { gMeter, speed } = layoutOverlay(1280, 720, ['gMeter', 'speed']);
+    expect(gMeter!.width).toBe(gMeter!.height);
+    expect(gMeter!.x).toBeGreaterThan(speed!.x + speed!.width);
+    expect(gMeter!.y + gMeter!.height).toBe(speed!.y + speed!.height);
   });
 });

@@ -3,8 +3,9 @@ import { analyseSession } from '../../../../src/domain/analysis/analyse-session'
 import { lapTraceByNumber } from '../../../../src/domain/lap-compare/lap-trace';
 import { SectorPerformance } from '../../../../src/domain/session-types';
 import { syntheticSession } from '../../../../src/domain/synthetic-session';
-import { lapSpans } from '../../../../src/domain/video/lap-times';
-import { overlayValuesAt } from '../../../../src/domain/video/overlay-values';
+import { fixIndexAt, lapSpans } from '../../../../src/domain/video/lap-times';
+import { accelerationOf } from '../../../../src/domain/coaching/acceleration';
+import { GTRAIL_MS, overlayValuesAt } from '../../../../src/domain/video/overlay-values';
 
 describe('overlay values at a session time', () => {
   const { positions, laps } = syntheticSession({ fixes: 25 * 600, seed: 5 });
@@ -45,5 +46,27 @@ describe('overlay values at a session time', () => {
   it('shows nothing before the first fix or after the last', () => {
     expect(overlayValuesAt(positions, spans, analysis.laps, -5, null).lap).toBeNull();
     expect(overlayValuesAt(positions, spans, analysis.laps, 1e9, null).lap).toBeNull();
+  });
+});
+
+describe('the g-meter’s values', () => {
+  const { positions, laps } = syntheticSession({ fixes: 25 * 120, seed: 3 });
+  const analysis = analyseSession(laps, positions);
+  const spans = lapSpans(positions);
+  const g = accelerationOf(positions);
+
+  it('gives the g at the time and a trail of the last second, oldest first, ending just before now', () => {
+    const at = positions.timeMs[1000] + 10;
+    const v = overlayValuesAt(positions, spans, analysis.laps, at, null, g);
+    expect(v.lateralG).toBeCloseTo(g.lateralG[1000] + (g.lateralG[1001] - g.lateralG[1000]) * (10 / (positions.timeMs[1001] - positions.timeMs[1000])), 5);
+    expect(v.gTrail).toHaveLength(GTRAIL_MS / 100);
+    const oldest = fixIndexAt(positions, at - GTRAIL_MS);
+    expect(v.gTrail[0]).toEqual([g.lateralG[oldest], g.longitudinalG[oldest]]);
+  });
+
+  it('leaves the g-meter empty without acceleration columns', () => {
+    const v = overlayValuesAt(positions, spans, analysis.laps, positions.timeMs[1000], null);
+    expect(v.lateralG).toBeNull();
+    expect(v.gTrail).toEqual([]);
   });
 });

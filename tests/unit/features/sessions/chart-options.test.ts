@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { axisValueOf, ggOption, lineOption, sectorOption, tooltipHtml } from '../../../../src/features/sessions/charts/chart-options';
+import { axisValueOf, lineOption, sectorOption, tooltipHtml } from '../../../../src/features/sessions/charts/chart-options';
+import { ggLimit, ggPlotBox, ggTheme } from '../../../../src/features/sessions/gg-draw';
 
 const series = [{ key: 'L-1', name: '1', color: '#123456', points: [[0, 80], [100, 120]] as [number, number][], highlighted: false, dashed: false }];
 
@@ -35,11 +36,29 @@ describe('chart options', () => {
     expect((lineOption({ series, xName: 'x', yName: 'y', dark: false, locale: 'en-US' }) as { legend?: unknown }).legend).toBeUndefined();
   });
 
+  it('dims the lines behind the highlighted one less on the dark background, where they would fade into it', () => {
+    const two = [
+      { key: 'a', name: 'a', color: '#f00', points: [] as [number, number][], highlighted: true, dashed: false },
+      { key: 'b', name: 'b', color: '#ff0', points: [] as [number, number][], highlighted: false, dashed: true },
+    ];
+    const opacity = (dark: boolean) => (lineOption({ series: two, xName: 'x', yName: 'g', dark, locale: 'en-US' }).series[1].lineStyle as { opacity: number }).opacity;
+    expect(opacity(true)).toBeGreaterThan(opacity(false));
+    expect(opacity(true)).toBeGreaterThanOrEqual(0.6);
+  });
+
   it('gives the g-g diagram square axes in half-g steps (labels of one decimal never round the limit)', () => {
-    const gg = (r: number) => ggOption({ series: [{ key: 'L-1', name: 'Lap 1', color: '#f00', points: [], envelope: [[r, 0], [0, -r]], dashed: false }], xName: 'x', yName: 'y', envelopeName: (l) => l, dark: false, locale: 'en-US' });
-    expect([gg(1.2).xAxis.max, gg(1.2).yAxis.min]).toEqual([1.5, -1.5]);
-    expect(gg(0.6).xAxis.max).toBe(1);
-    expect(gg(1.6).yAxis.max).toBe(2);
+    const limit = (r: number) => ggLimit([{ key: 'L-1', name: 'Lap 1', color: '#f00', lateralG: [], longitudinalG: [], envelope: [[r, 0], [0, -r]], dashed: false }]);
+    expect(limit(1.2)).toBe(1.5);
+    expect(limit(0.6)).toBe(1);
+    expect(limit(1.6)).toBe(2);
+    // Square: as many pixels per g across as up, on a tablet's column and on a phone.
+    for (const [w, h] of [[700, 320], [358, 320]]) {
+      const box = ggPlotBox(w, h, 1.5);
+      expect(box.half * 2).toBeLessThanOrEqual(Math.min(w, h));
+      expect(box.scale * 1.5).toBeCloseTo(box.half, 9);
+    }
+    // The dots are more opaque on the dark background, where the laps' colours are harder to see.
+    expect(ggTheme(true).pointAlpha).toBeGreaterThan(ggTheme(false).pointAlpha);
   });
 
   it('finds the axis value in the tooltip params, or none', () => {

@@ -232,8 +232,8 @@ describe('sessions library', () => {
     const gpx = new File(['<?xml version="1.0"?><gpx></gpx>'], 'ride.gpx');
     fireEvent.change(input, { target: { files: [laps, nmea, gpx, lone] } });
     await waitFor(() => expect(port.importFile).toHaveBeenCalledTimes(2));
-    expect(port.importFile).toHaveBeenCalledWith(nmea, laps);
-    expect(port.importFile).toHaveBeenCalledWith(gpx, undefined);
+    expect(port.importFile).toHaveBeenCalledWith(nmea, laps, expect.any(Function));
+    expect(port.importFile).toHaveBeenCalledWith(gpx, undefined, expect.any(Function));
     await waitFor(() => expect(screen.getAllByTestId('import-line').map((l) => l.getAttribute('data-state'))).toEqual(['failed', 'imported', 'imported']), { timeout: 10_000 });
     expect(screen.getAllByTestId('import-line')[0].textContent).toContain('other.laps is an ASTRO laps file: pick it together with its nmea file.');
     expect(screen.getAllByTestId('import-line')[1].textContent).toContain('Imported Imported with 3 laps');
@@ -244,6 +244,32 @@ describe('sessions library', () => {
     // The lines stay until cleared.
     fireEvent.click(screen.getByTestId('import-results-clear'));
     expect(screen.queryByTestId('import-results')).toBeNull();
+  });
+
+  it("moves each import line's bar as the worker reports the share read and parsed", async () => {
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'S' })]);
+    let report: (share: number) => void = () => {};
+    let finish: () => void = () => {};
+    vi.mocked(port.importFile).mockImplementationOnce((_file, _laps, onProgress) => {
+      report = onProgress!;
+      return new Promise((resolve) => (finish = () => resolve({ id: 7, name: 'Ride', laps: 3, circuitFound: true, alreadyStored: false })));
+    });
+    renderLibrary(port);
+    await screen.findByTestId('session-import');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['<gpx></gpx>'], 'long.gpx')] } });
+    const bar = () => within(screen.getByTestId('import-line')).getByRole('progressbar');
+    await waitFor(() => expect(screen.getByTestId('import-line').getAttribute('data-state')).toBe('importing'));
+    expect(bar().getAttribute('aria-valuenow')).toBe('0');
+    act(() => report(0.3));
+    expect(bar().getAttribute('aria-valuenow')).toBe('30');
+    act(() => report(0.655));
+    expect(bar().getAttribute('aria-valuenow')).toBe('66');
+    await act(async () => finish());
+    await waitFor(() => expect(screen.getByTestId('import-line').getAttribute('data-state')).toBe('imported'));
+    // A late report does not move a finished line's full bar back.
+    act(() => report(0.9));
+    expect(bar().getAttribute('aria-valuenow')).toBe('100');
   });
 
   it("opens a session's analysis with one tap on its row or its name, as the active session", async () => {

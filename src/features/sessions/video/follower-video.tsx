@@ -1,0 +1,146 @@
+/**
+ * The compared session's on-board video beside the first, following it by distance along the lap
+ * (domain/video/follow-by-distance.ts): the first video drives, and on each of its frames this one is put where its
+ * chosen lap is as far into the lap. Paused, it is seeked to that exact frame; playing, it plays at the rate that
+ * keeps it there (its lap slower there: faster than real time), and is seeked only when it falls a few frames
+ * behind. No React render per frame: the lead calls `follow` through a handle.
+ */
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VideoRow } from '../../../data/services';
+import { followAt, followerRate, type FollowerVideo as FollowerClock, type LeadVideo } from '../../../domain/video/follow-by-distance';
+import { lapSpans } from '../../../domain/video/lap-times';
+import { frameAt, seekTimeOfFrame } from '../../../domain/video/video-clock';
+import { openStoredVideo } from '../../../media/copy-to-storage';
+import type { LoadedSession } from '../sessions-port';
+
+export interface FollowerHandle {
+  /** The lead video shows `leadVideoS`; `playing` and its playback rate say how to keep up. */
+  follow(leadVideoS: number, playing: boolean, leadRate: number): void;
+}
+
+interface FollowerVideoProps {
+  session: LoadedSession;
+  row: VideoRow;
+  lead: LeadVideo | null;
+  handle: RefObject<FollowerHandle | null>;
+  /** Asks the lead to call `follow` again now (a new lap chosen, the video loaded). */
+  onReady: () => void;
+}
+
+/** Further apart than this while playing, the follower is seeked instead of sped up or slowed down. */
+const MAX_PLAYING_DRIFT_S = 0.3;
+/** How hard the playback rate pulls a playing follower back onto its target (per second of drift). */
+const DRIFT_GAIN = 2;
+
+export function FollowerVideo({ session, row, lead, handle, onReady }: FollowerVideoProps) {
+  const { t } = useTranslation('video');
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  const spans = useMemo(() => lapSpans(session.positions).filter((s) => s.lap > 0), [session.positions]);
+  const [lapNumber, setLapNumber] = useState<number | null>(null);
+  const lap = lapNumber ?? session.analysis.bestLapNumber ?? spans[0]?.lap ?? null;
+  const span = spans.find((s) => s.lap === lap) ?? null;
+
+  useEffect(() => {
+    let live = true;
+    let made: string | null = null;
+    void openStoredVideo(row.opfsName).then((file) => {
+      if (!live || !file) return;
+      made = URL.createObjectURL(file);
+      setUrl(made);
+    });
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [row.opfsName]);
+
+  const clock = useMemo((): FollowerClock | null => (row.sync && span ? { positions: session.positions, span, sync: row.sync } : null), [row.sync, span, session.positions]);
+
+  const follow = useCallback(
+    (leadVideoS: number, playing: boolean, leadRate: number) => {
+      const video = videoRef.current;
+      if (!video || !lead || !clock) return;
+      const point = followAt(lead, clock, leadVideoS);
+      const target = point?.followerVideoS ?? null;
+      if (point === null || target === null || target < 0 || (Number.isFinite(video.duration) && target > video.duration)) {
+        if (!video.paused) video.pause();
+        video.dataset.frame = '';
+        return;
+      }
+      const frame = frameAt(target, row.fps);
+      video.dataset.frame = String(frame);
+      video.dataset.distance = point.distanceM.toFixed(1);
+      video.dataset.lap = String(point.leadLap);
+      if (!playing) {
+        if (!video.paused) video.pause();
+        if (video.playbackRate !== 1) video.playbackRate = 1;
+        if (frameAt(video.currentTime, row.fps) !== frame || video.seeking) video.currentTime = seekTimeOfFrame(frame, row.fps);
+        return;
+      }
+      const drift = target - video.currentTime;
+      if (Math.abs(drift) > MAX_PLAYING_DRIFT_S) video.currentTime = target;
+      const rate = Math.min(4, Math.max(0.25, (followerRate(lead, clock, leadVideoS) ?? 1) * leadRate + drift * DRIFT_GAIN));
+      if (Math.abs(video.playbackRate - rate) > 0.02) video.playbackRate = rate;
+      if (video.paused) void video.play().catch(() => undefined);
+    },
+    [lead, clock, row.fps],
+  );
+
+  useEffect(() => {
+    handle.current = { follow };
+    onReady();
+    return () => {
+      handle.current = null;
+    };
+  }, [handle, follow, onReady]);
+
+  return (
+    <Stack gap={4} data-testid="video-follower">
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Select
+          size="xs"
+          w={110}
+          label={t('followLap')}
+          data={spans.map((s) => ({
+            value: String(s.lap),
+            label: String(s.lap),
+          }))}
+          value={lap === null ? null : String(lap)}
+          onChange={(v) => setLapNumber(v === null ? null : Number(v))}
+          allowDeselect={false}
+          data-testid="video-follower-lap"
+        />
+        <Text size="xs" c="dimmed" maw={420}>
+          {row.sync ? t('followHelp', { name: session.name }) : t('followNotSynced', { name: session.name })}
+        </Text>
+      </Group>
+      <div
+        style={{
+          position: 'relative',
+          width: '100%',
+          aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9',
+          background: '#000',
+        }}
+      >
+        <video
+          ref={videoRef}
+          src={url ?? undefined}
+          preload="auto"
+          playsInline
+          muted
+          onLoadedData={onReady}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+          }}
+          data-testid="video-follower-element"
+        />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Synthetic on-board videos for the e2e tests: made by ffmpeg, each frame carries its own number (15 white/black
+ * blocks along the top, bit b at x = 4 + 21b), which a test reads back off the <video>'s pixels.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+
+export const FRAME_BITS = 15;
+
+/** A 320x180 H.264 MP4 of `seconds` at `fps`, each frame showing its number. */
+export function makeNumberedVideo(path: string, seconds: number, fps: number): void {
+  const boxes = Array.from({ length: FRAME_BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${fps}:d=${seconds}`, '-vf', boxes, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(fps), '-movflags', '+faststart', path]);
+}
+
+/** The frame number painted into the frame a <video> (by test id) shows, read from its pixels. */
+export function frameInPixels(page: Page, testId = 'video-element'): Promise<number> {
+  return page.evaluate(
+    ([id, bits]) => {
+      const v = document.querySelector(`[data-testid=${id}]`) as HTMLVideoElement;
+      const c = document.createElement('canvas');
+      c.width = v.videoWidth;
+      c.height = v.videoHeight;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(v, 0, 0);
+      let n = 0;
+      for (let b = 0; b < bits; b++) {
+        const [r, g, bl] = ctx.getImageData(4 + b * 21 + 9, 18, 1, 1).data;
+        if ((r + g + bl) / 3 > 128) n |= 1 << b;
+      }
+      return n;
+    },
+    [testId, FRAME_BITS] as const,
+  );
+}
+
+/** Waits until a <video> (by test id) has its frame: not seeking, data for the current position. */
+export function videoSettled(page: Page, testId = 'video-element'): Promise<unknown> {
+  return page.waitForFunction((id) => {
+    const v = document.querySelector(`[data-testid=${id}]`) as HTMLVideoElement | null;
+    return v !== null && !v.seeking && v.readyState >= 2;
+  }, testId);
+}

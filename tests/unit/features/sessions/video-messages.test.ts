@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { videoI18n } from '../../../../src/features/sessions/video/i18n';
+import type { VideoErrorCode } from '../../../../src/media/video-error';
+import type { AddNotice } from '../../../../src/media/add-video';
+import { videoNotices } from '../../../../src/domain/video/video-notices';
+
+/**
+ * Every refusal of a video and every notice about one has a sentence in English and in Portuguese, and the
+ * notices a file itself gives (variable frame rate, shorter than the session, a GoPro chapter without the ones
+ * before it) are found.
+ */
+
+/** Every code and notice the media layer can give (a Record, so a new code must be listed here). */
+const KEYS: Record<VideoErrorCode | AddNotice, true> = {
+  'unsupported-file': true,
+  'no-storage': true,
+  quota: true,
+  aborted: true,
+  'write-failed': true,
+  'no-overlap': true,
+  'no-gps-match': true,
+  vfr: true,
+  shorter: true,
+  'missing-chapter': true,
+};
+
+describe('video messages', () => {
+  it('has a distinct sentence for every refusal and notice in both languages', () => {
+    const en: Record<string, string> = videoI18n['en-us'].errors;
+    const pt: Record<string, string> = videoI18n['pt-pt'].errors;
+    for (const key of Object.keys(KEYS)) {
+      expect(en[key], key).toBeTruthy();
+      expect(pt[key], key).toBeTruthy();
+      expect(pt[key], key).not.toBe(en[key]);
+    }
+    // The missing chapters are named in both languages; a quota hit says nothing was kept.
+    expect(en['missing-chapter']).toContain('{{names}}');
+    expect(pt['missing-chapter']).toContain('{{names}}');
+    expect(en.quota).toMatch(/Nothing was kept/);
+    expect(pt.quota).toMatch(/Nada foi guardado/);
+  });
+
+  it('says a video is shorter than the session, but not for a second or less', () => {
+    const base = { fileName: 'onboard.mp4', variableFrameRate: false, sessionDurationMs: 850_000 };
+    expect(videoNotices({ ...base, durationS: 600 }).keys).toEqual(['shorter']);
+    expect(videoNotices({ ...base, durationS: 849.5 }).keys).toEqual([]);
+    expect(videoNotices({ ...base, durationS: 900, variableFrameRate: true }).keys).toEqual(['vfr']);
+  });
+
+  it('names the GoPro chapters missing before the one picked', () => {
+    const later = videoNotices({ fileName: 'GX030042.MP4', durationS: 900, variableFrameRate: false, sessionDurationMs: 600_000 });
+    expect(later.keys).toEqual(['missing-chapter']);
+    expect(later.missingChapters).toEqual(['GX010042.MP4', 'GX020042.MP4']);
+    expect(videoNotices({ fileName: 'GX010042.MP4', durationS: 900, variableFrameRate: false, sessionDurationMs: 600_000 }).keys).toEqual([]);
+  });
+});
