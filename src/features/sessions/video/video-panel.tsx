@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Checkbox, FileButton, Group, Paper, Popover, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/i18n/format';
 import { currentLocale } from '../../../app/i18n/setup';
@@ -42,6 +42,9 @@ export interface VideoPanelProps {
   /** The compared (right-hand) session: its video, if it has one, plays beside this one, following by distance. */
   compareSession?: LoadedSession | null;
 }
+
+/** 'Export video' and its worker load on the first click (their own chunk). */
+const ExportVideo = lazy(() => import('./export-video'));
 
 /** The gauges the racer chose, on this device (localStorage, cleared with everything else at logout). */
 const GAUGES_KEY = 'video-overlay-gauges';
@@ -394,6 +397,8 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
     void videoRef.current?.play();
   }
 
+  const [exportWanted, setExportWanted] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const syncText = !sync ? t('sync.none') : row.sync?.method === 'marks' ? t('sync.marks', { count: row.marks.length }) : t(`sync.${row.sync?.method ?? 'none'}`);
   return (
     <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps}>
@@ -457,6 +462,25 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
       <Text size="sm" c="dimmed" data-testid="video-sync">
         {syncText}
       </Text>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          disabled={!sync}
+          onClick={() => {
+            setExportWanted(true);
+            setExportOpen(true);
+          }}
+          data-testid="video-export"
+        >
+          {t('videoExport:open')}
+        </Button>
+      </Group>
+      {exportWanted && (
+        <Suspense fallback={null}>
+          <ExportVideo session={session} row={row} spans={spans} reference={reference} acceleration={acceleration} gauges={gauges} labels={labels} sessionDate={sessionDate} track={track} opened={exportOpen} onClose={() => setExportOpen(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
