@@ -48,9 +48,9 @@ const now = () => performance.now();
 
 /**
  * A source over a chapter, and how to let it go. A stored copy is read through a synchronous access handle (a
- * worker-only, direct read of the file: a 30-minute video's 1,800 small reads cost milliseconds) when the file is
- * not locked by another reader; else, and for a picked File, by Blob slices (each a round trip to the browser's
- * blob store).
+ * worker-only, direct read of the file) when the file is not locked by another reader; else, and for a picked
+ * File, by Blob slices, each a round trip to the browser's blob store (the video-sync bench's 1,800 payload reads
+ * take about a quarter of the time through the handle).
  */
 async function openChapter(chapter: VideoChapter): Promise<{ source: ByteSource; close: () => void }> {
   if (chapter instanceof Blob) return { source: blobSource(chapter), close: () => undefined };
