@@ -6,7 +6,8 @@
  * written here in the format's own layout from a synthetic 20-minute 25 Hz session (30,000 fixes). The GoPro
  * fixture is the only GPMF file at hand (191 fixes), so its figure is dominated by reading the MP4 index.
  * The other loggers' CSV exports (MoTeC, RaceChrono v2, TrackAddict, Harry's LapTimer, RaceBox) are written by the
- * unit tests' writers (tests/unit/domain/formats/logger-csv-writers.ts); AiM is the real MyChron export.
+ * unit tests' writers (tests/unit/domain/formats/logger-csv-writers.ts); AiM is the real MyChron export. ASTRO's
+ * own nmea file, and our KML and CSV exports, are written from the same synthetic session.
  */
 import { readFileSync } from 'node:fs';
 import { Encoder, Profile, type FileIdMesg, type RecordMesg } from '@garmin/fitsdk';
@@ -17,6 +18,9 @@ import type { PositionColumns } from '../../src/domain/session-types';
 import { writeGpx, writeNmea0183, writeVbo } from '../unit/domain/formats/format-writers';
 import { writeHarrys, writeMotecCsv, writeRaceBox, writeRaceChronoV2, writeTrackAddict } from '../unit/domain/formats/logger-csv-writers';
 import { median } from './domain-data';
+import { serializePositions } from '../../src/domain/serialize-session';
+import { exportKml } from '../../src/domain/formats/export-kml';
+import { exportCsv } from '../../src/domain/formats/export-csv';
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
@@ -68,6 +72,8 @@ function cases(): Case[] {
   const text = (s: string) => new TextEncoder().encode(s);
   // A lap a minute, for the formats that carry the logger's laps.
   const laps = Array.from({ length: 19 }, (_, k) => (k + 1) * 60_000 + 13);
+  // Our own exports (every format the library reads is benched, these included).
+  const exported = { name: 'Bench 04/07/2026 09H00', startedAt: new Date(START).toISOString(), positions: p };
   return [
     { format: 'vbo', input: 'real: Rustavi Dragy 25 Hz (trimmed)', fileName: 'rustavi.vbo', bytes: fixture('rustavi-dragy-25hz-trimmed.vbo') },
     { format: 'racechrono-csv', input: 'real: Tianma lap 13', fileName: 'tianma.csv', bytes: fixture('tianma-racechrono-lap13-v3.csv') },
@@ -84,6 +90,9 @@ function cases(): Case[] {
     { format: 'harrys-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeHarrys(p, START, laps, 'units-in-names')) },
     { format: 'racebox-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceBox(p, START, laps)) },
     { format: 'gopro-mp4', input: 'real: GoPro MAX 10.5 s, 18 Hz', fileName: 'max.mp4', bytes: fixture('gopro-max-gpmf-18hz.mp4') },
+    { format: 'astro', input: 'synthetic 20 min 25 Hz (device nmea file)', fileName: '20260704_0900_Braga', bytes: text(serializePositions(p)) },
+    { format: 'kml', input: 'synthetic 20 min 25 Hz (our KML export)', fileName: 'session.kml', bytes: text(exportKml(exported)) },
+    { format: 'csv', input: 'synthetic 20 min 25 Hz (our CSV export)', fileName: 'session.csv', bytes: text(exportCsv(exported)) },
   ];
 }
 

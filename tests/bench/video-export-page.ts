@@ -27,6 +27,7 @@ const scene: ExportScene = {
   spans,
   laps: analysis.laps,
   reference: null,
+  acceleration: null,
   lapCount: spans.filter((s) => s.lap > 0).length,
   sessionName: 'Bench circuit 10H30',
   track: { lat, lon },

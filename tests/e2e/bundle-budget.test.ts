@@ -32,6 +32,14 @@ describe('the built bundle', () => {
     expect(holding('MP4BoxBuffer').filter((f) => initial.has(f) || f.startsWith('analysis'))).toEqual([]);
   });
 
+  it('keeps the video export (its dialog, the muxers and the worker) in chunks of its own, loaded on the first click', () => {
+    const assets = path.join(builtAppDir(), 'assets');
+    const holding = (marker: string) => readdirSync(assets).filter((f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes(marker));
+    const encoding = holding('VideoEncoder');
+    expect(encoding.length).toBeGreaterThan(0);
+    expect(encoding.every((f) => f.startsWith('export-video-') || f.startsWith('video-export.worker-'))).toBe(true);
+  });
+
   it('styles every Mantine class the scripts use (src/app/mantine-styles.css imports only the components the app uses)', () => {
     const assets = path.join(builtAppDir(), 'assets');
     const read = (ext: string) => readdirSync(assets).filter((f) => f.endsWith(ext)).map((f) => readFileSync(path.join(assets, f), 'utf8')).join('\n');

@@ -16,6 +16,7 @@ import { adminI18n } from '../../features/admin/i18n';
 import { profileI18n } from '../../features/profile/i18n';
 import { deviceI18n } from '../../features/device/i18n';
 import { videoI18n } from '../../features/sessions/video/i18n';
+import { videoExportI18n } from '../../features/sessions/video/export-i18n';
 
 type Bundle = Record<Locale, Record<string, unknown>>;
 
@@ -32,6 +33,7 @@ export const namespaces = {
   profile: profileI18n,
   device: deviceI18n,
   video: videoI18n,
+  videoExport: videoExportI18n,
 } satisfies Record<string, Bundle>;
 
 /** i18next `resources`: { locale: { namespace: strings } }. */

@@ -56,8 +56,7 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
   const projection = createLocalProjection(lat[0], lon[0]);
   // One pass per run over two scratch columns; the derivatives are taken in the output loop (no per-fix columns
   // of dv/dt and heading rate), summed exactly as sgDerivative sums them.
-  const heading = new Float64Array(n);
-  const speed = new Float64Array(n);
+  const { heading, speed } = scratchColumns(n);
   const table = derivativeWeightTable(halfWindow);
   const full = table[halfWindow];
   const { longitudinalG, lateralG } = out;
@@ -66,20 +65,31 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
     if (i < n && !(timeMs[i] - timeMs[i - 1] > MAX_GAP_MS)) continue;
     runHeading(projection, lat, lon, from, i, heading);
     for (let k = from; k < i; k++) speed[k] = speedKmh[k] / 3.6;
+    // Inside the run (all but 2 x halfWindow fixes): the full window, its weights and spacing fixed, no branches.
+    for (let k = from + halfWindow; k < i - halfWindow; k++) {
+      let dv = 0;
+      let dpsi = 0;
+      for (let j = 1; j <= halfWindow; j++) {
+        const w = full[j + halfWindow];
+        dv += w * (speed[k + j] - speed[k - j]);
+        dpsi += w * (heading[k + j] - heading[k - j]);
+      }
+      const secondsPerSample = (timeMs[k + halfWindow] - timeMs[k - halfWindow]) / (2000 * halfWindow);
+      if (!(secondsPerSample > 0)) continue;
+      longitudinalG[k] = clampG(dv / secondsPerSample / STANDARD_G);
+      const v = speed[k];
+      lateralG[k] = v * 3.6 < MIN_TURN_SPEED_KMH ? 0 : clampG((v * dpsi) / secondsPerSample / STANDARD_G);
+    }
+    // The edges of the run, where the window shrinks.
     for (let k = from; k < i; k++) {
       const h = Math.min(halfWindow, k - from, i - 1 - k);
+      if (h === halfWindow) {
+        k = i - halfWindow - 1;
+        continue;
+      }
       let dv: number;
       let dpsi: number;
-      if (h === halfWindow) {
-        // Inside the run (all but 2 x halfWindow fixes): the full window, its weights and spacing fixed.
-        dv = 0;
-        dpsi = 0;
-        for (let j = 1; j <= halfWindow; j++) {
-          const w = full[j + halfWindow];
-          dv += w * (speed[k + j] - speed[k - j]);
-          dpsi += w * (heading[k + j] - heading[k - j]);
-        }
-      } else if (h === 0) {
+      if (h === 0) {
         // The run's two end fixes: the one-sided difference (a single fix: none).
         const a = i - from < 2 ? k : k === from ? k : k - 1;
         const b = i - from < 2 ? k : k === from ? k + 1 : k;
@@ -106,6 +116,17 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
     from = i;
   }
   return out;
+}
+
+/**
+ * Scratch heading and speed columns, kept between calls and grown as needed: a 7 h session needs 2 x 5 MB, which
+ * allocated (and zero-filled) afresh for every session add garbage-collection work in the worker. Every
+ * element a call reads it has written first, so what a previous call left there never shows.
+ */
+let scratch: { heading: Float64Array; speed: Float64Array } | null = null;
+function scratchColumns(n: number): { heading: Float64Array; speed: Float64Array } {
+  if (!scratch || scratch.heading.length < n) scratch = { heading: new Float64Array(n), speed: new Float64Array(n) };
+  return scratch;
 }
 
 /** Copies the first and last full-window values of a run over its edges (runs too short for one keep theirs). */

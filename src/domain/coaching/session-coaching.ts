@@ -7,7 +7,7 @@
  * whose time is within RACING_TIME_FRACTION of the fastest such lap. Out laps, in laps, pit stops and laps cut short are left out of the optimal lap and the
  * consistency figures (they would only widen the spreads with what the driver did not try to do fast).
  */
-import { fixTimesMs } from '../detection/fix-times';
+import { fixTimesMsReadOnly } from '../detection/fix-times';
 import { detectCorners, type CornerColumns } from '../lap-compare/corners';
 import type { LapTrace } from '../lap-compare/lap-trace';
 import type { PositionColumns } from '../session-types';
@@ -69,7 +69,7 @@ export interface SessionCoaching {
 }
 
 export function sessionCoaching(positions: PositionColumns, laps: CoachingLapColumns, options: DrivableOptimalOptions = {}): SessionCoaching {
-  const times = fixTimesMs(positions);
+  const times = fixTimesMsReadOnly(positions);
   const acceleration = accelerationOf({ count: positions.count, timeMs: times, lat: positions.lat, lon: positions.lon, speedKmh: positions.speedKmh });
 
   const withFixes: number[] = [];

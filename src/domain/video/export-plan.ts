@@ -52,14 +52,16 @@ export function exportWindow(spans: readonly LapSpan[], sync: VideoSync, duratio
 export type ExportHeight = 720 | 1080;
 
 /**
- * The output frame for a source frame: its short side becomes 720 or 1080 pixels, the long side keeps the shape;
- * both even (the encoders' 4:2:0 chroma needs it). A portrait phone video stays portrait.
+ * The output frame for a source frame: its short side becomes 720 or 1080 pixels (never more than the source's
+ * own: a smaller video is not blown up), the long side keeps the shape; both even (the encoders' 4:2:0 chroma needs
+ * it). A portrait phone video stays portrait.
  */
 export function outputSize(sourceWidth: number, sourceHeight: number, target: ExportHeight): { width: number; height: number } {
   const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
   if (!(sourceWidth > 0) || !(sourceHeight > 0)) return { width: even((target * 16) / 9), height: target };
-  if (sourceWidth >= sourceHeight) return { width: even((target * sourceWidth) / sourceHeight), height: target };
-  return { width: target, height: even((target * sourceHeight) / sourceWidth) };
+  const short = Math.min(target, Math.min(sourceWidth, sourceHeight));
+  if (sourceWidth >= sourceHeight) return { width: even((short * sourceWidth) / sourceHeight), height: even(short) };
+  return { width: even(short), height: even((short * sourceHeight) / sourceWidth) };
 }
 
 /** Characters file systems refuse (Windows' set, which is the strictest) and control characters. */

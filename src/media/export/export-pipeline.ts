@@ -9,6 +9,7 @@
  */
 import { Muxer as Mp4Muxer, StreamTarget as Mp4Target } from 'mp4-muxer';
 import { Muxer as WebmMuxer, StreamTarget as WebmTarget } from 'webm-muxer';
+import type { AccelerationColumns } from '../../domain/coaching/acceleration';
 import type { LapTrace } from '../../domain/lap-compare/lap-trace';
 import type { PositionColumns } from '../../domain/session-types';
 import { outputSize, type ExportHeight } from '../../domain/video/export-plan';
@@ -28,6 +29,8 @@ export interface ExportScene extends Omit<OverlayScene, 'values'> {
   spans: LapSpan[];
   laps: OverlayLap[];
   reference: LapTrace | null;
+  /** Per-fix g for the g-meter, or null. */
+  acceleration: AccelerationColumns | null;
   gauges: Gauge[];
 }
 
@@ -221,7 +224,7 @@ export async function runExport(job: ExportJob, sink: ExportSink, control: Expor
         } else {
           if (scene) {
             const sessionMs = sessionTimeAt(job.sync, ts / 1e6);
-            const values = overlayValuesAt(scene.positions, scene.spans, scene.laps, sessionMs, scene.reference);
+            const values = overlayValuesAt(scene.positions, scene.spans, scene.laps, sessionMs, scene.reference, scene.acceleration);
             // The gauges first (drawOverlay starts by clearing), then the frame behind them.
             drawOverlay(ctx, width, height, { ...scene, values });
             ctx.globalCompositeOperation = 'destination-over';

@@ -217,6 +217,11 @@ export default function TrackMap(props: TrackMapProps) {
     });
     map.current = instance;
     sources.current = { traces, gateLines, gatePoints, overlay, cursor, outline, outlineLayer };
+    // Where the gate centres are drawn, CSS pixels in the map (what the e2e reads to drag one).
+    instance.on('rendercomplete', () => {
+      const pixels = gatePoints.getFeatures().map((f) => instance.getPixelFromCoordinate((f.getGeometry() as Point).getCoordinates()) ?? []);
+      target.current?.setAttribute('data-gate-pixels', JSON.stringify(pixels.map((p) => p.map((v) => Math.round(v)))));
+    });
     return () => {
       disposed = true;
       window.removeEventListener('online', retry);

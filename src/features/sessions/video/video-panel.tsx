@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Checkbox, FileButton, Group, Paper, Popover, Progress, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/i18n/format';
 import { currentLocale } from '../../../app/i18n/setup';
@@ -45,6 +45,9 @@ export interface VideoPanelProps {
 
 /** A cursor change this soon after the video set the cursor is taken for the charts' echo of it. */
 const ECHO_MS = 400;
+
+/** 'Export video' and its worker load on the first click (their own chunk). */
+const ExportVideo = lazy(() => import('./export-video'));
 
 /** The gauges the racer chose, on this device (localStorage, cleared with everything else at logout). */
 const GAUGES_KEY = 'video-overlay-gauges';
@@ -402,6 +405,8 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
     void videoRef.current?.play();
   }
 
+  const [exportWanted, setExportWanted] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const syncText = !sync ? t('sync.none') : row.sync?.method === 'marks' ? t('sync.marks', { count: row.marks.length }) : t(`sync.${row.sync?.method ?? 'none'}`);
   return (
     <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps}>
@@ -469,6 +474,25 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
       <Text size="sm" c="dimmed" data-testid="video-sync">
         {syncText}
       </Text>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="light"
+          disabled={!sync}
+          onClick={() => {
+            setExportWanted(true);
+            setExportOpen(true);
+          }}
+          data-testid="video-export"
+        >
+          {t('videoExport:open')}
+        </Button>
+      </Group>
+      {exportWanted && (
+        <Suspense fallback={null}>
+          <ExportVideo session={session} row={row} spans={spans} reference={reference} acceleration={acceleration} gauges={gauges} labels={labels} sessionDate={sessionDate} track={track} opened={exportOpen} onClose={() => setExportOpen(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -100,3 +100,14 @@ describe('acceleration from position and speed', () => {
     expect(accelerationOf(still).lateralG.every((g) => g === 0)).toBe(true);
   });
 });
+
+describe('accelerationOf with scratch columns kept between calls', () => {
+  it('gives the same values for a short track after a longer one as on its own, so nothing of the earlier call shows', () => {
+    const short = circle(30, 12, 4, true);
+    const alone = accelerationOf(short);
+    accelerationOf(circle(80, 25, 40, false));
+    const after = accelerationOf(short);
+    expect(Array.from(after.longitudinalG)).toEqual(Array.from(alone.longitudinalG));
+    expect(Array.from(after.lateralG)).toEqual(Array.from(alone.lateralG));
+  });
+});

@@ -42,10 +42,15 @@ describe('the window of an overlay export', () => {
 describe('the exported frame size', () => {
   it('makes the short side 720 or 1080 and keeps the shape, with even sides', () => {
     expect(outputSize(1920, 1080, 720)).toEqual({ width: 1280, height: 720 });
-    expect(outputSize(320, 180, 1080)).toEqual({ width: 1920, height: 1080 });
+    expect(outputSize(3840, 2160, 1080)).toEqual({ width: 1920, height: 1080 });
     expect(outputSize(1080, 1920, 720)).toEqual({ width: 720, height: 1280 });
     expect(outputSize(1440, 1080, 720)).toEqual({ width: 960, height: 720 });
     expect(outputSize(2704, 1520, 720).width % 2).toBe(0);
+  });
+
+  it('never blows a smaller video up', () => {
+    expect(outputSize(320, 180, 1080)).toEqual({ width: 320, height: 180 });
+    expect(outputSize(1280, 720, 1080)).toEqual({ width: 1280, height: 720 });
   });
 });
 

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { vi } from 'vitest';
 import type { Circuit, VehicleCategory } from '../../../../src/contracts/entities';
 import { ApiError } from '../../../../src/data/api/api-error';
-import type { LibraryRow, LoadedSession, SessionsPort } from '../../../../src/features/sessions/sessions-port';
+import type { ImportResult, LibraryRow, LoadedSession, SessionsPort } from '../../../../src/features/sessions/sessions-port';
 
 export function libraryRow(over: Partial<LibraryRow> & { id: number }): LibraryRow {
   return {
@@ -75,7 +75,7 @@ export function createFakePort(initial: LibraryRow[], circuits: Circuit[] = [], 
     // The same figures the worker computes, in-process.
     coachSession: vi.fn(async (session: LoadedSession) => ({ ...sessionCoaching(session.positions, coachingLapColumns(session.analysis.laps)), timings: { coachingMs: 0 } })),
     loadTexts: vi.fn(async () => ({ laps: '', nmea: '' })),
-    importFile: vi.fn(async () => ({ id: 99, name: 'Imported', laps: 3, circuitFound: true, alreadyStored: false })),
+    importFile: vi.fn(async (_file: File, _laps?: File, _onProgress?: (share: number) => void): Promise<ImportResult> => ({ id: 99, name: 'Imported', laps: 3, circuitFound: true, alreadyStored: false })),
     saveGates: vi.fn(async () => ({ laps: 0 })),
     saveStartFinish: vi.fn(async () => ({ laps: 4, circuitName: 'Club track' })),
     useCountries: () => [],

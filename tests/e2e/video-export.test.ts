@@ -1,0 +1,197 @@
+/**
+ * Exporting the on-board video with the overlay, in Chromium against the built app and a real server, with the
+ * network cut: a synthetic video made by ffmpeg (frames carrying their own number as 15 white/black blocks across
+ * the middle of the frame, where no gauge sits, and an AAC tone) is added to the real Rustavi session, synced by hand
+ * with two start/finish marks, and laps 2-3 exported. The downloaded MP4 is read back with ffprobe/ffmpeg: its
+ * duration and frame count are the laps', its first frame and the frame at lap 3's start carry the expected frame
+ * numbers, the gauges' pixels are there and the audio track was kept. Then a whole-session export waits behind
+ * another (queue), shows its percentage in the tab title, and is cancelled mid-way: nothing of it is left in the
+ * private file system.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { activeRustaviSession } from './session-import';
+
+let e2e: E2E;
+let videoPath: string;
+let workDir: string;
+
+/** The truth the video is made with: frame k shows session time k x 40 ms + OFFSET_MS. */
+const FPS = 25;
+const OFFSET_MS = -5_000;
+const BITS = 15;
+const WIDTH = 320;
+const HEIGHT = 180;
+/** The blocks' row: across the middle, clear of every gauge of the landscape layout. */
+const BIT_Y = 78;
+
+function makeVideo(path: string, seconds: number): void {
+  const boxes = Array.from({ length: BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=${BIT_Y}:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=${WIDTH}x${HEIGHT}:r=${FPS}:d=${seconds}`, '-f', 'lavfi', '-i', `sine=f=440:sample_rate=48000:d=${seconds}`, '-vf', boxes, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(FPS), '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart', path]);
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'astro-export-'));
+  videoPath = join(workDir, 'GX010001.MP4');
+  makeVideo(videoPath, 900);
+  e2e = await startE2E();
+}, 180_000);
+
+afterAll(async () => {
+  await e2e?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+/** The frame number painted into an RGB24 frame. */
+function frameNumberOf(rgb: Buffer): number {
+  let n = 0;
+  for (let b = 0; b < BITS; b++) {
+    const i = ((BIT_Y + 10) * WIDTH + 4 + b * 21 + 9) * 3;
+    if ((rgb[i] + rgb[i + 1] + rgb[i + 2]) / 3 > 128) n |= 1 << b;
+  }
+  return n;
+}
+
+/** Frame `index` (from 0, in presentation order) of a file, as RGB24. */
+function frameOf(file: string, index: number): Buffer {
+  return execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', file, '-vf', `select=eq(n\\,${index})`, '-vsync', '0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+}
+
+function probe(file: string): { streams: { codec_type: string; codec_name: string; width?: number; height?: number; nb_read_frames?: string }[]; format: { duration: string } } {
+  return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,width,height,nb_read_frames:format=duration', '-of', 'json', file]).toString('utf8'));
+}
+
+const truthFrame = (sessionMs: number) => Math.floor((sessionMs - OFFSET_MS) / (1000 / FPS));
+const lapStarts = async (page: Page) => new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
+const settled = (page: Page) => page.waitForFunction(() => {
+  const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement | null;
+  return v !== null && !v.seeking && v.readyState >= 2;
+});
+
+async function scrubTo(page: Page, frame: number): Promise<void> {
+  await page.evaluate(([f, fps]) => {
+    (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime = (f + 0.5) / fps;
+  }, [frame, FPS] as const);
+  await settled(page);
+}
+
+/** Clicks a panel button (a sticky header or a notification may lie over it in a short viewport). */
+async function press(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).dispatchEvent('click');
+}
+
+async function pick(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Names of the files in the private file system's exports folder. */
+function exportFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const folder = await root.getDirectoryHandle('exports', { create: true });
+    const names: string[] = [];
+    for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+    return names.sort();
+  });
+}
+
+describe('on-board video export', () => {
+  it('exports laps 2-3 with the overlay as an MP4 offline, and a cancelled export leaves nothing behind (en-us)', async () => {
+    const { page, context, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+    await activeRustaviSession(e2e, page, 'en-us');
+    await page.goto(e2e.url('/sessions/analysis'));
+    await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+    await press(page, 'video-add');
+    await page.getByTestId('video-file').setInputFiles(videoPath);
+    await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
+    await settled(page);
+    const starts = await lapStarts(page);
+    expect(starts.has(4)).toBe(true);
+    // Export needs a sync: the button waits for it.
+    expect(await page.getByTestId('video-export').isDisabled()).toBe(true);
+    for (const lap of [1, 2]) {
+      await scrubTo(page, truthFrame(starts.get(lap)!));
+      await page.getByTestId('video-lap').click();
+      await page.getByRole('option', { name: String(lap), exact: true }).click();
+      await press(page, 'video-mark');
+    }
+    await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('2 marks');
+
+    // The network goes; the app, the export chunk and its worker come from the service worker's precache.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
+
+    await press(page, 'video-export');
+    await page.getByTestId('export-start').waitFor({ timeout: 30_000 });
+    await pick(page, 'export-from', '2');
+    await pick(page, 'export-to', '3');
+    await e2e.screenshot(page, 'video-export-dialog-tablet-en-us');
+    const downloading = page.waitForEvent('download', { timeout: 600_000 });
+    await page.getByTestId('export-start').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/ - laps 2-3\.mp4$/);
+    const file = join(workDir, 'export.mp4');
+    await download.saveAs(file);
+    await expect.poll(() => page.getByTestId('export-done').count()).toBe(1);
+    await e2e.screenshot(page, 'video-export-done-tablet-en-us');
+
+    // Read back: frames, duration, audio, the frame numbers and the gauges.
+    const info = probe(file);
+    const v = info.streams.find((s) => s.codec_type === 'video')!;
+    expect(v.codec_name).toBe('h264');
+    expect([v.width, v.height]).toEqual([WIDTH, HEIGHT]);
+    expect(info.streams.some((s) => s.codec_type === 'audio' && s.codec_name === 'aac')).toBe(true);
+    const first = truthFrame(starts.get(2)!);
+    const expectedFrames = truthFrame(starts.get(4)!) - first;
+    expect(Math.abs(Number(v.nb_read_frames) - expectedFrames)).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(info.format.duration) - expectedFrames / FPS)).toBeLessThan(0.2);
+    const frame0 = frameOf(file, 0);
+    expect(frameNumberOf(frame0)).toBe(first);
+    expect(frameNumberOf(frameOf(file, truthFrame(starts.get(3)!) - first))).toBe(truthFrame(starts.get(3)!));
+    // The lap timer's box (top left): the plain background there is 0x203040; the gauge darkens it and writes white.
+    let bright = 0;
+    let changed = 0;
+    for (let y = 8; y < 32; y++)
+      for (let x = 8; x < 100; x++) {
+        const i = (y * WIDTH + x) * 3;
+        if (frame0[i] > 200 && frame0[i + 1] > 200 && frame0[i + 2] > 200) bright++;
+        if (Math.abs(frame0[i] - 0x20) + Math.abs(frame0[i + 1] - 0x30) + Math.abs(frame0[i + 2] - 0x40) > 24) changed++;
+      }
+    expect(bright).toBeGreaterThan(20);
+    expect(changed).toBeGreaterThan(500);
+
+    // A whole-session export, and a second one queued behind it; the queued one is cancelled, then the running one.
+    const before = await exportFiles(page);
+    expect(before.length).toBe(1);
+    await press(page, 'video-export');
+    await page.getByTestId('export-range').getByText('Whole session').click();
+    await page.getByTestId('export-start').click();
+    await press(page, 'video-export');
+    await page.getByTestId('export-start').click();
+    const items = page.getByTestId('export-item');
+    await expect.poll(() => items.nth(1).getAttribute('data-state')).toBe('running');
+    expect(await items.nth(2).getAttribute('data-state')).toBe('queued');
+    await items.nth(2).getByTestId('export-cancel').click();
+    await expect.poll(() => items.nth(2).getAttribute('data-state')).toBe('cancelled');
+    await expect.poll(async () => Number(await page.getByTestId('export-progress').getAttribute('data-fraction')), { timeout: 120_000 }).toBeGreaterThan(0.01);
+    await expect.poll(() => page.title()).toMatch(/^\d+\s?% · /);
+    await e2e.screenshot(page, 'video-export-running-tablet-en-us');
+    await items.nth(1).getByTestId('export-cancel').click();
+    await expect.poll(() => items.nth(1).getAttribute('data-state'), { timeout: 30_000 }).toBe('cancelled');
+    expect(await items.nth(1).textContent()).toContain('Nothing was kept');
+    await expect.poll(() => exportFiles(page)).toEqual(before);
+    expect(await page.title()).not.toMatch(/%/);
+    await context.setOffline(false);
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
+});
