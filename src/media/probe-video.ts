@@ -2,11 +2,13 @@
  * What the player needs to know about a video file before copying it: duration, frame rate (and whether it is
  * variable, as phones record), size, the file's creation time and whether it carries GoPro telemetry. MP4 and
  * MOV are read with mp4box (only the index: a 4 GB file costs its moov box); WebM has no such index here, so the
- * browser's own <video> metadata is used and the frame rate taken as 30 (marks then snap to 1/30 s).
+ * browser's own <video> metadata is used and the frame rate measured from the first frames it shows (their
+ * presentation times, from the element's frame callbacks); 30 when the browser gives none.
  */
 import { blobSource, type ByteSource } from '../domain/gpmf/byte-source';
 import { readMp4Index, type Mp4Index } from '../domain/gpmf/mp4-index';
 import { looksLikeMp4 } from '../domain/gpmf/mp4-sniff';
+import { frameRateFromTimes, type MeasuredFrameRate } from '../domain/video/frame-rate';
 import { VideoError } from './video-error';
 
 export interface VideoProbe {
@@ -62,6 +64,45 @@ export async function probeMp4(source: ByteSource): Promise<VideoProbe> {
   };
 }
 
+/** Frames measured, and the longest the measure may take (ms). */
+const MEASURED_FRAMES = 12;
+const MEASURE_TIMEOUT_MS = 3000;
+
+/**
+ * Plays the first frames muted, out of sight, and reads each shown frame's presentation time; null where the
+ * browser has no frame callbacks or shows too few frames in time.
+ */
+async function measureFrameRate(video: HTMLVideoElement): Promise<MeasuredFrameRate | null> {
+  const withCallbacks = video as HTMLVideoElement & { requestVideoFrameCallback?: (cb: (now: number, meta: { mediaTime: number }) => void) => number };
+  if (typeof withCallbacks.requestVideoFrameCallback !== 'function') return null;
+  video.muted = true;
+  video.playsInline = true;
+  video.style.cssText = 'position:fixed;left:0;top:0;width:2px;height:2px;opacity:0;pointer-events:none';
+  document.body.append(video);
+  const times: number[] = [];
+  try {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, MEASURE_TIMEOUT_MS);
+      const onFrame = (_now: number, meta: { mediaTime: number }) => {
+        times.push(meta.mediaTime);
+        if (times.length >= MEASURED_FRAMES) {
+          clearTimeout(timer);
+          resolve();
+        } else withCallbacks.requestVideoFrameCallback!(onFrame);
+      };
+      withCallbacks.requestVideoFrameCallback!(onFrame);
+      video.play().catch(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  } finally {
+    video.pause();
+    video.remove();
+  }
+  return frameRateFromTimes(times);
+}
+
 /** Reads the browser's own metadata of a file (WebM, or an MP4 mp4box could not index but the browser plays). */
 function probeWithElement(file: Blob): Promise<VideoProbe> {
   return new Promise((resolve, reject) => {
@@ -70,12 +111,18 @@ function probeWithElement(file: Blob): Promise<VideoProbe> {
     const done = () => URL.revokeObjectURL(url);
     video.preload = 'metadata';
     video.onloadedmetadata = () => {
-      done();
       if (!(video.duration > 0) || !Number.isFinite(video.duration) || video.videoWidth === 0) {
+        done();
         reject(new VideoError('unsupported-file', 'The browser cannot play this video.'));
         return;
       }
-      resolve({ container: 'webm', durationS: video.duration, fps: DEFAULT_FPS, variableFrameRate: false, width: video.videoWidth, height: video.videoHeight, codec: '', createdMs: null, hasGpmf: false });
+      video.onerror = null;
+      void measureFrameRate(video)
+        .catch(() => null)
+        .then((rate) => {
+          done();
+          resolve({ container: 'webm', durationS: video.duration, fps: rate?.fps ?? DEFAULT_FPS, variableFrameRate: rate?.variableFrameRate ?? false, width: video.videoWidth, height: video.videoHeight, codec: '', createdMs: null, hasGpmf: false });
+        });
     };
     video.onerror = () => {
       done();

@@ -5,7 +5,8 @@
  * whose speed is the real Rustavi session's at the moment the frame shows), added to that session once imported.
  * The app syncs it by itself (GPS time, then the speed match in the worker); lap 3 picked and 'play lap 3' land
  * on the frame that shows lap 3's start (read off the pixels, within one frame). Again with the network cut after
- * a reload.
+ * a reload. And a minute of the same numbered frames as WebM (no index that gives its frame rate): the app measures
+ * the rate, so a second's step is 25 frames, and says the video is shorter than the session (in Portuguese).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { addGpmdTrack, cameraGpsPayloads } from '../unit/domain/gpmf/mp4-gpmf-wr
 
 let e2e: E2E;
 let video: Buffer;
+let webm: Buffer;
 let workDir: string;
 
 /** The truth the video is made with: frame k shows session time k x 40 ms + OFFSET_MS. */
@@ -73,9 +75,17 @@ function makeVideo(path: string): Buffer {
   return Buffer.from(addGpmdTrack(new Uint8Array(readFileSync(path)), payloads));
 }
 
+/** A minute of numbered frames as VP8 WebM (no index with a frame rate: the app measures it). */
+function makeWebm(path: string): Buffer {
+  const boxes = Array.from({ length: BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${FPS}:d=60`, '-vf', boxes, '-c:v', 'libvpx', '-b:v', '400k', '-g', String(FPS), path]);
+  return readFileSync(path);
+}
+
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'astro-video-gpmf-'));
   video = makeVideo(join(workDir, 'onboard.mp4'));
+  webm = makeWebm(join(workDir, 'phone.webm'));
   e2e = await startE2E();
 }, 240_000);
 
@@ -165,6 +175,31 @@ describe('on-board video synced from its GoPro telemetry', () => {
     await settled(page);
     await expectNear(page, lap3);
     await context.setOffline(false);
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
+
+  it('measures a WebM’s frame rate, so frame and second steps land on the right frames, and says it is shorter than the session', async () => {
+    const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+    await activeRustaviSession(e2e, page, 'pt-pt');
+    await page.goto(e2e.url('/sessions/analysis'));
+    await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+    await page.getByTestId('video-add').click();
+    await page.getByTestId('video-file').setInputFiles({ name: 'phone.webm', mimeType: 'video/webm', buffer: webm });
+    await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
+    await settled(page);
+    await expect.poll(() => page.getByTestId('video-notice-shorter').textContent()).toContain('mais curto do que a sessão');
+    await page.evaluate(() => {
+      (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime = 100.5 / 25;
+    });
+    await settled(page);
+    await expect.poll(() => frameInPixels(page)).toBe(100);
+    // At the measured 25 fps one second is 25 frames (taken as 30 fps it would be 30).
+    await page.getByTestId('video-fwd-1s').click();
+    await settled(page);
+    await expect.poll(() => frameInPixels(page)).toBe(125);
+    await page.getByTestId('video-fwd-1f').click();
+    await settled(page);
+    await expect.poll(() => frameInPixels(page)).toBe(126);
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
 });
