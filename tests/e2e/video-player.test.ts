@@ -218,6 +218,8 @@ describe('on-board video', () => {
       await e2e.screenshot(page, `video-player-phone-${locale}-dark`);
       await page.setViewportSize({ width: 1280, height: 800 });
       await settled(page);
+      // The navbar slides in at this width: the panel's shot waits for the layout to be still.
+      await page.waitForTimeout(600);
       await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
       await panelShot(page, `video-player-panel-tablet-${locale}-dark`);
     }

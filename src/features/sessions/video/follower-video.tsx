@@ -75,9 +75,11 @@ export function FollowerVideo({ session, row, lead, handle, onReady }: FollowerV
       video.dataset.distance = point.distanceM.toFixed(1);
       video.dataset.lap = String(point.leadLap);
       if (!playing) {
-        if (!video.paused) video.pause();
+        // Just stopped playing: its time and the frame on screen can be a frame apart, so it is always seeked.
+        const wasPlaying = !video.paused;
+        if (wasPlaying) video.pause();
         if (video.playbackRate !== 1) video.playbackRate = 1;
-        if (frameAt(video.currentTime, row.fps) !== frame || video.seeking) video.currentTime = seekTimeOfFrame(frame, row.fps);
+        if (wasPlaying || frameAt(video.currentTime, row.fps) !== frame || video.seeking) video.currentTime = seekTimeOfFrame(frame, row.fps);
         return;
       }
       const drift = target - video.currentTime;

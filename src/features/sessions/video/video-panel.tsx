@@ -43,6 +43,9 @@ export interface VideoPanelProps {
   compareSession?: LoadedSession | null;
 }
 
+/** A cursor change this soon after the video set the cursor is taken for the charts' echo of it. */
+const ECHO_MS = 400;
+
 /** 'Export video' and its worker load on the first click (their own chunk). */
 const ExportVideo = lazy(() => import('./export-video'));
 
@@ -205,6 +208,8 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
   const sessionDate = useMemo(() => (session.date && Number.isFinite(Date.parse(session.date)) ? formatDate(session.date, currentLocale(i18n)) : ''), [session.date, i18n]);
   const labels = useMemo(() => ({ lap: t('gauge.lap'), last: t('gauge.last'), delta: t('gauge.delta'), kmh: t('gauge.kmh'), g: t('gauge.g') }), [t]);
   const lastSet = useRef<number | null>(null);
+  /** When the video last set the cursor: the charts echo it back a frame or two later, snapped to their points. */
+  const lastSetAt = useRef(0);
   const track = useMemo(() => {
     const span = spans.find((s) => s.lap === 1) ?? spans[0];
     if (!span) return null;
@@ -286,6 +291,7 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
     });
     canvas.dataset.distance = values.lapDistanceM === null ? '' : values.lapDistanceM.toFixed(1);
     lastSet.current = values.lapDistanceM;
+    lastSetAt.current = performance.now();
     cursorStore.set(values.lapDistanceM);
     follower.current?.follow(videoS, !video.paused, video.playbackRate);
   }, [row.fps, sync, session, spans, reference, acceleration, lapNumbers.length, track, sessionDate, labels, gauges, i18n.language, cursorStore]);
@@ -344,6 +350,8 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
         const d = cursorStore.get();
         // Within a metre of what the video set is its own echo (the charts round it to their pixels).
         if (!video || !video.paused || !sync || d === null || (lastSet.current !== null && Math.abs(d - lastSet.current) < 1)) return;
+        // The charts' echo of the video's own cursor (snapped to a chart point, metres away) is not the racer's.
+        if (performance.now() - lastSetAt.current < ECHO_MS) return;
         const shown = Number(canvasRef.current?.dataset.lap ?? NaN);
         const span = spans.find((s) => s.lap === (pickedLap ?? shown));
         const at = span ? sessionTimeAtLapDistance(session.positions, span, d) : null;
@@ -411,7 +419,11 @@ function Player({ row, session, cursorStore, pickedLap, reference, acceleration 
             playsInline
             muted
             onPlay={() => setPlaying(true)}
-            onPause={() => setPlaying(false)}
+            onPause={() => {
+            setPlaying(false);
+            // No frame callback comes once paused: the compared video is told here, and stops on the frame.
+            render();
+          }}
             style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
             data-testid="video-element"
           />
