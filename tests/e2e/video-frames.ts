@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 
-export const FRAME_BITS = 15;
+const FRAME_BITS = 15;
 
 /** A 320x180 H.264 MP4 of `seconds` at `fps`, each frame showing its number. */
 export function makeNumberedVideo(path: string, seconds: number, fps: number): void {

@@ -26,7 +26,7 @@ export async function exportsFolder(): Promise<FileSystemDirectoryHandle | null>
 }
 
 /** Names of the files in the exports folder. */
-export async function exportFileNames(folder: FileSystemDirectoryHandle): Promise<string[]> {
+async function exportFileNames(folder: FileSystemDirectoryHandle): Promise<string[]> {
   const names: string[] = [];
   for await (const [name] of (folder as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) names.push(name);
   return names;

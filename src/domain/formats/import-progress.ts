@@ -5,7 +5,7 @@
  * and a message per row (or per part) would cost more than the parse.
  */
 
-export type ImportStage = 'reading' | 'parsing' | 'timing';
+type ImportStage = 'reading' | 'parsing' | 'timing';
 
 export interface ImportProgress {
   stage: ImportStage;

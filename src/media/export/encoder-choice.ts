@@ -18,12 +18,12 @@ function avcLevel(width: number, height: number, fps: number): string {
   return '33';
 }
 
-export function bitrateFor(width: number, height: number, fps: number): number {
+function bitrateFor(width: number, height: number, fps: number): number {
   const base = width * height >= 1920 * 1080 * 0.9 ? 12_000_000 : 8_000_000;
   return Math.round(base * Math.min(2, Math.max(0.5, fps / 30)));
 }
 
-export function candidateConfigs(width: number, height: number, fps: number): EncoderChoice[] {
+function candidateConfigs(width: number, height: number, fps: number): EncoderChoice[] {
   const common = { width, height, bitrate: bitrateFor(width, height, fps), framerate: fps, latencyMode: 'quality' as const };
   const level = avcLevel(width, height, fps);
   return [

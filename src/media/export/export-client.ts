@@ -16,7 +16,7 @@ const HANDOVER_MS = 60_000;
 /** A cancelled worker that has not stopped by then is ended. */
 const CANCEL_GRACE_MS = 3_000;
 
-export type ExportState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+type ExportState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface ExportTicket {
   id: number;
