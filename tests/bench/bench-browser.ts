@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
 import type { PluginOption } from 'vite';
 import { ARTIFACTS } from './domain-data';
 
@@ -103,4 +105,19 @@ export function serveBenchPage(options: BenchServerOptions): Promise<http.Server
     res.writeHead(200, { ...headers, 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * A new tab on the served bench page, once the page says it is ready (its title becomes 'ready'); the page's
+ * uncaught errors are collected from the start, and a page that never gets ready fails naming them.
+ */
+export async function openBenchPage(browser: Browser, server: http.Server, timeoutMs = 30_000): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: timeoutMs }).catch(() => {
+    throw new Error(`bench page did not start: ${errors.join('; ')}`);
+  });
+  return { page, errors };
 }

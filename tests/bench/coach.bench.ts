@@ -9,12 +9,11 @@
  * The load average is printed beside the figures: the machine is shared, and wall times grow with its load.
  */
 import os from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { analyseSession } from '../../src/domain/analysis/analyse-session';
 import { coachingLapColumns, sessionCoaching } from '../../src/domain/coaching/session-coaching';
 import { parseLapsText } from '../../src/domain/parse-laps';
 import { parsePositionsBytes } from '../../src/domain/parse-positions';
-import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage } from './bench-browser';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, openBenchPage } from './bench-browser';
 import { loadSession, median, round, SESSIONS } from './domain-data';
 
 const log = (s: string) => console.log(`# coach: ${s}`);
@@ -48,13 +47,7 @@ export default async function coachBench(): Promise<Record<string, unknown>> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 30_000 }).catch(() => {
-      throw new Error(`bench page did not start: ${errors.join('; ')}`);
-    });
+    const { page, errors } = await openBenchPage(browser, server);
     type Api = {
       coach(n: string, runs: number): Promise<{ parseMs: number; analyseMs: number; coachingMs: number; coachRoundTripMs: number; racingLaps: number; laps: number }[]>;
       ggFrames(laps: number, frames: number): { ms: number[]; laps: number; points: number };

@@ -9,11 +9,10 @@
  * and the load average (1 min) before and after: the machine is shared, so a loaded run is slower.
  */
 import { loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { syntheticSession } from '../../src/domain/synthetic-session';
 import { writeVbo } from '../unit/domain/formats/format-writers';
 import { median, round } from './domain-data';
-import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, type TraceEvent } from './bench-browser';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, type TraceEvent, openBenchPage } from './bench-browser';
 
 const log = (s: string) => console.log(`# import-worker: ${s}`);
 const RUNS = 3;
@@ -64,13 +63,7 @@ export default async function importWorkerBench(): Promise<Record<string, unknow
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const loadBefore = loadavg()[0];
   try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 30_000 }).catch(() => {
-      throw new Error(`bench page did not start: ${errors.join('; ')}`);
-    });
+    const { page } = await openBenchPage(browser, server);
     type Api = { load(n: string): Promise<number>; call(c: typeof circuit): Promise<{ totalMs: number; roundTripMs: number; workerImportMs: number; fixes: number; laps: number; circuitId: number | null }> };
     const bytes = await page.evaluate(() => (window as unknown as { importBench: Api }).importBench.load('vbo-2h'));
     const cdp = await page.context().newCDPSession(page);

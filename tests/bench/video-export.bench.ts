@@ -10,10 +10,9 @@
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ARTIFACTS, round } from './domain-data';
-import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage } from './bench-browser';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, openBenchPage } from './bench-browser';
 
 const log = (s: string) => console.log(`# video-export: ${s}`);
 const CLIP_S = Number(process.env.VIDEO_EXPORT_CLIP_S ?? 10);
@@ -74,13 +73,7 @@ export default async function videoExportBench(): Promise<Record<string, unknown
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const loadBefore = loadavg()[0];
   try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 60_000 }).catch(() => {
-      throw new Error(`bench page did not start: ${errors.join('; ')}`);
-    });
+    const { page } = await openBenchPage(browser, server, 60_000);
     type Run = { ms: number; frames: number; bytes: number; codec: string; width: number; height: number; audioKept: boolean };
     const run = (video: string, overlay: boolean, height: 720 | 1080, seconds: number) =>
       page.evaluate((o) => (window as unknown as { exportBench: { run(o: unknown): Promise<Run> } }).exportBench.run(o), { video: path.basename(video), overlay, height, seconds });

@@ -13,7 +13,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { syntheticSession } from '../../src/domain/synthetic-session';
@@ -23,7 +22,7 @@ import { overlayValuesAt } from '../../src/domain/video/overlay-values';
 import { analyseSession } from '../../src/domain/analysis/analyse-session';
 import { addGpmdTrack, cameraGpsPayloads } from '../unit/domain/gpmf/mp4-gpmf-writer';
 import { ARTIFACTS, median, round } from './domain-data';
-import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage } from './bench-browser';
+import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, openBenchPage } from './bench-browser';
 
 const log = (s: string) => console.log(`# video-sync: ${s}`);
 const RUNS = Number(process.env.VIDEO_SYNC_RUNS ?? 5);
@@ -91,13 +90,7 @@ export default async function videoSyncBench(): Promise<Record<string, unknown>>
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const loadBefore = loadavg()[0];
   try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 30_000 }).catch(() => {
-      throw new Error(`bench page did not start: ${errors.join('; ')}`);
-    });
+    const { page } = await openBenchPage(browser, server);
     type Api = { load(n: string, fixes: number, seed: number): Promise<number>; call(s: number): Promise<Run>; callWarm(s: number, from: 'stored' | 'picked'): Promise<Run> };
     await page.evaluate(([f, s]) => (window as unknown as { videoSyncBench: Api }).videoSyncBench.load('gopro-30min', f, s), [SESSION_FIXES, SEED] as const);
     const cold: Run[] = [];
