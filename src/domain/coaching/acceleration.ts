@@ -19,7 +19,7 @@
  * has one (a shrunken window at a run's edge turns GNSS noise into spikes of ~2 g).
  */
 import { createLocalProjection } from '../geo/local-projection';
-import { derivativeWeightTable } from './savitzky-golay';
+import { derivativeWeightTable, RunningSlope } from './savitzky-golay';
 
 /** Standard gravity, m/s^2. */
 export const STANDARD_G = 9.80665;
@@ -55,30 +55,26 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
   const { timeMs, lat, lon, speedKmh } = track;
   const projection = createLocalProjection(lat[0], lon[0]);
   // One pass per run over two scratch columns; the derivatives are taken in the output loop (no per-fix columns
-  // of dv/dt and heading rate), summed exactly as sgDerivative sums them.
+  // of dv/dt and heading rate).
   const { heading, speed } = scratchColumns(n);
   const table = derivativeWeightTable(halfWindow);
-  const full = table[halfWindow];
   const { longitudinalG, lateralG } = out;
   let from = 0;
   for (let i = 1; i <= n; i++) {
     if (i < n && !(timeMs[i] - timeMs[i - 1] > MAX_GAP_MS)) continue;
     runHeading(projection, lat, lon, from, i, heading);
     for (let k = from; k < i; k++) speed[k] = speedKmh[k] / 3.6;
-    // Inside the run (all but 2 x halfWindow fixes): the full window, its weights and spacing fixed, no branches.
+    // Inside the run (all but 2 x halfWindow fixes): the full window, as running sums (savitzky-golay.ts).
+    const v = new RunningSlope(speed, halfWindow, from + halfWindow);
+    const psi = new RunningSlope(heading, halfWindow, from + halfWindow);
     for (let k = from + halfWindow; k < i - halfWindow; k++) {
-      let dv = 0;
-      let dpsi = 0;
-      for (let j = 1; j <= halfWindow; j++) {
-        const w = full[j + halfWindow];
-        dv += w * (speed[k + j] - speed[k - j]);
-        dpsi += w * (heading[k + j] - heading[k - j]);
-      }
+      const dv = v.next(k);
+      const dpsi = psi.next(k);
       const secondsPerSample = (timeMs[k + halfWindow] - timeMs[k - halfWindow]) / (2000 * halfWindow);
       if (!(secondsPerSample > 0)) continue;
       longitudinalG[k] = clampG(dv / secondsPerSample / STANDARD_G);
-      const v = speed[k];
-      lateralG[k] = v * 3.6 < MIN_TURN_SPEED_KMH ? 0 : clampG((v * dpsi) / secondsPerSample / STANDARD_G);
+      const metresPerSecond = speed[k];
+      lateralG[k] = metresPerSecond * 3.6 < MIN_TURN_SPEED_KMH ? 0 : clampG((metresPerSecond * dpsi) / secondsPerSample / STANDARD_G);
     }
     // The edges of the run, where the window shrinks.
     for (let k = from; k < i; k++) {

@@ -90,10 +90,8 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
         speed[j * B + k] = cursor.value(l.speedKmh);
       }
     } else {
-      const c = gateCrossings(l, gates);
-      time.set(c.timeMs, j * B + 1);
-      distance.set(c.distanceM, j * B + 1);
-      speed.set(c.speedKmh, j * B + 1);
+      const row = (column: Float64Array) => column.subarray(j * B + 1, j * B + sectors);
+      gateCrossings(l, gates, { timeMs: row(time), distanceM: row(distance), speedKmh: row(speed) });
     }
   });
   /** A sector a lap did not drive through both gates of is never taken (Infinity; NaN would poison the sums). */

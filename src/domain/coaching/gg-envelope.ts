@@ -30,9 +30,13 @@ function approxAtan2(y: number, x: number): number {
 /** Below this distance (rad) from a sector's edge the exact atan2 decides the sector (ten times the error bound). */
 const EDGE_MARGIN = 1e-4;
 
-/** Radius (g) of each direction sector; sector k spans angles [-pi + k w, -pi + (k + 1) w), w = 2 pi / bins. */
-export function ggEnvelope(longitudinalG: ArrayLike<number>, lateralG: ArrayLike<number>, from = 0, to = longitudinalG.length, bins = DEFAULT_ENVELOPE_BINS): Float32Array {
-  const radius = new Float32Array(bins);
+/**
+ * Radius (g) of each direction sector; sector k spans angles [-pi + k w, -pi + (k + 1) w), w = 2 pi / bins. `out`
+ * (zeros, `bins` long): where to write them, e.g. a lap's slot of the session's column (one small buffer per lap
+ * costs more to allocate and collect in a browser than the lap's envelope takes to find).
+ */
+export function ggEnvelope(longitudinalG: ArrayLike<number>, lateralG: ArrayLike<number>, from = 0, to = longitudinalG.length, bins = DEFAULT_ENVELOPE_BINS, out?: Float32Array): Float32Array {
+  const radius = out ?? new Float32Array(bins);
   const width = (2 * Math.PI) / bins;
   const margin = EDGE_MARGIN / width;
   for (let i = from; i < to; i++) {
