@@ -151,11 +151,14 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
  * compares the two).
  */
 export class JoinChooser {
+  /** All laps, ordered by their speed at the last gate: the next gate's order is near it (insertion sort). */
   private readonly bySpeed: Int32Array;
+  private readonly key: Float64Array;
   private readonly deque: Int32Array;
 
   constructor(private readonly laps: number) {
-    this.bySpeed = new Int32Array(laps);
+    this.bySpeed = Int32Array.from({ length: laps }, (_, j) => j);
+    this.key = new Float64Array(laps);
     this.deque = new Int32Array(laps);
   }
 
@@ -167,10 +170,26 @@ export class JoinChooser {
     // tolerance at all (negative or NaN), every lap does.
     let n = 0;
     for (let j = 0; j < L; j++) {
-      if (Number.isNaN(v(j)) || !(tolerance >= 0)) out[j] = j;
-      else this.bySpeed[n++] = j;
+      const missed = Number.isNaN(v(j)) || !(tolerance >= 0);
+      if (missed) out[j] = j;
+      else n++;
+      this.key[j] = missed ? Infinity : v(j);
     }
-    const order = this.bySpeed.subarray(0, n).sort((a, b) => v(a) - v(b));
+    // Sorted by an insertion sort from the last gate's order: laps keep their places from one gate to the next
+    // but for a few, so it moves little (a comparator-sort's calls cost a browser more). Ties in any order: laps
+    // of equal speed are in and out of every window together. Laps that matched nothing sort last.
+    const order = this.bySpeed;
+    const key = this.key;
+    for (let p = 1; p < L; p++) {
+      const j = order[p];
+      const kj = key[j];
+      let q = p - 1;
+      while (q >= 0 && key[order[q]] > kj) {
+        order[q + 1] = order[q];
+        q--;
+      }
+      order[q + 1] = j;
+    }
     // Lower cost first, then the lower index, the order of the stable sort by cost the scan used.
     const before = (a: number, b: number) => cost[a] < cost[b] || (cost[a] === cost[b] && a < b);
     // Positions in `order` of the window's candidates: increasing positions, increasing (cost, index).
