@@ -22,8 +22,11 @@ const MINUS = 45;
 const DOT = 46;
 const SEMI = 59;
 const ZERO = 48;
-/** More than the longest line the writer can produce from numbers in range (the exact sizes are checked per line). */
-const LINE_RESERVE = 160;
+/**
+ * Room for a line beyond its decimals: a number written as String() or toFixed() is at most 24 characters plus its
+ * decimals, and a line is five of them, four separators and CRLF (the writers below never grow the bytes).
+ */
+const LINE_RESERVE = 130;
 
 /**
  * The writers below are plain functions over the output bytes and a position, returning the next position, rather
@@ -121,11 +124,12 @@ export function serializePositionsBytes(columns: PositionColumns, options: Seria
   const sd = options.speedDecimals ?? 2;
   const crlf = (options.eol ?? '\n') === '\r\n';
   const e7 = cd === 7 ? new Int32Array(2 * count) : null;
+  const lineReserve = LINE_RESERVE + 2 * cd + sd;
   let bytes: Uint8Array = new Uint8Array(Math.max(256, count * 48));
   let at = 0;
   const { lap, timeMs, lat, lon, speedKmh } = columns;
   for (let i = 0; i < count; i++) {
-    if (at + LINE_RESERVE > bytes.length) bytes = withRoom(bytes, at, LINE_RESERVE);
+    if (at + lineReserve > bytes.length) bytes = withRoom(bytes, at, lineReserve);
     at = writeInteger(bytes, at, lap[i]);
     bytes[at++] = SEMI;
     if (withTime) {
