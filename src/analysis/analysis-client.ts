@@ -10,6 +10,11 @@
  *
  * The nmea bytes are transferred into the worker: after the call the caller's Uint8Array is empty (detached).
  * Pass a copy (`bytes.slice()`) if you still need them.
+ *
+ * processSession with `keepPositions` has the worker keep a copy of the session's positions (workers/positions-cache.ts,
+ * the last two sessions); the bridge remembers which returned columns object that copy belongs to, and coachSession
+ * on that object sends only its key instead of cloning ~25 MB (7 h session) into the worker again. When the worker no
+ * longer has them (ended after its idle time, restarted, or evicted), the call sends the columns as before.
  */
 import { proxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import { DomainError } from '../domain/errors';
@@ -54,7 +59,11 @@ interface CallOptions {
 }
 
 export interface AnalysisClient {
-  processSession(input: ProcessSessionInput, options?: CallOptions): Promise<ProcessedSession>;
+  /**
+   * `keepPositions`: the worker keeps the positions for later coachSession calls on the returned columns (the
+   * session screen's case; costs a copy of them in the worker).
+   */
+  processSession(input: ProcessSessionInput, options?: CallOptions & { keepPositions?: boolean }): Promise<ProcessedSession>;
   parsePositions(nmea: Uint8Array, options?: CallOptions): Promise<ParsedPositions>;
   parseLaps(laps: string | Uint8Array, options?: CallOptions): Promise<ParsedLaps>;
   analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex?: number, options?: CallOptions): Promise<SessionAnalysis>;
@@ -72,7 +81,8 @@ export interface AnalysisClient {
   compareLaps(lap: LapTrace, reference: LapTrace, compareOptions?: CompareLapsOptions, options?: CallOptions): Promise<LapComparison>;
   /**
    * The coach's session-wide figures (acceleration per fix, g-g envelopes, corners, drivable optimal, consistency).
-   * The positions are copied into the worker like detectLaps'; the results come back as transferred typed arrays.
+   * The positions are read where the worker kept them (processSession's `keepPositions`, same columns object), else
+   * copied into the worker like detectLaps'; the results come back as transferred typed arrays.
    */
   coachSession(positions: PositionColumns, laps: CoachingLapColumns, options?: CallOptions): Promise<CoachedSession>;
   /**
@@ -129,6 +139,9 @@ function defaultWorker(): WorkerLike {
 
 const aborted = () => new DomainError('aborted', 'The analysis was cancelled.');
 
+/** Keys of the positions kept in a worker: unique in the page, so no worker ever mistakes one session for another. */
+let keptCount = 0;
+
 export function createAnalysisClient(options: AnalysisClientOptions = {}): AnalysisClient {
   const createWorker = options.createWorker ?? defaultWorker;
   const idleMs = options.idleMs ?? WORKER_IDLE_MS;
@@ -139,6 +152,8 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
   let idleTimer: ReturnType<typeof setTimeout> | null = null;
   /** Rejects the running call when the worker dies or is terminated. */
   let failRunning: ((error: DomainError) => void) | null = null;
+  /** The key each returned positions object is kept under in the worker (positions-cache.ts). */
+  const keptKeys = new WeakMap<PositionColumns, string>();
 
   const clearIdle = () => {
     if (idleTimer !== null) clearTimeout(idleTimer);
@@ -216,7 +231,12 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
 
   return {
     processSession: (input, o) =>
-      run(async (api) => fromWire((await api.processSession(transfer(input, [input.nmea.buffer as ArrayBuffer]))) as ProcessedSessionWire), o?.signal),
+      run(async (api) => {
+        const key = o?.keepPositions ? `positions-${++keptCount}` : undefined;
+        const processed = fromWire((await api.processSession(transfer(input, [input.nmea.buffer as ArrayBuffer]), key)) as ProcessedSessionWire);
+        if (key !== undefined) keptKeys.set(processed.positions, key);
+        return processed;
+      }, o?.signal),
     parsePositions: (nmea, o) => run((api) => api.parsePositions(transfer(nmea, [nmea.buffer as ArrayBuffer])) as Promise<ParsedPositions>, o?.signal),
     parseLaps: (laps, o) => run((api) => api.parseLaps(laps) as Promise<ParsedLaps>, o?.signal),
     analyse: (laps, positions, sessionIndex = 0, o) =>
@@ -224,7 +244,16 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
     sessionViews: (positions, laps, v, o) => run((api) => api.sessionViews(positions, laps, v) as Promise<SessionViews>, o?.signal),
     detectLaps: (positions, gates, widthM, d, o) => run((api) => api.detectLaps(positions, gates, widthM, d) as Promise<LapDetection>, o?.signal),
     compareLaps: (lap, reference, c, o) => run((api) => api.compareLaps(lap, reference, c) as Promise<LapComparison>, o?.signal),
-    coachSession: (positions, laps, o) => run((api) => api.coachSession(positions, laps) as Promise<CoachedSession>, o?.signal),
+    coachSession: (positions, laps, o) =>
+      run(async (api) => {
+        let key = keptKeys.get(positions);
+        const kept = key !== undefined ? ((await api.coachSession({ key }, laps)) as CoachedSession | null) : null;
+        if (kept) return kept;
+        // Not kept (or no longer): send them, and have the worker keep them for the next call on these columns.
+        key ??= `positions-${++keptCount}`;
+        keptKeys.set(positions, key);
+        return (await api.coachSession({ key, positions }, laps)) as CoachedSession;
+      }, o?.signal),
     encodeSessionUpload: (upload, o) =>
       run((api) => api.encodeSessionUpload(transfer(upload, uploadBuffers(upload))) as Promise<EncodedSessionWrite>, o?.signal),
     importFile: (input, o) =>

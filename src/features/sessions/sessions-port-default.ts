@@ -81,10 +81,11 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
   if (!row) throw new Error('Session not found.');
   const texts = await repository.loadTexts(id, signal);
   // The worker takes the bytes (transferred): hand it copies so the cached buffers stay usable. It also
-  // downsamples the whole-session views (map traces, overlaid speed series) so the page never draws every fix.
+  // downsamples the whole-session views (map traces, overlaid speed series) so the page never draws every fix, and
+  // keeps the positions for the coach asked right after (coachSession then sends no columns).
   const processed = await getAnalysisClient().processSession(
     { nmea: new Uint8Array(texts.nmea.slice(0)), laps: new Uint8Array(texts.laps.slice(0)), sessionIndex, views: true },
-    { signal },
+    { signal, keepPositions: true },
   );
   if (!processed.views) throw new Error('The analysis worker returned no session views.');
   return {

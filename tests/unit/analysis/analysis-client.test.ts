@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expose } from 'comlink';
 import { createAnalysisClient, createDirectAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
-import { workerApi } from '../../../workers/analysis-worker-api';
+import { createWorkerApi, workerApi, type PositionsSource } from '../../../workers/analysis-worker-api';
 import { DomainError } from '../../../src/domain/errors';
 import { serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
 import { syntheticSession } from '../../../src/domain/synthetic-session';
 import { detectLaps } from '../../../src/domain/detection/detect-laps';
 import { lapTraceByNumber } from '../../../src/domain/lap-compare/lap-trace';
 import { deltaTime } from '../../../src/domain/lap-compare/delta-time';
-import { coachingLapColumns, sessionCoaching } from '../../../src/domain/coaching/session-coaching';
+import { coachingLapColumns, sessionCoaching, type CoachingLapColumns } from '../../../src/domain/coaching/session-coaching';
 
 /** A "worker" made of a MessageChannel: Comlink exposes `api` on one end, the bridge talks to the other. */
 function fakeWorkerFactory(api: object) {
@@ -243,6 +243,74 @@ describe('analysis client', () => {
     expect(Number.isFinite(coached.timings.coachingMs)).toBe(true);
     // The page keeps its positions (they are copied into the worker, not transferred).
     expect(processed.positions.lat.length).toBe(processed.positions.count);
+    client.dispose();
+  });
+
+  /** Fresh worker functions per started worker (a restart loses what was kept), logging whether coachSession got columns. */
+  function coachLoggingWorkers() {
+    const sent: boolean[] = [];
+    const started: WorkerLike[] = [];
+    const factory = () => {
+      const api = createWorkerApi();
+      const logged = {
+        ...api,
+        coachSession(source: PositionsSource, laps: CoachingLapColumns) {
+          sent.push(source.positions !== undefined);
+          return api.coachSession(source, laps);
+        },
+      };
+      const worker = fakeWorkerFactory(logged).factory();
+      started.push(worker);
+      return worker;
+    };
+    return { factory, sent, started };
+  }
+
+  it('coaches the positions the worker kept from processSession without sending them again', async () => {
+    const { factory, sent } = coachLoggingWorkers();
+    const client = createAnalysisClient({ createWorker: factory });
+    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
+    const columns = coachingLapColumns(processed.analysis.laps);
+    const coached = await client.coachSession(processed.positions, columns);
+    expect(sent).toEqual([false]);
+    expect(coached.optimal?.timeMs).toBe(sessionCoaching(processed.positions, columns).optimal?.timeMs);
+    expect(Array.from(coached.acceleration.lateralG)).toEqual(Array.from(sessionCoaching(processed.positions, columns).acceleration.lateralG));
+    client.dispose();
+  });
+
+  it('sends the positions when the worker that kept them has ended, and needs them only once after that', async () => {
+    const { factory, sent, started } = coachLoggingWorkers();
+    const client = createAnalysisClient({ createWorker: factory });
+    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
+    const columns = coachingLapColumns(processed.analysis.laps);
+    client.dispose(); // e.g. ended after its idle time: the next call starts a worker that kept nothing
+    const coached = await client.coachSession(processed.positions, columns);
+    expect(started).toHaveLength(2);
+    expect(sent).toEqual([false, true]); // asked for the kept ones, missed, sent them
+    expect(coached.optimal?.timeMs).toBe(sessionCoaching(processed.positions, columns).optimal?.timeMs);
+    await client.coachSession(processed.positions, columns);
+    expect(sent).toEqual([false, true, false]);
+    client.dispose();
+  });
+
+  it('sends the positions of a session the worker no longer keeps after two newer ones', async () => {
+    const { factory, sent } = coachLoggingWorkers();
+    const client = createAnalysisClient({ createWorker: factory });
+    const first = await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
+    await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
+    const third = await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
+    await client.coachSession(third.positions, coachingLapColumns(third.analysis.laps));
+    await client.coachSession(first.positions, coachingLapColumns(first.analysis.laps));
+    expect(sent).toEqual([false, false, true]);
+    client.dispose();
+  });
+
+  it('keeps no positions in the worker unless asked', async () => {
+    const { factory, sent } = coachLoggingWorkers();
+    const client = createAnalysisClient({ createWorker: factory });
+    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText });
+    await client.coachSession(processed.positions, coachingLapColumns(processed.analysis.laps));
+    expect(sent).toEqual([true]);
     client.dispose();
   });
 });
