@@ -1,7 +1,8 @@
 /**
  * Bench page of coach.bench.ts (built with Vite, run in headless Chromium): the coach in the REAL worker
- * (processSession, then coachSession on its result, as the analysis screen does), and the g-g diagram of ten laps
- * drawn as the screen draws it (gg-draw.ts on a plain canvas), timed frame by frame.
+ * (processSession, then coachSession on its result, as the analysis screen does; with and without the worker keeping
+ * the positions), and the g-g diagram of ten laps drawn as the screen draws it (gg-draw.ts on a plain canvas), timed
+ * frame by frame.
  */
 import { createAnalysisClient, type CoachedSession } from '../../src/analysis/analysis-client';
 import { envelopePolygon } from '../../src/domain/coaching/gg-envelope';
@@ -11,28 +12,53 @@ import type { GgSeries } from '../../src/features/sessions/coach-view';
 
 let last: { coached: CoachedSession; laps: { startIndex: number; endIndex: number; lapNumber: number }[] } | null = null;
 
-/** `runs` coachings of the session on a warm worker (one more first, to warm its code, not counted). */
+/** One run's figures: worker-side times, and the page's waits (call to result) for processSession and coachSession. */
+interface CoachRun {
+  parseMs: number;
+  analyseMs: number;
+  coachingMs: number;
+  processRoundTripMs: number;
+  coachRoundTripMs: number;
+  racingLaps: number;
+  laps: number;
+}
+
+/**
+ * `runs` coachings of the session on a warm worker (one more first, to warm its code, not counted), each way in
+ * turn (alternating which goes first, so load drifts hit both alike):
+ * - `sent`: as before the worker kept positions - processSession without keepPositions, coachSession clones the
+ *   columns into the worker;
+ * - `kept`: as the session screen does now - processSession with keepPositions (the worker copies them), coachSession
+ *   sends only their key.
+ */
 async function coach(name: string, runs: number) {
   const [nmea, laps] = await Promise.all([fetch(`/data/${name}.nmea`).then((r) => r.arrayBuffer()), fetch(`/data/${name}.laps`).then((r) => r.text())]);
   const bytes = new Uint8Array(nmea);
   const client = createAnalysisClient({ idleMs: 600_000 });
-  const out: { parseMs: number; analyseMs: number; coachingMs: number; coachRoundTripMs: number; racingLaps: number; laps: number }[] = [];
+  const one = async (keepPositions: boolean): Promise<CoachRun> => {
+    const p0 = performance.now();
+    const processed = await client.processSession({ nmea: bytes.slice(), laps }, { keepPositions });
+    const processRoundTripMs = performance.now() - p0;
+    const t0 = performance.now();
+    const coached = await client.coachSession(processed.positions, coachingLapColumns(processed.analysis.laps));
+    const coachRoundTripMs = performance.now() - t0;
+    last = { coached, laps: processed.analysis.laps };
+    return {
+      parseMs: processed.timings.parseMs,
+      analyseMs: processed.timings.analyseMs,
+      coachingMs: coached.timings.coachingMs,
+      processRoundTripMs,
+      coachRoundTripMs,
+      racingLaps: coached.consistency.racingLapNumbers.length,
+      laps: processed.analysis.laps.length,
+    };
+  };
+  const out: { sent: CoachRun[]; kept: CoachRun[] } = { sent: [], kept: [] };
   try {
     for (let k = 0; k < runs + 1; k++) {
-      const processed = await client.processSession({ nmea: bytes.slice(), laps });
-      const t0 = performance.now();
-      const coached = await client.coachSession(processed.positions, coachingLapColumns(processed.analysis.laps));
-      const coachRoundTripMs = performance.now() - t0;
-      last = { coached, laps: processed.analysis.laps };
-      if (k > 0) {
-        out.push({
-          parseMs: processed.timings.parseMs,
-          analyseMs: processed.timings.analyseMs,
-          coachingMs: coached.timings.coachingMs,
-          coachRoundTripMs,
-          racingLaps: coached.consistency.racingLapNumbers.length,
-          laps: processed.analysis.laps.length,
-        });
+      for (const keep of k % 2 === 0 ? [false, true] : [true, false]) {
+        const run = await one(keep);
+        if (k > 0) (keep ? out.kept : out.sent).push(run);
       }
     }
   } finally {

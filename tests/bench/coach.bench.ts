@@ -2,7 +2,10 @@
  * Coach benchmark (`npm run bench -- coach`): on the generated 7 h session (630,000 fixes),
  * - Node: sessionCoaching after parse + analyse, 3 warm runs (median, spread);
  * - Chromium, in the REAL analysis worker: coachSession after processSession, 3 warm runs (worker-side time and the
- *   page's round trip), target <= 150 ms beyond the analysis;
+ *   page's round trip), target <= 150 ms beyond the analysis. The user waits for the round trip (page call to
+ *   result), not only the worker's time: it is measured A/B in the same run, alternating, with the positions sent
+ *   to the worker on each call (`sent`, as before) and kept there by processSession (`kept`, the screen's way), with
+ *   processSession's round trip too (keeping costs it a copy of the columns);
  * - Chromium: the g-g diagram of 10 racing laps (every fix a dot plus each lap's envelope, drawn by the screen's own
  *   canvas code, gg-draw.ts) redrawn 10 times, each frame timed, target <= 16 ms a frame; and the two laps the screen
  *   draws.
@@ -48,23 +51,34 @@ export default async function coachBench(): Promise<Record<string, unknown>> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const { page, errors } = await openBenchPage(browser, server);
+    type Run = { parseMs: number; analyseMs: number; coachingMs: number; processRoundTripMs: number; coachRoundTripMs: number; racingLaps: number; laps: number };
     type Api = {
-      coach(n: string, runs: number): Promise<{ parseMs: number; analyseMs: number; coachingMs: number; coachRoundTripMs: number; racingLaps: number; laps: number }[]>;
+      coach(n: string, runs: number): Promise<{ sent: Run[]; kept: Run[] }>;
       ggFrames(laps: number, frames: number): { ms: number[]; laps: number; points: number };
     };
-    log('chromium: coachSession in the analysis worker, 3 warm runs');
-    const runs = await page.evaluate(([n]) => (window as unknown as { coachBench: Api }).coachBench.coach(n, 3), [session.name] as const);
-    const coachingMs = runs.map((r) => r.coachingMs);
-    const worker = {
-      runsMs: coachingMs.map((v) => round(v)),
-      medianMs: round(median(coachingMs)),
-      spreadMs: spread(coachingMs),
-      roundTripMedianMs: round(median(runs.map((r) => r.coachRoundTripMs))),
-      parsePlusAnalyseMedianMs: round(median(runs.map((r) => r.parseMs + r.analyseMs))),
-      racingLaps: runs[0]?.racingLaps,
-      laps: runs[0]?.laps,
+    log('chromium: coachSession in the analysis worker, 3 warm runs each way (positions sent / kept), alternating');
+    const ab = await page.evaluate(([n]) => (window as unknown as { coachBench: Api }).coachBench.coach(n, 3), [session.name] as const);
+    const figures = (runs: Run[]) => {
+      const coachingMs = runs.map((r) => r.coachingMs);
+      return {
+        runsMs: coachingMs.map((v) => round(v)),
+        medianMs: round(median(coachingMs)),
+        spreadMs: spread(coachingMs),
+        roundTripRunsMs: runs.map((r) => round(r.coachRoundTripMs)),
+        roundTripMedianMs: round(median(runs.map((r) => r.coachRoundTripMs))),
+        processRoundTripMedianMs: round(median(runs.map((r) => r.processRoundTripMs))),
+        parsePlusAnalyseMedianMs: round(median(runs.map((r) => r.parseMs + r.analyseMs))),
+        racingLaps: runs[0]?.racingLaps,
+        laps: runs[0]?.laps,
+      };
     };
+    const worker = figures(ab.kept);
+    const sent = figures(ab.sent);
     log(`chromium worker: coaching median ${worker.medianMs} ms, spread ${worker.spreadMs} ms (${worker.runsMs.join(', ')}); ${worker.racingLaps} racing laps of ${worker.laps}`);
+    log(
+      `chromium page wait for coachSession: kept ${worker.roundTripMedianMs} ms (${worker.roundTripRunsMs.join(', ')}), sent ${sent.roundTripMedianMs} ms (${sent.roundTripRunsMs.join(', ')}); ` +
+        `processSession round trip: kept ${worker.processRoundTripMedianMs} ms, not kept ${sent.processRoundTripMedianMs} ms`,
+    );
     const ggFigures = async (laps: number) => {
       log(`chromium: g-g diagram of ${laps} laps, 10 timed frames`);
       const gg = await page.evaluate(([n]) => (window as unknown as { coachBench: Api }).coachBench.ggFrames(n, 10), [laps] as const);
@@ -80,11 +94,14 @@ export default async function coachBench(): Promise<Record<string, unknown>> {
     return {
       node,
       worker,
+      positionsSent: sent,
       gg: frame,
       ggTwoLaps: twoLaps,
       loadAverage: { before: loadBefore, after: loadAfter, cores: os.cpus().length },
       targets: {
         workerCoaching7hMs: { value: worker.medianMs, spreadMs: worker.spreadMs, target: 150, met: (worker.medianMs ?? Infinity) <= 150 },
+        // What the user waits for beyond the analysis: the page's call to result (the same 150 ms target).
+        pageCoaching7hMs: { value: worker.roundTripMedianMs, sentValue: sent.roundTripMedianMs, target: 150, met: (worker.roundTripMedianMs ?? Infinity) <= 150 },
         gg10LapsFrameMs: { value: frame.medianMs, maxMs: frame.maxMs, target: 16, met: (frame.medianMs ?? Infinity) <= 16 },
       },
       ...(errors.length ? { pageErrors: errors } : {}),
