@@ -19,7 +19,7 @@
  * has one (a shrunken window at a run's edge turns GNSS noise into spikes of ~2 g).
  */
 import { createLocalProjection } from '../geo/local-projection';
-import { derivativeWeightTable } from './savitzky-golay';
+import { derivativeWeightTable, fullWindowSlopes, RESTART_EVERY } from './savitzky-golay';
 
 /** Standard gravity, m/s^2. */
 export const STANDARD_G = 9.80665;
@@ -55,30 +55,22 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
   const { timeMs, lat, lon, speedKmh } = track;
   const projection = createLocalProjection(lat[0], lon[0]);
   // One pass per run over two scratch columns; the derivatives are taken in the output loop (no per-fix columns
-  // of dv/dt and heading rate), summed exactly as sgDerivative sums them.
-  const { heading, speed } = scratchColumns(n);
+  // of dv/dt and heading rate).
+  const { heading, speed, dv, dpsi } = scratchColumns(n);
   const table = derivativeWeightTable(halfWindow);
-  const full = table[halfWindow];
   const { longitudinalG, lateralG } = out;
   let from = 0;
   for (let i = 1; i <= n; i++) {
     if (i < n && !(timeMs[i] - timeMs[i - 1] > MAX_GAP_MS)) continue;
     runHeading(projection, lat, lon, from, i, heading);
     for (let k = from; k < i; k++) speed[k] = speedKmh[k] / 3.6;
-    // Inside the run (all but 2 x halfWindow fixes): the full window, its weights and spacing fixed, no branches.
-    for (let k = from + halfWindow; k < i - halfWindow; k++) {
-      let dv = 0;
-      let dpsi = 0;
-      for (let j = 1; j <= halfWindow; j++) {
-        const w = full[j + halfWindow];
-        dv += w * (speed[k + j] - speed[k - j]);
-        dpsi += w * (heading[k + j] - heading[k - j]);
-      }
-      const secondsPerSample = (timeMs[k + halfWindow] - timeMs[k - halfWindow]) / (2000 * halfWindow);
-      if (!(secondsPerSample > 0)) continue;
-      longitudinalG[k] = clampG(dv / secondsPerSample / STANDARD_G);
-      const v = speed[k];
-      lateralG[k] = v * 3.6 < MIN_TURN_SPEED_KMH ? 0 : clampG((v * dpsi) / secondsPerSample / STANDARD_G);
+    // Inside the run (all but 2 x halfWindow fixes): the full window, as running sums restarted every
+    // RESTART_EVERY fixes (savitzky-golay.ts), a block at a time.
+    for (let first = from + halfWindow; first < i - halfWindow; first += RESTART_EVERY) {
+      const end = Math.min(first + RESTART_EVERY, i - halfWindow);
+      fullWindowSlopes(speed, halfWindow, first, end, dv);
+      fullWindowSlopes(heading, halfWindow, first, end, dpsi);
+      fullWindowG(timeMs, speed, dv, dpsi, halfWindow, first, end, out);
     }
     // The edges of the run, where the window shrinks.
     for (let k = from; k < i; k++) {
@@ -121,12 +113,27 @@ export function accelerationOf(track: TrackColumns, halfWindow = SG_HALF_WINDOW)
 /**
  * Scratch heading and speed columns, kept between calls and grown as needed: a 7 h session needs 2 x 5 MB, which
  * allocated (and zero-filled) afresh for every session add garbage-collection work in the worker. Every
- * element a call reads it has written first, so what a previous call left there never shows.
+ * element a call reads it has written first, so what a previous call left there never shows. dv and dpsi hold one
+ * block's slopes.
  */
-let scratch: { heading: Float64Array; speed: Float64Array } | null = null;
-function scratchColumns(n: number): { heading: Float64Array; speed: Float64Array } {
-  if (!scratch || scratch.heading.length < n) scratch = { heading: new Float64Array(n), speed: new Float64Array(n) };
+let scratch: { heading: Float64Array; speed: Float64Array; dv: Float64Array; dpsi: Float64Array } | null = null;
+function scratchColumns(n: number): { heading: Float64Array; speed: Float64Array; dv: Float64Array; dpsi: Float64Array } {
+  if (!scratch || scratch.heading.length < n) {
+    scratch = { heading: new Float64Array(n), speed: new Float64Array(n), dv: new Float64Array(RESTART_EVERY), dpsi: new Float64Array(RESTART_EVERY) };
+  }
   return scratch;
+}
+
+/** g at fixes first..end - 1 inside a run from their slopes per sample (dv[k - first], dpsi[k - first]). */
+function fullWindowG(timeMs: ArrayLike<number>, speed: Float64Array, dv: Float64Array, dpsi: Float64Array, h: number, first: number, end: number, out: AccelerationColumns): void {
+  const { longitudinalG, lateralG } = out;
+  for (let k = first; k < end; k++) {
+    const secondsPerSample = (timeMs[k + h] - timeMs[k - h]) / (2000 * h);
+    if (!(secondsPerSample > 0)) continue;
+    longitudinalG[k] = clampG(dv[k - first] / secondsPerSample / STANDARD_G);
+    const metresPerSecond = speed[k];
+    lateralG[k] = metresPerSecond * 3.6 < MIN_TURN_SPEED_KMH ? 0 : clampG((metresPerSecond * dpsi[k - first]) / secondsPerSample / STANDARD_G);
+  }
 }
 
 /** Copies the first and last full-window values of a run over its edges (runs too short for one keep theirs). */

@@ -45,7 +45,7 @@ export interface CornerPoints {
   throttleSpeedKmh: Float32Array;
 }
 
-function emptyPoints(n: number): CornerPoints {
+export function emptyPoints(n: number): CornerPoints {
   return {
     count: n,
     brakeM: new Float64Array(n).fill(NaN),
@@ -104,11 +104,14 @@ export function cornerPoints(profile: LapProfile, corners: CornerColumns): Corne
 
 /**
  * Only the minimum speed per corner and where it is (the rest NaN), found exactly as cornerPoints finds it, with the
- * lap's speed read at the grid indices searched (LapProfileSampler): what consistency needs of every lap.
+ * lap's speed read at the grid indices searched (LapProfileSampler): what consistency needs of every lap. `into`:
+ * points (all NaN) to write the two columns of instead of new ones; the caller may share the other columns between
+ * laps (eight small buffers for each of hundreds of laps cost a browser more to allocate and collect than the
+ * search takes).
  */
-export function cornerMinimumSpeeds(sampler: { count: number; stepM: number; speedKmh(k: number): number }, corners: CornerColumns): CornerPoints {
+export function cornerMinimumSpeeds(sampler: { count: number; stepM: number; speedKmh(k: number): number }, corners: CornerColumns, into?: CornerPoints): CornerPoints {
   const n = corners.count;
-  const out = emptyPoints(n);
+  const out = into ?? emptyPoints(n);
   const m = sampler.count;
   if (m < 2) return out;
   const { stepM } = sampler;

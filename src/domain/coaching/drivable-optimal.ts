@@ -8,8 +8,7 @@
  *
  * By construction: sum of best micro-sectors <= drivable optimal <= best lap (staying on the best lap all the way is
  * a valid chain, and its sectors are timed on its own distance, so that chain is exactly the best lap). The chain is
- * found by dynamic programming over the gates, O(sectors x laps^2) at worst; the candidates are scanned fastest
- * first, so in practice the first compatible lap ends each scan.
+ * found by dynamic programming over the gates, O(sectors x laps log laps) (JoinChooser).
  *
  * The optimal lap's trace (optimal-trace.ts) blends the two laps over a short stretch around every join, so its
  * line, speed and g run on without a step where one lap hands over to the next.
@@ -91,10 +90,8 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
         speed[j * B + k] = cursor.value(l.speedKmh);
       }
     } else {
-      const c = gateCrossings(l, gates);
-      time.set(c.timeMs, j * B + 1);
-      distance.set(c.distanceM, j * B + 1);
-      speed.set(c.speedKmh, j * B + 1);
+      const row = (column: Float64Array) => column.subarray(j * B + 1, j * B + sectors);
+      gateCrossings(l, gates, { timeMs: row(time), distanceM: row(distance), speedKmh: row(speed) });
     }
   });
   /** A sector a lap did not drive through both gates of is never taken (Infinity; NaN would poison the sums). */
@@ -115,24 +112,10 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
   let next = new Float64Array(L);
   const from = new Int32Array(sectors * L).fill(-1);
   for (let j = 0; j < L; j++) cost[j] = sectorTime(j, 0);
-  const order = new Int32Array(L);
+  const join = new JoinChooser(L);
   for (let k = 1; k < sectors; k++) {
-    for (let j = 0; j < L; j++) order[j] = j;
-    // Infinity (a sector a lap missed) sorts last; Infinity - Infinity would be NaN.
-    order.sort((a, b) => (cost[a] === cost[b] ? 0 : cost[a] < cost[b] ? -1 : 1));
-    for (let b = 0; b < L; b++) {
-      const v = speed[b * B + k];
-      let chosen = b;
-      for (let o = 0; o < L; o++) {
-        const a = order[o];
-        if (a === b || Math.abs(speed[a * B + k] - v) <= tolerance) {
-          chosen = a;
-          break;
-        }
-      }
-      next[b] = cost[chosen] + sectorTime(b, k);
-      from[k * L + b] = chosen;
-    }
+    join.choose(cost, speed, B, k, tolerance, from.subarray(k * L, (k + 1) * L));
+    for (let b = 0; b < L; b++) next[b] = cost[from[k * L + b]] + sectorTime(b, k);
     [cost, next] = [next, cost];
   }
   let end = 0;
@@ -155,4 +138,75 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
     bestLapMs: reference.timeMs[reference.count - 1],
     trace: chainTrace(withG, chain, { boundaryM, timeMs: time, distanceM: distance }, traceStepM),
   };
+}
+
+/**
+ * For every lap b at one gate, the lap its chain comes from: the cheapest chain so far (lowest cost, then lowest
+ * index) among b itself and the laps whose speed at the gate is within the tolerance of b's. Scanning all laps in
+ * cost order for each b until one matches is O(laps^2) a gate when few match, and on a 7 h session (363 laps) that
+ * scan was most of the optimal lap's time. Here the laps are sorted by speed once a gate: b's
+ * compatible laps are then one contiguous run of that order (|s - v| rounds monotonically in s) whose ends only
+ * move forward as b's speed grows, so a sliding-window minimum (a deque of candidates of increasing cost) finds
+ * each b's choice in O(laps) after the sort. It chooses exactly what the scan chose (optimal-and-alignment.test.ts
+ * compares the two).
+ */
+export class JoinChooser {
+  /** All laps, ordered by their speed at the last gate: the next gate's order is near it (insertion sort). */
+  private readonly bySpeed: Int32Array;
+  private readonly key: Float64Array;
+  private readonly deque: Int32Array;
+
+  constructor(private readonly laps: number) {
+    this.bySpeed = Int32Array.from({ length: laps }, (_, j) => j);
+    this.key = new Float64Array(laps);
+    this.deque = new Int32Array(laps);
+  }
+
+  /** out[b] for every lap b; `speed[j * stride + gate]` is lap j's speed at the gate (NaN: it missed the gate). */
+  choose(cost: Float64Array, speed: Float64Array, stride: number, gate: number, tolerance: number, out: Int32Array): void {
+    const L = this.laps;
+    const v = (j: number) => speed[j * stride + gate];
+    // Laps without a speed at the gate match no other lap (nor any lap them), so they stay on themselves; with no
+    // tolerance at all (negative or NaN), every lap does.
+    let n = 0;
+    for (let j = 0; j < L; j++) {
+      const missed = Number.isNaN(v(j)) || !(tolerance >= 0);
+      if (missed) out[j] = j;
+      else n++;
+      this.key[j] = missed ? Infinity : v(j);
+    }
+    // Sorted by an insertion sort from the last gate's order: laps keep their places from one gate to the next
+    // but for a few, so it moves little (a comparator-sort's calls cost a browser more). Ties in any order: laps
+    // of equal speed are in and out of every window together. Laps that matched nothing sort last.
+    const order = this.bySpeed;
+    const key = this.key;
+    for (let p = 1; p < L; p++) {
+      const j = order[p];
+      const kj = key[j];
+      let q = p - 1;
+      while (q >= 0 && key[order[q]] > kj) {
+        order[q + 1] = order[q];
+        q--;
+      }
+      order[q + 1] = j;
+    }
+    // Lower cost first, then the lower index, the order of the stable sort by cost the scan used.
+    const before = (a: number, b: number) => cost[a] < cost[b] || (cost[a] === cost[b] && a < b);
+    // Positions in `order` of the window's candidates: increasing positions, increasing (cost, index).
+    const deque = this.deque;
+    let head = 0;
+    let tail = 0;
+    let lo = 0;
+    let hi = 0;
+    for (let p = 0; p < n; p++) {
+      const speedB = v(order[p]);
+      while (hi < n && Math.abs(v(order[hi]) - speedB) <= tolerance) {
+        while (tail > head && before(order[hi], order[deque[tail - 1]])) tail--;
+        deque[tail++] = hi++;
+      }
+      while (!(Math.abs(v(order[lo]) - speedB) <= tolerance)) lo++;
+      while (deque[head] < lo) head++;
+      out[order[p]] = order[deque[head]];
+    }
+  }
 }

@@ -67,10 +67,17 @@ export interface Crossings {
   speedKmh: Float64Array;
 }
 
-/** Where `lap` crosses each gate (the lap's columns interpolated at the crossing). */
-export function gateCrossings(lap: LapTrace, gates: Gates): Crossings {
+/**
+ * Where `lap` crosses each gate (the lap's columns interpolated at the crossing). `into`: columns (gates.count long)
+ * to write into instead of new ones, e.g. the lap's rows of the optimal lap's tables (three small buffers for each of
+ * hundreds of laps cost a browser more to allocate and collect than the crossings take to find).
+ */
+export function gateCrossings(lap: LapTrace, gates: Gates, into?: Crossings): Crossings {
   const n = gates.count;
-  const out: Crossings = { timeMs: new Float64Array(n).fill(NaN), distanceM: new Float64Array(n).fill(NaN), speedKmh: new Float64Array(n).fill(NaN) };
+  const out: Crossings = into ?? { timeMs: new Float64Array(n), distanceM: new Float64Array(n), speedKmh: new Float64Array(n) };
+  out.timeMs.fill(NaN);
+  out.distanceM.fill(NaN);
+  out.speedKmh.fill(NaN);
   const m = lap.count;
   if (m < 2 || n === 0) return out;
   // Local-plane x (east) and y (north) of a fix, metres, computed where read: most fixes are read once or twice,

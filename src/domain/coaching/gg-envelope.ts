@@ -30,26 +30,38 @@ function approxAtan2(y: number, x: number): number {
 /** Below this distance (rad) from a sector's edge the exact atan2 decides the sector (ten times the error bound). */
 const EDGE_MARGIN = 1e-4;
 
-/** Radius (g) of each direction sector; sector k spans angles [-pi + k w, -pi + (k + 1) w), w = 2 pi / bins. */
-export function ggEnvelope(longitudinalG: ArrayLike<number>, lateralG: ArrayLike<number>, from = 0, to = longitudinalG.length, bins = DEFAULT_ENVELOPE_BINS): Float32Array {
-  const radius = new Float32Array(bins);
+/**
+ * Radius (g) of each direction sector; sector k spans angles [-pi + k w, -pi + (k + 1) w), w = 2 pi / bins. `out`
+ * (zeros, `bins` long): where to write them, e.g. a lap's slot of the session's column (one small buffer per lap
+ * costs more to allocate and collect in a browser than the lap's envelope takes to find).
+ */
+export function ggEnvelope(longitudinalG: ArrayLike<number>, lateralG: ArrayLike<number>, from = 0, to = longitudinalG.length, bins = DEFAULT_ENVELOPE_BINS, out?: Float32Array): Float32Array {
+  const radius = out ?? new Float32Array(bins);
   const width = (2 * Math.PI) / bins;
   const margin = EDGE_MARGIN / width;
+  // The largest squared radius per sector, rooted once at the end: sqrt and float32 rounding are both monotone, so
+  // this is the same float32 as keeping the largest rooted radius point by point, without a sqrt per point.
+  const squared = squaredScratch.length >= bins ? squaredScratch : (squaredScratch = new Float64Array(bins));
+  squared.fill(0, 0, bins);
   for (let i = from; i < to; i++) {
     const x = lateralG[i];
     const y = longitudinalG[i];
-    const r = Math.sqrt(x * x + y * y);
-    if (!(r > 0)) continue;
+    const r2 = x * x + y * y;
+    if (!(r2 > 0)) continue;
     // The sector from the approximate angle, unless it lies so near an edge that the approximation could cross it:
     // then from the exact one, so the sectors are exactly atan2's.
     let t = (approxAtan2(y, x) + Math.PI) / width;
     const edge = Math.round(t);
     if (Math.abs(t - edge) < margin) t = (Math.atan2(y, x) + Math.PI) / width;
     const k = Math.min(bins - 1, Math.floor(t));
-    if (r > radius[k]) radius[k] = r;
+    if (r2 > squared[k]) squared[k] = r2;
   }
+  for (let k = 0; k < bins; k++) if (squared[k] > 0) radius[k] = Math.sqrt(squared[k]);
   return radius;
 }
+
+/** ggEnvelope's squared radii, kept between its hundreds of calls a session (one per lap). */
+let squaredScratch = new Float64Array(DEFAULT_ENVELOPE_BINS);
 
 /** The envelope as polygon vertices (lateral, longitudinal) at each sector's middle angle. */
 export function envelopePolygon(radius: ArrayLike<number>): [number, number][] {

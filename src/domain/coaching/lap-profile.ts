@@ -73,8 +73,29 @@ export class LapProfileSampler {
     return Math.fround(this.cursor.value(this.trace.speedKmh));
   }
 
+  /**
+   * Found by bisection, not by walking the cursor (callers read a few indices far apart): the same segment and
+   * fraction DistanceCursor.seek lands on, which does not depend on where the cursor came from.
+   */
   timeMs(k: number): number {
-    this.cursor.seek(k * this.stepM * this.scale);
-    return this.cursor.value(this.trace.timeMs);
+    const { trace } = this;
+    const dist = trace.distanceM;
+    const n = trace.count;
+    if (n === 0) return NaN;
+    if (n === 1) return trace.timeMs[0];
+    const d = k * this.stepM * this.scale;
+    if (d <= dist[0]) return trace.timeMs[0];
+    // The first segment j (at most n - 2) whose end reaches d, as the cursor's forward walk stops at.
+    let lo = 0;
+    let hi = n - 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (dist[mid + 1] < d) lo = mid + 1;
+      else hi = mid;
+    }
+    const a = dist[lo];
+    const b = dist[lo + 1];
+    const f = b > a ? Math.min(1, Math.max(0, (d - a) / (b - a))) : 1;
+    return trace.timeMs[lo] + f * (trace.timeMs[lo + 1] - trace.timeMs[lo]);
   }
 }

@@ -74,3 +74,39 @@ export function sgDerivative(values: ArrayLike<number>, h: number, out: Float64A
 export function derivativeWeightTable(h: number): Float64Array[] {
   return weightTable(h, derivativeWeights);
 }
+
+/** Samples between exact restarts of the running sums (fullWindowSlopes). */
+export const RESTART_EVERY = 64;
+
+/**
+ * The Savitzky-Golay slope per sample over the full window (w_j = 3j / (h (h + 1)(2h + 1))) at k = first..end - 1,
+ * into out[k - first], as running sums: with S(k) = sum of j x[k + j] and W(k) = sum of x[k + j] over j = -h..h,
+ *   W(k + 1) = W(k) - x[k - h] + x[k + h + 1],  S(k + 1) = S(k) + h x[k - h] + (h + 1) x[k + h + 1] - W(k + 1),
+ * four operations a sample instead of 2h multiply-adds. Both sums are taken of x minus x[first], which leaves S
+ * unchanged (the j sum to 0) and keeps every term a small number: the unwrapped heading of a 7 h session reaches
+ * thousands of radians, and rounding at that size, carried along, would show in a float32 g. Every RESTART_EVERY
+ * samples the caller starts a new call, so the sums are taken afresh and rounding cannot build up either: the slope
+ * then differs from the weights summed one by one (sgDerivative) only in the last bits of a double
+ * (acceleration.test.ts), and the 7 h bench session's g, stored as float32, came out identical. Short calls also
+ * suit a browser's compiler: a function called thousands of times is optimised whole, where one long loop in a
+ * function called once a session runs in whatever tier its loop was replaced with.
+ */
+export function fullWindowSlopes(x: Float64Array, h: number, first: number, end: number, out: Float64Array): void {
+  const base = x[first];
+  let s = 0;
+  let w = 0;
+  for (let j = -h; j <= h; j++) {
+    const d = x[first + j] - base;
+    s += j * d;
+    w += d;
+  }
+  const scale = 3 / (h * (h + 1) * (2 * h + 1));
+  out[0] = s * scale;
+  for (let k = first + 1; k < end; k++) {
+    const leave = x[k - 1 - h] - base;
+    const enter = x[k + h] - base;
+    w += enter - leave;
+    s += h * leave + (h + 1) * enter - w;
+    out[k - first] = s * scale;
+  }
+}

@@ -13,7 +13,7 @@ import type { LapTrace } from '../lap-compare/lap-trace';
 import type { PositionColumns } from '../session-types';
 import { accelerationOf, type AccelerationColumns } from './acceleration';
 import { cornerZones, zoneBoundaryIndices } from './coach-findings';
-import { cornerMinimumSpeeds, cornerPoints } from './corner-points';
+import { cornerMinimumSpeeds, cornerPoints, emptyPoints } from './corner-points';
 import { drivableOptimal, type DrivableOptimalOptions, type OptimalTrace } from './drivable-optimal';
 import { DEFAULT_ENVELOPE_BINS, ggEnvelope } from './gg-envelope';
 import { LapProfileSampler, lapProfile } from './lap-profile';
@@ -76,7 +76,7 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
   for (let i = 0; i < laps.count; i++) if (laps.endIndex[i] > laps.startIndex[i] && laps.lapNumber[i] !== 0) withFixes.push(i);
   const bins = DEFAULT_ENVELOPE_BINS;
   const radiusG = new Float32Array(withFixes.length * bins);
-  withFixes.forEach((i, j) => radiusG.set(ggEnvelope(acceleration.longitudinalG, acceleration.lateralG, laps.startIndex[i], laps.endIndex[i], bins), j * bins));
+  withFixes.forEach((i, j) => ggEnvelope(acceleration.longitudinalG, acceleration.lateralG, laps.startIndex[i], laps.endIndex[i], bins, radiusG.subarray(j * bins, (j + 1) * bins)));
 
   const lastFix = (i: number) => Math.min(laps.endIndex[i], positions.count - 1);
   const lengthOf = (i: number) => positions.distanceM[lastFix(i)] - positions.distanceM[laps.startIndex[i]];
@@ -87,9 +87,14 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
   let fastest = full.length ? full[0] : -1;
   for (const i of full) if (laps.timeMs[i] < laps.timeMs[fastest]) fastest = i;
   const racing = full.filter((i) => laps.timeMs[i] <= laps.timeMs[fastest] * (1 + RACING_TIME_FRACTION));
-  const traces = racing.map((i) => lapFromFixes(positions, times, laps.startIndex[i], lastFix(i)));
+  const traces = lapsFromFixes(
+    positions,
+    times,
+    racing.map((i) => laps.startIndex[i]),
+    racing.map(lastFix),
+  );
   const best = racing.indexOf(fastest);
-  const corners = detectCorners(best >= 0 ? traces[best] : lapFromFixes(positions, times, 0, -1));
+  const corners = detectCorners(best >= 0 ? traces[best] : lapsFromFixes(positions, times, [0], [-1])[0]);
   const lengthM = best >= 0 ? traces[best].distanceM[traces[best].count - 1] : 0;
   // The fastest lap's profile in full (its braking points place the coach's zones); of every other lap only what
   // consistency reads: its minimum speed per corner and its time at the zones' boundaries.
@@ -98,13 +103,25 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
     best >= 0 ? lapProfile(traces[best], lengthM, PROFILE_STEP_M, { count: traces[best].count, longitudinalG: gSlice(acceleration.longitudinalG, fastest), lateralG: gSlice(acceleration.lateralG, fastest) }) : null;
   const bestPoints = bestProfile && cornerPoints(bestProfile, corners);
   const zones = bestPoints && cornerZones(corners, bestPoints);
+  // Every other lap's few figures go into columns shared by all laps (a lap's slot each, the rest of its points one
+  // set of NaN columns for all): thousands of small buffers a call cost a browser more to allocate and collect than
+  // the figures take to find.
+  const others = racing.length;
+  const gridCount = bestProfile ? bestProfile.count : 0;
+  const gridTimes = new Float64Array(others * gridCount);
+  const noPoints = emptyPoints(corners.count);
+  const minSpeedM = new Float64Array(others * corners.count).fill(NaN);
+  const minSpeedKmh = new Float32Array(others * corners.count).fill(NaN);
+  const boundaries = zones && gridCount >= 2 ? zoneBoundaryIndices(zones, PROFILE_STEP_M, gridCount - 1) : new Int32Array(0);
   const consistencyLaps = racing.map((i, j) => {
     if (j === best) return { timeMs: laps.timeMs[i], profile: bestProfile!, points: bestPoints! };
     const sampler = new LapProfileSampler(traces[j], lengthM, PROFILE_STEP_M);
-    const timeMs = new Float64Array(sampler.count);
-    const last = Math.min(sampler.count, bestProfile!.count) - 1;
-    if (last >= 1) for (const k of zoneBoundaryIndices(zones!, PROFILE_STEP_M, last)) timeMs[k] = sampler.timeMs(k);
-    return { timeMs: laps.timeMs[i], profile: { count: sampler.count, stepM: PROFILE_STEP_M, timeMs }, points: cornerMinimumSpeeds(sampler, corners) };
+    // Every racing lap has the fastest lap's grid (the same length and step), so the same boundary indices.
+    const timeMs = gridTimes.subarray(j * gridCount, (j + 1) * gridCount);
+    for (const k of boundaries) timeMs[k] = sampler.timeMs(k);
+    const slot = (column: Float64Array | Float32Array) => column.subarray(j * corners.count, (j + 1) * corners.count);
+    const points = cornerMinimumSpeeds(sampler, corners, { ...noPoints, minSpeedM: slot(minSpeedM) as Float64Array, minSpeedKmh: slot(minSpeedKmh) as Float32Array });
+    return { timeMs: laps.timeMs[i], profile: { count: sampler.count, stepM: PROFILE_STEP_M, timeMs }, points };
   });
   const figures = sessionConsistency(consistencyLaps, corners);
   const optimal = drivableOptimal(
@@ -140,26 +157,40 @@ function median(values: number[]): number {
 }
 
 /**
- * The fixes first..last (the next lap's first fix included, so laps tile the session) as a trace from the lap's
- * start: fix for fix, so the session's acceleration columns line up with it (no interpolated end points; the lap
- * starts and ends on fixes, as the device cuts its laps).
+ * The fixes first[j]..last[j] (the next lap's first fix included, so laps tile the session) as traces from each
+ * lap's start: fix for fix, so the session's acceleration columns line up with them (no interpolated end points; a
+ * lap starts and ends on fixes, as the device cuts its laps). Speed and position are views of the session's columns;
+ * the times and distances from the lap's start are views of two scratch columns kept between calls, since they
+ * never reach the result (corners, profiles and the optimal lap's trace are new columns). Two 5 MB columns for a
+ * 7 h session instead of two small buffers for each of its hundreds of laps on every call, which cost a browser
+ * more to allocate and collect than the copying takes.
  */
-function lapFromFixes(positions: PositionColumns, times: Float64Array, first: number, last: number): LapTrace {
-  const count = Math.max(0, last - first + 1);
-  const t0 = times[first];
-  const d0 = positions.distanceM[first];
-  const timeMs = new Float64Array(count);
-  const distanceM = new Float64Array(count);
-  for (let k = 0; k < count; k++) {
-    timeMs[k] = times[first + k] - t0;
-    distanceM[k] = positions.distanceM[first + k] - d0;
-  }
-  return {
-    count,
-    timeMs,
-    distanceM,
-    speedKmh: positions.speedKmh.subarray(first, first + count),
-    lat: positions.lat.subarray(first, first + count),
-    lon: positions.lon.subarray(first, first + count),
-  };
+function lapsFromFixes(positions: PositionColumns, times: Float64Array, first: readonly number[], last: readonly number[]): LapTrace[] {
+  const counts = first.map((f, j) => Math.max(0, last[j] - f + 1));
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (!traceScratch || traceScratch.timeMs.length < total) traceScratch = { timeMs: new Float64Array(total), distanceM: new Float64Array(total) };
+  const scratch = traceScratch;
+  let at = 0;
+  return first.map((f, j) => {
+    const count = counts[j];
+    const t0 = times[f];
+    const d0 = positions.distanceM[f];
+    const timeMs = scratch.timeMs.subarray(at, at + count);
+    const distanceM = scratch.distanceM.subarray(at, at + count);
+    at += count;
+    for (let k = 0; k < count; k++) {
+      timeMs[k] = times[f + k] - t0;
+      distanceM[k] = positions.distanceM[f + k] - d0;
+    }
+    return {
+      count,
+      timeMs,
+      distanceM,
+      speedKmh: positions.speedKmh.subarray(f, f + count),
+      lat: positions.lat.subarray(f, f + count),
+      lon: positions.lon.subarray(f, f + count),
+    };
+  });
 }
+
+let traceScratch: { timeMs: Float64Array; distanceM: Float64Array } | null = null;

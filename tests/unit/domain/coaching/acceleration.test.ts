@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { accelerationOf, STANDARD_G } from '../../../../src/domain/coaching/acceleration';
-import { sgDerivative, sgSmooth } from '../../../../src/domain/coaching/savitzky-golay';
+import { fullWindowSlopes, sgDerivative, sgSmooth } from '../../../../src/domain/coaching/savitzky-golay';
 import { createLocalProjection } from '../../../../src/domain/geo/local-projection';
 
 /** A circle of radius r (m) driven at v (m/s), one fix every 40 ms; clockwise when `right`. */
@@ -38,6 +38,25 @@ describe('Savitzky-Golay filters', () => {
     const s = sgSmooth(y, 6);
     const sd = (a: Float64Array) => Math.sqrt(a.reduce((x, v) => x + v * v, 0) / a.length);
     expect(sd(s)).toBeLessThan(sd(y) * 0.6);
+  });
+});
+
+describe('the running Savitzky-Golay slope', () => {
+  it('equals the weights summed one by one to the last bits of a double, on values thousands of radians from 0 (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 10 }), fc.integer({ min: 0, max: 400 }), fc.double({ min: -5000, max: 5000, noNaN: true }), fc.integer({ min: 1, max: 1e6 }), (h, extra, offset, seed) => {
+        // A drifting, noisy signal around `offset` (an unwrapped heading after many laps, or a speed).
+        const n = 2 * h + 1 + extra;
+        let state = seed;
+        const noise = () => ((state = (state * 48271) % 2147483647) / 2147483647 - 0.5) * 0.01;
+        const x = Float64Array.from({ length: n }, (_, i) => offset + 0.03 * i + Math.sin(i / 9) + noise());
+        const exact = sgDerivative(x, h);
+        const running = new Float64Array(n);
+        fullWindowSlopes(x, h, h, n - h, running);
+        for (let k = h; k < n - h; k++) expect(Math.abs(running[k - h] - exact[k])).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(offset)));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

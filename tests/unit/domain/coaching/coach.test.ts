@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coachFindings, cornerZones, zoneBoundaryIndices, zoneLosses } from '../../../../src/domain/coaching/coach-findings';
 import { BRAKING_G, cornerMinimumSpeeds, cornerPoints } from '../../../../src/domain/coaching/corner-points';
@@ -170,6 +171,25 @@ describe('consistency from the few samples it needs', () => {
         expect(sampler.timeMs(k)).toBe(full.timeMs[k]);
       }
     }
+  });
+
+  it('reads a lap\'s time at any grid index, in any order, as its full profile has it, also where the lap stood still (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 20, noNaN: true })), { minLength: 2, maxLength: 80 }), fc.double({ min: 5, max: 900, noNaN: true }), (steps, lengthM) => {
+        // Steps of 0 m: fixes where the lap stood still (equal distances, time going on).
+        const count = steps.length;
+        const trace = { count, timeMs: new Float64Array(count), distanceM: new Float64Array(count), speedKmh: new Float32Array(count), lat: new Float64Array(count), lon: new Float64Array(count) };
+        for (let i = 1; i < count; i++) {
+          trace.timeMs[i] = trace.timeMs[i - 1] + 40;
+          trace.distanceM[i] = trace.distanceM[i - 1] + steps[i];
+        }
+        const full = lapProfile(trace, lengthM, 2);
+        const sampler = new LapProfileSampler(trace, lengthM, 2);
+        for (let k = full.count - 1; k >= 0; k -= 3) expect(sampler.timeMs(k)).toBe(full.timeMs[k]);
+        for (let k = 0; k < full.count; k += 5) expect(sampler.timeMs(k)).toBe(full.timeMs[k]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('finds the same minimum speeds per corner as the braking and throttle points do', () => {

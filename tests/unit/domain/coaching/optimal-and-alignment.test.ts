@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alignLines, applyAlignment } from '../../../../src/domain/coaching/align-lines';
-import { drivableOptimal } from '../../../../src/domain/coaching/drivable-optimal';
+import { drivableOptimal, JoinChooser } from '../../../../src/domain/coaching/drivable-optimal';
 import { envelopePolygon, ggEnvelope } from '../../../../src/domain/coaching/gg-envelope';
 import { createLocalProjection } from '../../../../src/domain/geo/local-projection';
 import { LAP_M, lapFromProfile, racingProfile } from './coaching-track';
@@ -89,6 +89,31 @@ describe('the drivable optimal lap', () => {
       };
       expect(Math.abs(at(a) - at(b))).toBeLessThanOrEqual(3 + 1e-3);
     }
+  });
+
+  it('chooses every join as scanning all laps in order of cost for the first with a matching speed does (property)', () => {
+    /** The straightforward choice: laps sorted by cost (stable), the first that is b or within the tolerance. */
+    const scan = (cost: Float64Array, speed: Float64Array, tolerance: number) => {
+      const order = Int32Array.from(cost, (_, j) => j).sort((a, b) => (cost[a] === cost[b] ? 0 : cost[a] < cost[b] ? -1 : 1));
+      return Int32Array.from(speed, (v, b) => order.find((a) => a === b || Math.abs(speed[a] - v) <= tolerance)!);
+    };
+    // Few distinct values, so that equal costs, equal speeds, speeds exactly the tolerance apart and missed gates
+    // (NaN) and missed sectors (Infinity) all come up.
+    const costs = fc.oneof(fc.integer({ min: 0, max: 6 }).map((c) => c * 1000), fc.constant(Infinity), fc.double({ min: 0, max: 1e5, noNaN: true }));
+    const speeds = fc.oneof(fc.integer({ min: 0, max: 40 }).map((v) => 100 + v * 0.5), fc.constant(NaN), fc.double({ min: 0, max: 300, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(costs, speeds), { minLength: 1, maxLength: 60 }), fc.constantFrom(0, 0.5, 1, 3, 7, -1, NaN), (laps, tolerance) => {
+        const cost = Float64Array.from(laps, ([c]) => c);
+        const speed = Float64Array.from(laps, ([, v]) => v);
+        // One gate (index 1 of 2 per lap), as the dynamic programme lays the speeds out.
+        const strided = new Float64Array(2 * laps.length);
+        speed.forEach((v, j) => (strided[2 * j + 1] = v));
+        const out = new Int32Array(laps.length);
+        new JoinChooser(laps.length).choose(cost, strided, 2, 1, tolerance, out);
+        expect(Array.from(out)).toEqual(Array.from(scan(cost, speed, tolerance)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('is a trace ending at the optimal time and the reference length, with time and distance never going back', () => {
