@@ -46,6 +46,11 @@ export interface ImportedFile {
   /** Device-format laps and nmea texts, UTF-8. */
   lapsBytes: Uint8Array;
   nmeaBytes: Uint8Array;
+  /**
+   * The same texts as Blobs, for IndexedDB: built here because a Blob copies its bytes when made, and on the page
+   * that copy of a 2 h session's 7 MB was a 35 ms task; a Blob crosses to the page by reference.
+   */
+  blobs: { laps: Blob; nmea: Blob };
   /** The laps of the stored laps file as the library counts them (session-stats: the In Lap and invalid laps too). */
   lapCount: number;
   /** The logger's own start/finish crossings, ms of session time; null when the file carries none. */
@@ -95,6 +100,7 @@ export async function importFile(input: ImportFileInput, onProgress?: ImportProg
       startFinish: input.startFinish,
       onProgress: progress,
     });
+    const lapsBytes = new TextEncoder().encode(p.lapsText);
     const imported: ImportedFile = {
       fileName: p.fileName,
       startedAt: p.startedAt,
@@ -102,8 +108,9 @@ export async function importFile(input: ImportFileInput, onProgress?: ImportProg
       contentHash: p.contentHash,
       circuitId: p.circuit?.id ?? null,
       lapSource: p.lapSource,
-      lapsBytes: new TextEncoder().encode(p.lapsText),
+      lapsBytes,
       nmeaBytes: p.nmeaBytes,
+      blobs: { laps: new Blob([lapsBytes]), nmea: new Blob([p.nmeaBytes as Uint8Array<ArrayBuffer>]) },
       lapCount: sessionStatsFromLapsText(p.lapsText).lapCount,
       loggerCrossingsMs: p.loggerCrossingsMs ? Float64Array.from(p.loggerCrossingsMs) : null,
       proposal: p.proposal ? { lat: p.proposal.gate.lat, lon: p.proposal.gate.lon, headingDeg: p.proposal.headingDeg, widthM: p.proposal.widthM } : null,

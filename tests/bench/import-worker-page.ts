@@ -1,8 +1,8 @@
 /**
  * Bench page (built by import-worker.bench.ts with Vite, run in headless Chromium). Drives the REAL bridge and
  * worker (src/analysis/analysis-client.ts -> workers/analysis.worker.ts -> workers/import-api.ts) the way the
- * library does: a File handed over by reference, the device texts back as bytes, then both kept in IndexedDB as
- * Blobs (as session-download-store.ts keeps them). The Node side traces the main thread around each call.
+ * library does: a File handed over by reference, the device texts back as bytes and as Blobs built in the worker,
+ * the Blobs kept in IndexedDB (as session-download-store.ts keeps them). The Node side traces the main thread around each call.
  */
 import { createAnalysisClient } from '../../src/analysis/analysis-client';
 import type { CircuitCandidate } from '../../src/domain/formats/import-session';
@@ -24,10 +24,10 @@ function openDb(): Promise<IDBDatabase> {
   });
 }
 
-function store(db: IDBDatabase, laps: Uint8Array, nmea: Uint8Array): Promise<void> {
+function store(db: IDBDatabase, blobs: { laps: Blob; nmea: Blob }): Promise<void> {
   return new Promise((resolve, reject) => {
     const tx = db.transaction('texts', 'readwrite');
-    tx.objectStore('texts').put({ laps: new Blob([laps as BlobPart]), nmea: new Blob([nmea as BlobPart]) });
+    tx.objectStore('texts').put({ laps: blobs.laps, nmea: blobs.nmea });
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
   });
@@ -42,7 +42,7 @@ async function call(circuit: CircuitCandidate) {
   const t0 = performance.now();
   const imported = await client.importFile({ fileName: file.name, file, circuits: [circuit], lastModified: file.lastModified });
   const importedAt = performance.now();
-  await store(db, imported.lapsBytes, imported.nmeaBytes);
+  await store(db, imported.blobs);
   const totalMs = performance.now() - t0;
   console.timeStamp('import-bench:end');
   client.dispose();

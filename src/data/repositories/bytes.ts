@@ -21,6 +21,20 @@ export function toStoredBytes(bytes: ArrayBuffer | ArrayBufferView<ArrayBuffer>)
   return new Blob([bytes]);
 }
 
+/**
+ * The Blobs to store for the texts: the caller's own when it built them (the import worker does, so the page never
+ * copies a 2 h session's 7 MB into a Blob: that copy alone was a 35 ms task on the main thread), else copies.
+ */
+export function storedTexts(texts: { laps: ArrayBuffer; nmea: ArrayBuffer; blobs?: TextBlobs }): { laps: Blob; nmea: Blob } {
+  return texts.blobs ?? { laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) };
+}
+
+/** The texts as Blobs already holding exactly their bytes. */
+export interface TextBlobs {
+  laps: Blob;
+  nmea: Blob;
+}
+
 /** Bytes read back from IndexedDB, whichever form the row holds. */
 export function fromStoredBytes(stored: StoredBytes): Promise<ArrayBuffer> {
   return stored instanceof Blob ? stored.arrayBuffer() : Promise.resolve(stored);

@@ -4,7 +4,7 @@
  */
 import type { AstroDb } from '../db/database';
 import type { LocalSession, NewLocalSession } from '../db/rows';
-import { toStoredBytes } from './bytes';
+import { storedTexts, type TextBlobs } from './bytes';
 import { newOutboxEntry } from './outbox-entries';
 import { statsOfLapsBytes } from './session-stats-store';
 import type { SessionIdentity } from './session-identity';
@@ -15,6 +15,8 @@ export interface DownloadToStore {
   identity: SessionIdentity;
   laps: ArrayBuffer;
   nmea: ArrayBuffer;
+  /** The same texts as Blobs, when the caller built them (stored as they are, see storedTexts). */
+  blobs?: TextBlobs;
   contentHash?: string | null;
   /** The logger's own start/finish crossings of an imported file, ms of session time. */
   loggerLaps?: number[];
@@ -27,7 +29,7 @@ export interface DownloadToStore {
 export async function storeDownload(db: AstroDb, input: DownloadToStore, now: number): Promise<number> {
   const { ownerId, filename, identity } = input;
   // Blobs: IndexedDB stores them by reference, without serialising 25 MB inside put() on the main thread.
-  const stored = { laps: toStoredBytes(input.laps), nmea: toStoredBytes(input.nmea) };
+  const stored = storedTexts(input);
   // Sizes and list figures (best lap, laps, duration) follow the texts in the same write.
   const sizes = { lapsBytes: input.laps.byteLength, nmeaBytes: input.nmea.byteLength, stats: statsOfLapsBytes(input.laps) };
   return db.transaction('rw', db.sessions, db.sessionTexts, db.outbox, async () => {

@@ -6,7 +6,7 @@
  */
 import type { AstroDb } from '../db/database';
 import type { LocalSession } from '../db/rows';
-import { toStoredBytes } from './bytes';
+import { storedTexts } from './bytes';
 import { queueReplace } from './queue-replace';
 import type { DownloadToStore } from './session-download-store';
 import { statsOfLapsBytes } from './session-stats-store';
@@ -27,7 +27,7 @@ type Replacement = DownloadToStore;
  * The new file name is taken only when no other session of the owner holds it.
  */
 export async function replaceLaplessCopy(db: AstroDb, existing: LocalSession, input: Replacement, now: number): Promise<void> {
-  const stored = { laps: toStoredBytes(input.laps), nmea: toStoredBytes(input.nmea) };
+  const stored = storedTexts(input);
   await db.transaction('rw', [db.sessions, db.sessionTexts, db.analyses, db.outbox], async () => {
     const holder = await db.sessions.where('[ownerId+filename]').equals([input.ownerId, input.filename]).first();
     const filename = holder && holder.localId !== existing.localId ? existing.filename : input.filename;

@@ -3,7 +3,7 @@ import type { ProcessedSession } from '../../analysis/analysis-client';
 import type { SessionsApi } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import type { LocalSession } from '../db/rows';
-import type { TextInput } from './bytes';
+import type { TextBlobs, TextInput } from './bytes';
 
 /** Runs the analysis worker on a session's texts. Bytes are copies the callee may transfer. */
 export type Analyser = (input: { laps: ArrayBuffer; nmea: ArrayBuffer }, signal?: AbortSignal) => Promise<ProcessedSession>;
@@ -12,6 +12,8 @@ export interface DownloadedSession {
   filename: string;
   laps: TextInput;
   nmea: TextInput;
+  /** The same texts as Blobs, when the caller built them off the page (the import worker): stored as they are. */
+  blobs?: TextBlobs;
   /** The positions' fingerprint when the caller has the positions (imports); else computed when needed. */
   contentHash?: string | null;
   /** Imports: the start/finish crossings the file's own logger timed, ms of session time. */

@@ -5,7 +5,7 @@ import { restoreRow, restoreRows } from '../db/restore';
 import { analysisCacheSchema, localSessionSchema, sessionEditSchema, sessionTextsSchema, type LocalSession, type SessionEdit } from '../db/rows';
 import { removeStoredFiles } from '../storage/opfs-files';
 import { StorageError, toStorageError } from '../storage/storage-error';
-import { bytesToText, fromStoredBytes, toArrayBuffer, toStoredBytes } from './bytes';
+import { bytesToText, fromStoredBytes, storedTexts, toArrayBuffer, toStoredBytes, type TextBlobs } from './bytes';
 import { circuitNamed } from './circuit-lookup';
 import { newOutboxEntry } from './outbox-entries';
 import { queueReplace } from './queue-replace';
@@ -145,7 +145,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
           return { session: existing, analysis: null, analysisError: null, alreadyStored: true };
         }
         try {
-          await replaceLaplessCopy(db(), existing, { ownerId, filename, identity, ...texts, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
+          await replaceLaplessCopy(db(), existing, { ownerId, filename, identity, ...texts, blobs: input.blobs, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
         } catch (e) {
           throw toStorageError(e, `the session ${input.filename}`);
         }
@@ -155,7 +155,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       }
       let localId: number;
       try {
-        localId = await storeDownload(db(), { ownerId, filename, identity, ...texts, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
+        localId = await storeDownload(db(), { ownerId, filename, identity, ...texts, blobs: input.blobs, contentHash: input.contentHash, loggerLaps: input.loggerLaps }, now());
       } catch (e) {
         throw toStorageError(e, `the session ${input.filename}`);
       }
@@ -176,13 +176,13 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
      */
     async replaceSessionTexts(
       localId: number,
-      input: { laps: DownloadedSession['laps']; nmea: DownloadedSession['nmea']; at?: { filename: string; timeZone: string | null } },
+      input: { laps: DownloadedSession['laps']; nmea: DownloadedSession['nmea']; blobs?: TextBlobs; at?: { filename: string; timeZone: string | null } },
       signal?: AbortSignal,
     ): Promise<SaveResult> {
       const ownerId = requireUser();
       const date = input.at ? sessionDateAtTrack(input.at.filename, input.at.timeZone) : null;
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
-      const stored = { laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) };
+      const stored = storedTexts({ ...texts, blobs: input.blobs });
       try {
         await db().transaction('rw', [db().sessions, db().sessionTexts, db().analyses, db().outbox], async () => {
           const row = restoreRow('sessions', await db().sessions.get(localId), localSessionSchema);

@@ -32,6 +32,8 @@ interface TextImporter {
   label: string;
   looksLike(text: string): boolean;
   read(text: string, options: ImportReadOptions): ImportedSession;
+  /** Reads the file's bytes without decoding them whole (large row-per-fix formats); preferred over `read` when given. */
+  readBytes?(bytes: Uint8Array, options: ImportReadOptions): ImportedSession;
   /** Lower-case extensions that pick this format when no content matched. */
   extensions?: readonly string[];
 }
@@ -41,7 +43,7 @@ const TEXT_IMPORTERS: readonly TextImporter[] = [
   { source: 'kml', label: 'KML', looksLike: looksLikeKml, read: (text) => importKml(text), extensions: ['kml'] },
   { source: 'dovex', label: 'Dove/LapWing', looksLike: looksLikeDovex, read: (text) => importDovex(text), extensions: ['dovex', 'dove'] },
   { source: 'csv', label: 'ASTRO Companion CSV', looksLike: looksLikeCsvExport, read: importCsv },
-  { source: 'vbo', label: 'VBO', looksLike: looksLikeVbo, read: importVbo, extensions: ['vbo'] },
+  { source: 'vbo', label: 'VBO', looksLike: looksLikeVbo, read: importVbo, readBytes: importVbo, extensions: ['vbo'] },
   { source: 'racechrono-csv', label: 'RaceChrono CSV v3', looksLike: looksLikeRaceChronoCsv, read: (text) => importRaceChronoCsv(text) },
   { source: 'aim-csv', label: 'AiM Race Studio CSV', looksLike: looksLikeAimCsv, read: importAimCsv },
   { source: 'motec-csv', label: 'MoTeC i2 CSV', looksLike: looksLikeMotecCsv, read: importMotecCsv },

@@ -80,7 +80,7 @@ export function importFile(fileName: string, content: Uint8Array | string, optio
     if (input.head.trim() === '' && input.text.trim() === '') throw new ImportError('empty-file', `${fileName} is empty.`);
     throw new ImportError('unknown-format', `${fileName} is none of the formats read here (${[importerLabels(), ...BINARY_FORMAT_LABELS].join(', ')}).`);
   }
-  return importer.read(input.text, { ...options, fileName });
+  return importer.readBytes ? importer.readBytes(input.bytes, { ...options, fileName }) : importer.read(input.text, { ...options, fileName });
 }
 
 /**

@@ -152,6 +152,7 @@ export const defaultSessionsPort: SessionsPort = {
       filename: imported.fileName,
       laps: imported.lapsBytes,
       nmea: imported.nmeaBytes,
+      blobs: imported.blobs,
       contentHash: imported.contentHash,
       ...(imported.loggerCrossingsMs ? { loggerLaps: Array.from(imported.loggerCrossingsMs) } : {}),
     });
@@ -178,7 +179,7 @@ export const defaultSessionsPort: SessionsPort = {
     const imported = await importFileInWorker(file, withMine);
     // Its date follows its new name: that wall-clock time in the track's zone (it was dated in this device's).
     const timeZone = imported.timeZone || circuit.country?.timezone || null;
-    await repository.replaceSessionTexts(id, { laps: imported.lapsBytes, nmea: imported.nmeaBytes, at: { filename: imported.fileName, timeZone } });
+    await repository.replaceSessionTexts(id, { laps: imported.lapsBytes, nmea: imported.nmeaBytes, blobs: imported.blobs, at: { filename: imported.fileName, timeZone } });
     await repository.editSession(id, { circuitId: circuit.id, name: displayNameFromFileName(imported.fileName) });
     return { laps: imported.lapCount, circuitName: circuit.name };
   },

@@ -63,6 +63,10 @@ describe('importing a file in the worker', () => {
     expect(imported.lapsBytes).toBeInstanceOf(Uint8Array);
     expect(new TextDecoder().decode(imported.nmeaBytes)).toBe(new TextDecoder().decode(onPage.nmeaBytes));
     expect(new TextDecoder().decode(imported.lapsBytes)).toBe(onPage.lapsText);
+    // The Blobs the library stores, made in the worker, hold the very same bytes.
+    // (Buffer.equals: a deep equality of these bytes takes the test runner seconds.)
+    expect(Buffer.from(await imported.blobs.nmea.arrayBuffer()).equals(onPage.nmeaBytes)).toBe(true);
+    expect(await imported.blobs.laps.text()).toBe(onPage.lapsText);
     // The result line's lap count is the library's, of the laps file it stores (the In Lap and invalid laps count).
     expect(imported.lapCount).toBe(sessionStatsFromLapsText(onPage.lapsText).lapCount);
     expect(imported.lapCount).toBeGreaterThan(0);

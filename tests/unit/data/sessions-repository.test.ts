@@ -21,6 +21,18 @@ const circuit = {
 };
 
 describe('sessions repository', () => {
+  it('stores the Blobs an import made of its texts as they are, without copying the bytes again', async () => {
+    bench = createBench({ analyse });
+    bench.network.goOffline();
+    const blobs = { laps: new Blob([LAPS]), nmea: new Blob([NMEA]) };
+    const saved = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA, blobs });
+    expect(saved.analysisError).toBeNull();
+    const row = await bench.db.sessionTexts.get(saved.session.localId);
+    expect(await (row!.nmea as Blob).text()).toBe(NMEA);
+    expect(await (row!.laps as Blob).text()).toBe(LAPS);
+    expect((await bench.repo.loadTextStrings(saved.session.localId)).nmea).toBe(NMEA);
+  });
+
   it('stores a downloaded session first, then analyses it in the worker API and caches the analysis', async () => {
     bench = createBench({ analyse });
     bench.network.goOffline();
