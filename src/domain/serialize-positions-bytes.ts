@@ -22,94 +22,99 @@ const MINUS = 45;
 const DOT = 46;
 const SEMI = 59;
 const ZERO = 48;
-/** More than the longest line the writer can produce from numbers in range (the exact sizes are checked per line). */
-const LINE_RESERVE = 160;
+/**
+ * Room for a line beyond its decimals: a number written as String() or toFixed() is at most 24 characters plus its
+ * decimals, and a line is five of them, four separators and CRLF (the writers below never grow the bytes).
+ */
+const LINE_RESERVE = 130;
 
-class ByteWriter {
-  bytes: Uint8Array;
-  at = 0;
-  constructor(capacity: number) {
-    this.bytes = new Uint8Array(Math.max(256, capacity));
-  }
+/**
+ * The writers below are plain functions over the output bytes and a position, returning the next position, rather
+ * than methods of a writer object: an import runs them in a worker started for it, so most of the 180,000 lines
+ * are written before the optimising compiler has caught up, and there every property read and call counts.
+ */
 
-  /** Room for one more line of any length `reserve` allows. */
-  reserve(n: number): void {
-    if (this.at + n <= this.bytes.length) return;
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.at + n));
-    next.set(this.bytes.subarray(0, this.at));
-    this.bytes = next;
-  }
+/** Bytes with room for `need` from `at` (doubled when short), the first `at` kept. */
+function withRoom(bytes: Uint8Array, at: number, need: number): Uint8Array {
+  if (at + need <= bytes.length) return bytes;
+  const next = new Uint8Array(Math.max(bytes.length * 2, at + need));
+  next.set(bytes.subarray(0, at));
+  return next;
+}
 
-  /** An ASCII string (numbers written the slow way: exponent forms, NaN, huge values). */
-  ascii(s: string): void {
-    this.reserve(s.length);
-    for (let k = 0; k < s.length; k++) this.bytes[this.at++] = s.charCodeAt(k);
-  }
+/** An ASCII string (numbers written the slow way: exponent forms, NaN, huge values). */
+function writeAscii(bytes: Uint8Array, at: number, s: string): number {
+  for (let k = 0; k < s.length; k++) bytes[at++] = s.charCodeAt(k);
+  return at;
+}
 
-  /** A non-negative integer below 2^53, in decimal. */
-  digits(n: number): void {
-    if (n < 10) {
-      this.bytes[this.at++] = ZERO + n;
-      return;
-    }
-    let len = 1;
-    for (let p = 10; p <= n && len < 16; p *= 10) len++;
-    let end = this.at + len;
-    this.at = end;
-    while (len-- > 0) {
-      const q = Math.floor(n / 10);
-      this.bytes[--end] = ZERO + (n - q * 10);
-      n = q;
-    }
+/** A non-negative integer below 2^53, in decimal. */
+function writeDigits(bytes: Uint8Array, at: number, n: number): number {
+  if (n < 10) {
+    bytes[at] = ZERO + n;
+    return at + 1;
   }
+  let len = 1;
+  for (let p = 10; p <= n && len < 16; p *= 10) len++;
+  const end = at + len;
+  let k = end;
+  while (len-- > 0) {
+    const q = Math.floor(n / 10);
+    bytes[--k] = ZERO + (n - q * 10);
+    n = q;
+  }
+  return end;
+}
 
-  /** `String(value)` of an integer-valued number (Math.round's result). */
-  integer(value: number): void {
-    if (value >= 0 && value < 2 ** 53) this.digits(value);
-    else if (value < 0 && value > -(2 ** 53)) {
-      this.bytes[this.at++] = MINUS;
-      this.digits(-value);
-    } else this.ascii(String(value));
+/** `String(value)` of an integer-valued number (Math.round's result). */
+function writeInteger(bytes: Uint8Array, at: number, value: number): number {
+  if (value >= 0 && value < 2 ** 53) return writeDigits(bytes, at, value);
+  if (value < 0 && value > -(2 ** 53)) {
+    bytes[at] = MINUS;
+    return writeDigits(bytes, at + 1, -value);
   }
+  return writeAscii(bytes, at, String(value));
+}
 
-  /**
-   * fixed(value, decimals) of serialize-session.ts; returns the value as written scaled by 10^decimals (an
-   * integer; the written text parsed and scaled back for the rare values written by toFixed).
-   */
-  fixed(value: number, decimals: number): number {
-    const scale = POW10[decimals];
-    const scaled = Math.abs(value) * scale;
-    const n = Math.round(scaled);
-    if (scale === undefined || !(n < 2 ** 52) || Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6) {
-      const s = fixedByToFixed(value, decimals);
-      this.ascii(s);
-      return Math.round(Number(s) * (scale ?? 10 ** decimals));
-    }
-    if (n === 0) {
-      this.bytes[this.at++] = ZERO;
-      return 0;
-    }
-    if (value < 0) this.bytes[this.at++] = MINUS;
-    const whole = Math.floor(n / scale);
-    let part = n - whole * scale;
-    this.digits(whole);
-    if (part !== 0) {
-      let places = decimals;
-      while (part % 10 === 0) {
-        part /= 10;
-        places--;
-      }
-      this.bytes[this.at++] = DOT;
-      const end = this.at + places;
-      for (let k = end - 1; k >= this.at; k--) {
-        const q = Math.floor(part / 10);
-        this.bytes[k] = ZERO + (part - q * 10);
-        part = q;
-      }
-      this.at = end;
-    }
-    return value < 0 ? -n : n;
+/** The value the last writeFixed wrote, scaled by 10^decimals (an integer); a second result without an object per call. */
+let lastScaled = 0;
+
+/**
+ * fixed(value, decimals) of serialize-session.ts; sets `lastScaled` to the value as written scaled by 10^decimals
+ * (the written text parsed and scaled back for the rare values written by toFixed).
+ */
+function writeFixed(bytes: Uint8Array, at: number, value: number, decimals: number): number {
+  const scale = POW10[decimals];
+  const scaled = Math.abs(value) * scale;
+  const n = Math.round(scaled);
+  if (scale === undefined || !(n < 2 ** 52) || Math.abs(scaled - Math.floor(scaled) - 0.5) < 1e-6) {
+    const s = fixedByToFixed(value, decimals);
+    lastScaled = Math.round(Number(s) * (scale ?? 10 ** decimals));
+    return writeAscii(bytes, at, s);
   }
+  lastScaled = value < 0 ? -n : n;
+  if (n === 0) {
+    bytes[at] = ZERO;
+    return at + 1;
+  }
+  if (value < 0) bytes[at++] = MINUS;
+  const whole = Math.floor(n / scale);
+  let part = n - whole * scale;
+  at = writeDigits(bytes, at, whole);
+  if (part === 0) return at;
+  let places = decimals;
+  while (part % 10 === 0) {
+    part /= 10;
+    places--;
+  }
+  bytes[at] = DOT;
+  const end = at + 1 + places;
+  for (let k = end - 1; k > at; k--) {
+    const q = Math.floor(part / 10);
+    bytes[k] = ZERO + (part - q * 10);
+    part = q;
+  }
+  return end;
 }
 
 export function serializePositionsBytes(columns: PositionColumns, options: SerializePositionsOptions = {}): PositionsBytes {
@@ -119,27 +124,31 @@ export function serializePositionsBytes(columns: PositionColumns, options: Seria
   const sd = options.speedDecimals ?? 2;
   const crlf = (options.eol ?? '\n') === '\r\n';
   const e7 = cd === 7 ? new Int32Array(2 * count) : null;
-  const w = new ByteWriter(count * 48);
+  const lineReserve = LINE_RESERVE + 2 * cd + sd;
+  let bytes: Uint8Array = new Uint8Array(Math.max(256, count * 48));
+  let at = 0;
   const { lap, timeMs, lat, lon, speedKmh } = columns;
   for (let i = 0; i < count; i++) {
-    w.reserve(LINE_RESERVE);
-    w.integer(lap[i]);
-    w.bytes[w.at++] = SEMI;
+    if (at + lineReserve > bytes.length) bytes = withRoom(bytes, at, lineReserve);
+    at = writeInteger(bytes, at, lap[i]);
+    bytes[at++] = SEMI;
     if (withTime) {
-      w.integer(Math.round(timeMs[i]));
-      w.bytes[w.at++] = SEMI;
+      at = writeInteger(bytes, at, Math.round(timeMs[i]));
+      bytes[at++] = SEMI;
     }
-    const la = w.fixed(lat[i], cd);
-    w.bytes[w.at++] = SEMI;
-    const lo = w.fixed(lon[i], cd);
-    w.bytes[w.at++] = SEMI;
-    w.fixed(speedKmh[i], sd);
-    if (crlf) w.bytes[w.at++] = 13;
-    w.bytes[w.at++] = 10;
+    at = writeFixed(bytes, at, lat[i], cd);
+    const la = lastScaled;
+    bytes[at++] = SEMI;
+    at = writeFixed(bytes, at, lon[i], cd);
+    const lo = lastScaled;
+    bytes[at++] = SEMI;
+    at = writeFixed(bytes, at, speedKmh[i], sd);
+    if (crlf) bytes[at++] = 13;
+    bytes[at++] = 10;
     if (e7) {
       e7[2 * i] = la;
       e7[2 * i + 1] = lo;
     }
   }
-  return { bytes: w.bytes.slice(0, w.at), coordinatesE7: e7 };
+  return { bytes: bytes.slice(0, at), coordinatesE7: e7 };
 }

@@ -20,7 +20,7 @@ export function UpdatePrompt() {
         data-testid="update-prompt"
       >
         <Group gap="xs" mt="xs">
-          <Button size="xs" onClick={applyUpdate}>
+          <Button size="xs" onClick={applyUpdate} loading={state.updating}>
             {t('pwa.reload')}
           </Button>
           <Button size="xs" variant="default" onClick={dismissUpdate}>

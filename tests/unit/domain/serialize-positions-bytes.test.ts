@@ -34,9 +34,24 @@ describe('nmea text written straight to bytes', () => {
     expect(Buffer.from(serializePositionsBytes(p).bytes).equals(utf8(serializePositions(p)))).toBe(true);
   });
 
+  it('writes whole lines far longer than usual (huge values written with 40 decimals)', () => {
+    const n = 3000;
+    const p: PositionColumns = {
+      count: n,
+      lap: new Int32Array(n).fill(-2_147_483_648),
+      timeMs: new Float64Array(n).fill(-Number.MAX_VALUE),
+      lat: new Float64Array(n).map((_, i) => -9.99e20 + i * 1e6),
+      lon: new Float64Array(n).map((_, i) => -9.98e20 - i * 1e6),
+      speedKmh: new Float32Array(n).fill(3.4e38),
+      distanceM: new Float64Array(n),
+    };
+    const options = { coordinateDecimals: 40, speedDecimals: 40 };
+    expect(Buffer.from(serializePositionsBytes(p, options).bytes).equals(utf8(serializePositions(p, options)))).toBe(true);
+  });
+
   it('gives the same bytes for ties, negatives, zeros, NaN times and huge values, with every option', () => {
     const p = awkwardColumns(5000, 11);
-    for (const options of [{}, { withTime: false }, { coordinateDecimals: 6, speedDecimals: 1 }, { eol: '\r\n' as const }, { coordinateDecimals: 0, speedDecimals: 0 }]) {
+    for (const options of [{}, { withTime: false }, { coordinateDecimals: 6, speedDecimals: 1 }, { eol: '\r\n' as const }, { coordinateDecimals: 0, speedDecimals: 0 }, { coordinateDecimals: 20, speedDecimals: 20 }]) {
       const bytes = serializePositionsBytes(p, options).bytes;
       const text = serializePositions(p, options);
       if (new TextDecoder().decode(bytes) !== text) {
