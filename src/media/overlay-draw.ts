@@ -66,6 +66,9 @@ function text(ctx: OverlayContext, value: string, x: number, y: number, size: nu
   ctx.fillText(shown, x, y);
 }
 
+/** A figure's label sits in the top 41% of its box, its value (centred at 68%, 46% high) in the rest. */
+const VALUE_TOP = 0.4;
+
 function labelled(ctx: OverlayContext, r: Rect, label: string, value: string, colour = TEXT): void {
   box(ctx, r);
   const pad = r.height * 0.12;
@@ -207,52 +210,143 @@ function formatsOf(locale: string): Formats {
 /** Clears the canvas and draws the chosen gauges for this frame. */
 export function drawOverlay(ctx: OverlayContext, width: number, height: number, scene: OverlayScene): void {
   ctx.clearRect(0, 0, width, height);
+  drawGauges(ctx, width, height, scene);
+}
+
+/** The label, value and value colour of a gauge that shows one figure; null for the others. */
+function figureOf(gauge: Gauge, scene: OverlayScene): [string, string, string] | null {
   const { values, labels } = scene;
-  if (values.lap === null) return;
-  const boxes = layoutOverlay(width, height, scene.gauges);
   const fmt = formatsOf(scene.locale);
+  switch (gauge) {
+    case 'lapTimer':
+      return [`${labels.lap} ${values.lap}`, values.lapElapsedMs === null ? '-' : formatLapTime(Math.max(0, Math.round(values.lapElapsedMs))), TEXT];
+    case 'lastLap':
+      return [labels.last, values.lastLapMs === null ? '-' : formatLapTime(Math.round(values.lastLapMs)), TEXT];
+    case 'lapCounter':
+      return [labels.lap, `${values.lap}/${scene.lapCount}`, TEXT];
+    case 'speed':
+      return [labels.kmh, values.speedKmh === null ? '-' : fmt.speed.format(values.speedKmh), TEXT];
+    case 'delta': {
+      const d = values.deltaMs;
+      return [labels.delta, d === null ? '-' : fmt.delta.format(d / 1000), d === null ? TEXT : d > 0 ? '#ff6b6b' : '#51cf66'];
+    }
+    default:
+      return null;
+  }
+}
+
+/** One gauge in its box `r`, for this frame (values.lap set). */
+export function drawGauge(ctx: OverlayContext, gauge: Gauge, r: Rect, scene: OverlayScene): void {
+  const figure = figureOf(gauge, scene);
+  if (figure) {
+    labelled(ctx, r, figure[0], figure[1], figure[2]);
+    return;
+  }
+  const { values } = scene;
+  switch (gauge) {
+    case 'sectors': {
+      box(ctx, r);
+      const pad = r.height * 0.18;
+      const w = (r.width - pad * 4) / 3;
+      values.sectors.forEach((p, k) => {
+        ctx.fillStyle = p === null ? 'rgba(255,255,255,0.18)' : SECTOR_COLOUR[p];
+        ctx.fillRect(r.x + pad + k * (w + pad), r.y + pad, w, r.height - 2 * pad);
+        text(ctx, `S${k + 1}`, r.x + pad + k * (w + pad) + w / 2, r.y + r.height / 2, r.height * 0.4, TEXT, 'center');
+      });
+      break;
+    }
+    case 'map':
+      if (scene.track) drawMap(ctx, r, scene.track, values);
+      break;
+    case 'sessionName':
+      box(ctx, r);
+      text(ctx, scene.sessionDate ? `${scene.sessionName} · ${scene.sessionDate}` : scene.sessionName, r.x + r.height * 0.3, r.y + r.height / 2, r.height * 0.5, TEXT, 'left', r.width - r.height * 0.6);
+      break;
+    case 'gMeter':
+      drawGMeter(ctx, r, values, scene.labels.g ?? 'g', formatsOf(scene.locale).g);
+      break;
+  }
+}
+
+/**
+ * What a gauge in box `r` shows this frame, as a string: equal strings draw the same pixels (the map's dot to the
+ * pixel, a tenth of its size), so the export reuses a box's last pixels while its key stays. '' when nothing is drawn.
+ */
+export function gaugeKey(gauge: Gauge, r: Rect, scene: OverlayScene): string {
+  const { values } = scene;
+  if (values.lap === null) return '';
+  const figure = figureOf(gauge, scene);
+  if (figure) return figure.join('\n');
+  switch (gauge) {
+    case 'sectors':
+      return values.sectors.join('|');
+    case 'map': {
+      if (!scene.track || scene.track.lat.length < 2) return scene.track ? 'box' : '';
+      if (values.lat === null || values.lon === null) return 'track';
+      const p = projectionOf(scene.track, r);
+      return `${Math.round(p.x(values.lon))},${Math.round(p.y(values.lat))}`;
+    }
+    case 'sessionName':
+      return 'name';
+    case 'gMeter':
+      return values.lateralG === null || values.longitudinalG === null ? 'rings' : `${values.lateralG},${values.longitudinalG},${values.gTrail.flat().join(',')}`;
+  }
+  return '';
+}
+
+/**
+ * Draws the chosen gauges for this frame inside their boxes (layoutOverlay's), over what the canvas holds; false
+ * when there is nothing to show (outside the laps).
+ */
+export function drawGauges(ctx: OverlayContext, width: number, height: number, scene: OverlayScene): boolean {
+  if (scene.values.lap === null) return false;
+  const boxes = layoutOverlay(width, height, scene.gauges);
   for (const gauge of scene.gauges) {
     const r = boxes[gauge];
-    if (!r) continue;
-    switch (gauge) {
-      case 'lapTimer':
-        labelled(ctx, r, `${labels.lap} ${values.lap}`, values.lapElapsedMs === null ? '-' : formatLapTime(Math.max(0, Math.round(values.lapElapsedMs))));
-        break;
-      case 'lastLap':
-        labelled(ctx, r, labels.last, values.lastLapMs === null ? '-' : formatLapTime(Math.round(values.lastLapMs)));
-        break;
-      case 'lapCounter':
-        labelled(ctx, r, labels.lap, `${values.lap}/${scene.lapCount}`);
-        break;
-      case 'speed':
-        labelled(ctx, r, labels.kmh, values.speedKmh === null ? '-' : fmt.speed.format(values.speedKmh));
-        break;
-      case 'delta': {
-        const d = values.deltaMs;
-        labelled(ctx, r, labels.delta, d === null ? '-' : fmt.delta.format(d / 1000), d === null ? TEXT : d > 0 ? '#ff6b6b' : '#51cf66');
-        break;
-      }
-      case 'sectors': {
-        box(ctx, r);
-        const pad = r.height * 0.18;
-        const w = (r.width - pad * 4) / 3;
-        values.sectors.forEach((p, k) => {
-          ctx.fillStyle = p === null ? 'rgba(255,255,255,0.18)' : SECTOR_COLOUR[p];
-          ctx.fillRect(r.x + pad + k * (w + pad), r.y + pad, w, r.height - 2 * pad);
-          text(ctx, `S${k + 1}`, r.x + pad + k * (w + pad) + w / 2, r.y + r.height / 2, r.height * 0.4, TEXT, 'center');
-        });
-        break;
-      }
-      case 'map':
-        if (scene.track) drawMap(ctx, r, scene.track, values);
-        break;
-      case 'sessionName':
-        box(ctx, r);
-        text(ctx, scene.sessionDate ? `${scene.sessionName} · ${scene.sessionDate}` : scene.sessionName, r.x + r.height * 0.3, r.y + r.height / 2, r.height * 0.5, TEXT, 'left', r.width - r.height * 0.6);
-        break;
-      case 'gMeter':
-        drawGMeter(ctx, r, values, labels.g ?? 'g', fmt.g);
-        break;
-    }
+    if (r) drawGauge(ctx, gauge, r, scene);
   }
+  return true;
+}
+
+/** The map dot's reach around its centre: radius, outline and anti-aliasing, plus the key's rounding. */
+function dotReach(r: Rect): number {
+  return Math.max(3, r.width * 0.04) + Math.max(1, r.width * 0.01) + 2;
+}
+
+/**
+ * The part of box `r` whose pixels can differ between a gauge drawn for key `before` and for key `after`
+ * (gaugeKey's): a figure's value band when only the value changed, the map's old and new dot, else the box.
+ */
+export function changedArea(ctx: OverlayContext, gauge: Gauge, r: Rect, before: string, after: string): Rect {
+  if (gauge === 'lapTimer' || gauge === 'lastLap' || gauge === 'lapCounter' || gauge === 'speed' || gauge === 'delta') {
+    const [beforeLabel, beforeValue, beforeColour] = before.split('\n');
+    const [label, value, colour] = after.split('\n');
+    if (beforeLabel !== label) return r;
+    const top = Math.floor(r.y + r.height * VALUE_TOP);
+    const band = { x: r.x, y: top, width: r.width, height: r.y + r.height - top };
+    if (beforeColour !== colour) return band;
+    // Left-aligned: the characters the two values share at their start stay where they were (a lap timer's
+    // minutes and seconds), unless either value was shrunk to fit.
+    const pad = r.height * 0.12;
+    const size = Math.max(8, Math.round(r.height * 0.46));
+    ctx.font = `600 ${size}px system-ui, sans-serif`;
+    if (Math.max(ctx.measureText(beforeValue).width, ctx.measureText(value).width) > r.width - 2 * pad) return band;
+    let same = 0;
+    while (same < value.length && beforeValue[same] === value[same]) same++;
+    // A tenth of the font's size covers kerning and anti-aliasing at the first changed character.
+    const x = Math.max(r.x, Math.floor(r.x + pad + ctx.measureText(value.slice(0, same)).width - size * 0.1));
+    return { ...band, x, width: r.x + r.width - x };
+  }
+  const dot = /^(-?\d+),(-?\d+)$/;
+  const a = dot.exec(before);
+  const b = dot.exec(after);
+  if (gauge === 'map' && a && b) {
+    const reach = dotReach(r);
+    const x0 = Math.max(r.x, Math.floor(Math.min(+a[1], +b[1]) - reach));
+    const y0 = Math.max(r.y, Math.floor(Math.min(+a[2], +b[2]) - reach));
+    const x1 = Math.min(r.x + r.width, Math.ceil(Math.max(+a[1], +b[1]) + reach));
+    const y1 = Math.min(r.y + r.height, Math.ceil(Math.max(+a[2], +b[2]) + reach));
+    return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
+  }
+  return r;
 }

@@ -6,7 +6,7 @@
  * duration and frame count are the laps', its first frame and the frame at lap 3's start carry the expected frame
  * numbers, the gauges' pixels are there and the audio track was kept. Then a whole-session export waits behind
  * another (queue), shows its percentage in the tab title, and is cancelled mid-way: nothing of it is left in the
- * private file system.
+ * private file system. The dialog is also opened on a phone in Portuguese, for its screenshots.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -136,6 +136,9 @@ describe('on-board video export', () => {
     await pick(page, 'export-from', '2');
     await pick(page, 'export-to', '3');
     await e2e.screenshot(page, 'video-export-dialog-tablet-en-us');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await e2e.screenshot(page, 'video-export-dialog-phone-en-us');
+    await page.setViewportSize({ width: 1280, height: 800 });
     const downloading = page.waitForEvent('download', { timeout: 600_000 });
     await page.getByTestId('export-start').click();
     const download = await downloading;
@@ -192,6 +195,37 @@ describe('on-board video export', () => {
     await expect.poll(() => exportFiles(page)).toEqual(before);
     expect(await page.title()).not.toMatch(/%/);
     await context.setOffline(false);
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
+
+  it('opens the export dialog on a phone in Portuguese (390x844, then 1280x800)', async () => {
+    const { page, errors } = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await activeRustaviSession(e2e, page, 'pt-pt');
+    await page.goto(e2e.url('/sessions/analysis'));
+    await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+    await press(page, 'video-add');
+    await page.getByTestId('video-file').setInputFiles(videoPath);
+    await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
+    await settled(page);
+    const starts = await lapStarts(page);
+    await scrubTo(page, truthFrame(starts.get(2)!));
+    await page.getByTestId('video-lap').click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await press(page, 'video-mark');
+    await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('1 marca');
+
+    await press(page, 'video-export');
+    await page.getByTestId('export-start').waitFor({ timeout: 30_000 });
+    await pick(page, 'export-from', '2');
+    await pick(page, 'export-to', '3');
+    const dialog = page.getByTestId('export-dialog');
+    expect(await dialog.textContent()).toContain('Exportar o vídeo com a sobreposição');
+    expect(await page.getByTestId('export-start').textContent()).toBe('Exportar');
+    // The dialog fits the phone's width: nothing in it scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await e2e.screenshot(page, 'video-export-dialog-phone-pt-pt');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await e2e.screenshot(page, 'video-export-dialog-tablet-pt-pt');
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The overlay export, streaming: the stored video's samples are read a window at a time, decoded (VideoDecoder),
- * each frame in the chosen window drawn on an OffscreenCanvas with the player's gauges for the session time it
- * shows (through the stored sync), encoded (VideoEncoder: H.264, else VP9) and muxed (mp4-muxer, else
+ * the player's gauges for the session time each frame in the chosen window shows (through the stored sync) blended
+ * into the frame's own YUV planes (yuv-overlay.ts; drawn with the frame on a canvas only when it must be scaled or
+ * has another pixel format), encoded (VideoEncoder: H.264, else VP9) and muxed (mp4-muxer, else
  * webm-muxer) into a sink that writes at file positions (the worker's OPFS file). The source's AAC packets are
  * copied across untouched. Memory stays flat whatever the length: at most a few samples wait to be decoded and a
  * few frames to be encoded (decodeQueueSize / encodeQueueSize bound the reading), and the muxer writes as it goes
@@ -18,10 +19,11 @@ import type { Gauge } from '../../domain/video/overlay-layout';
 import { overlayValuesAt, type OverlayLap } from '../../domain/video/overlay-values';
 import { sessionTimeAt, type VideoSync } from '../../domain/video/video-clock';
 import { isQuotaError } from '../../data/storage/storage-error';
-import { drawOverlay, type OverlayScene } from '../overlay-draw';
+import { drawGauges, type OverlayScene } from '../overlay-draw';
 import { chooseEncoder } from './encoder-choice';
 import { ExportError } from './export-error';
 import { readSourceTracks, SampleReader, type SourceSample } from './source-tracks';
+import { YuvOverlay } from './yuv-overlay';
 
 /** What the gauges need besides the values at each frame (the player's scene without the values). */
 export interface ExportScene extends Omit<OverlayScene, 'values'> {
@@ -78,6 +80,8 @@ export interface ExportResult {
 /** Work allowed to wait in each queue: a handful of frames (a 1080p frame is 3 MB decoded). */
 const MAX_DECODE_QUEUE = 4;
 const MAX_ENCODE_QUEUE = 4;
+/** Decoded frames waiting for their overlay. */
+const MAX_WAITING = 4;
 /** A key frame every two seconds: seeking in the result stays quick. */
 const KEY_INTERVAL_US = 2_000_000;
 /** Progress reports at most this often. */
@@ -203,46 +207,69 @@ export async function runExport(job: ExportJob, sink: ExportSink, control: Expor
   encoder.configure(encoderChoice.config);
   encoder.ondequeue = poke;
 
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new ExportError('failed', 'No 2D canvas in this worker.');
   const scene = job.scene;
   const sameSize = width === tracks.video.width && height === tracks.video.height;
+  const yuv = scene && sameSize ? new YuvOverlay(width, height, scene.gauges) : null;
+  // The canvas path, made when first needed: scaling, or a pixel format the YUV blend does not take.
+  let canvas: { canvas: OffscreenCanvas; ctx: OffscreenCanvasRenderingContext2D } | null = null;
+  const canvasFrame = (frame: VideoFrame, overlay: OverlayScene | null, init: VideoFrameInit): VideoFrame => {
+    if (!canvas) {
+      const c = new OffscreenCanvas(width, height);
+      const ctx = c.getContext('2d');
+      if (!ctx) throw new ExportError('failed', 'No 2D canvas in this worker.');
+      canvas = { canvas: c, ctx };
+    }
+    const { ctx } = canvas;
+    // 'copy': the frame replaces the last one without blending, then the gauges go over it.
+    ctx.globalCompositeOperation = 'copy';
+    ctx.drawImage(frame, 0, 0, width, height);
+    ctx.globalCompositeOperation = 'source-over';
+    if (overlay) drawGauges(ctx, width, height, overlay);
+    return new VideoFrame(canvas.canvas, init);
+  };
+
+  /** One decoded frame to the encoder, in order (a step of `frames`); closes it. */
+  const encodeFrame = async (frame: VideoFrame) => {
+    try {
+      const ts = frame.timestamp;
+      if (failure || ts < range.firstUs || ts > range.lastUs) return;
+      const outUs = ts - range.firstUs;
+      const init = { timestamp: outUs, duration: frame.duration ?? undefined };
+      let out: VideoFrame;
+      if (!scene) {
+        out = sameSize ? new VideoFrame(frame, init) : canvasFrame(frame, null, init);
+      } else {
+        const sessionMs = sessionTimeAt(job.sync, ts / 1e6);
+        const values = overlayValuesAt(scene.positions, scene.spans, scene.laps, sessionMs, scene.reference, scene.acceleration);
+        const overlay = { ...scene, values };
+        out = yuv?.accepts(frame) ? await yuv.compose(frame, overlay, init) : canvasFrame(frame, overlay, init);
+      }
+      if (failure) {
+        out.close();
+        return;
+      }
+      const keyFrame = outUs - lastKeyUs >= KEY_INTERVAL_US;
+      if (keyFrame) lastKeyUs = outUs;
+      encoder.encode(out, { keyFrame });
+      out.close();
+    } catch (e) {
+      fail(e);
+    } finally {
+      frame.close();
+    }
+  };
+  // Decoded frames wait here for their turn (copying a frame's planes is asynchronous); `waiting` counts them so
+  // the reading loop holds back as it does for the decoder's and encoder's queues.
+  let frames: Promise<void> = Promise.resolve();
+  let waiting = 0;
 
   const decoder = new VideoDecoder({
     output: (frame) => {
-      try {
-        const ts = frame.timestamp;
-        if (failure || ts < range.firstUs || ts > range.lastUs) {
-          frame.close();
-          return;
-        }
-        const outUs = ts - range.firstUs;
-        let out: VideoFrame;
-        if (!scene && sameSize) {
-          out = new VideoFrame(frame, { timestamp: outUs });
-        } else {
-          if (scene) {
-            const sessionMs = sessionTimeAt(job.sync, ts / 1e6);
-            const values = overlayValuesAt(scene.positions, scene.spans, scene.laps, sessionMs, scene.reference, scene.acceleration);
-            // The gauges first (drawOverlay starts by clearing), then the frame behind them.
-            drawOverlay(ctx, width, height, { ...scene, values });
-            ctx.globalCompositeOperation = 'destination-over';
-          }
-          ctx.drawImage(frame, 0, 0, width, height);
-          ctx.globalCompositeOperation = 'source-over';
-          out = new VideoFrame(canvas, { timestamp: outUs, duration: frame.duration ?? undefined });
-        }
-        frame.close();
-        const keyFrame = outUs - lastKeyUs >= KEY_INTERVAL_US;
-        if (keyFrame) lastKeyUs = outUs;
-        encoder.encode(out, { keyFrame });
-        out.close();
-      } catch (e) {
-        frame.close();
-        fail(e);
-      }
-      poke();
+      waiting++;
+      frames = frames.then(() => encodeFrame(frame)).then(() => {
+        waiting--;
+        poke();
+      });
     },
     error: (e) => {
       fail(e);
@@ -263,7 +290,7 @@ export async function runExport(job: ExportJob, sink: ExportSink, control: Expor
     report(true);
     for (let i = range.from; i <= range.to; i++) {
       check();
-      while (decoder.decodeQueueSize >= MAX_DECODE_QUEUE || encoder.encodeQueueSize >= MAX_ENCODE_QUEUE) {
+      while (decoder.decodeQueueSize >= MAX_DECODE_QUEUE || waiting >= MAX_WAITING || encoder.encodeQueueSize >= MAX_ENCODE_QUEUE) {
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, 50);
@@ -276,6 +303,7 @@ export async function runExport(job: ExportJob, sink: ExportSink, control: Expor
       decoder.decode(new EncodedVideoChunk({ type: s.key ? 'key' : 'delta', timestamp: s.timestampUs, duration: s.durationUs, data }));
     }
     await decoder.flush();
+    await frames;
     check();
     await encoder.flush();
     check();

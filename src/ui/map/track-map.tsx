@@ -17,133 +17,17 @@ import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import XYZ from 'ol/source/XYZ';
 import LineString from 'ol/geom/LineString';
-import MultiLineString from 'ol/geom/MultiLineString';
 import Point from 'ol/geom/Point';
-import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import { defaults as defaultControls } from 'ol/control/defaults';
-import type { FeatureLike } from 'ol/Feature';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { withAlpha } from './colors';
 import type { GateEditor } from './gate-editor';
 import { gateSegments } from './gate-segments';
 import { fetchTileUrl, MAX_TILE_ZOOM, rememberedTileUrl, tileSettings } from './map-config';
-import { SPEED_BAND_COLORS, speedRuns } from './speed-runs';
-import type { MapTrace, TrackMapProps } from './types';
+import { SpeedLegend } from './speed-legend';
+import { cursorStyle, DECIMATE_M, GATE_COLORS, labelStyle, lineStyle, OUTLINE_STYLE, traceFeatures, traceStyle, type SpeedRange } from './track-map-features';
+import type { TrackMapProps } from './types';
 import { latOfMercatorY, lonOfMercatorX, mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
-
-/** Sector colours of gates: start/finish, sector 1 end, sector 2 end. */
-const GATE_COLORS = ['#e03131', '#f08c00', '#1c7ed6'] as const;
-/** Fixes closer than this to the previous drawn one are skipped (sub-metre detail is invisible at track zoom). */
-const DECIMATE_M = 0.5;
-
-const styleCache = new Map<string, Style>();
-/** Dash pattern of dashed traces, in px: long enough to keep the lap's colour readable. */
-const TRACE_DASH = [10, 7];
-
-function lineStyle(color: string, width: number, zIndex = 0, dashed = false): Style {
-  const key = `${color}|${width}|${zIndex}|${dashed}`;
-  let style = styleCache.get(key);
-  if (!style) {
-    style = new Style({ stroke: new Stroke({ color, width, lineCap: dashed ? 'butt' : 'round', lineJoin: 'round', lineDash: dashed ? TRACE_DASH : undefined }), zIndex });
-    styleCache.set(key, style);
-  }
-  return style;
-}
-
-function traceStyle(feature: FeatureLike): Style {
-  const color = feature.get('color') as string;
-  const highlighted = feature.get('highlighted') === true;
-  const dimmed = feature.get('dimmed') === true;
-  const dashed = feature.get('dashed') === true;
-  return lineStyle(dimmed ? withAlpha(color, 0.35) : color, highlighted ? 5 : dimmed ? 1.5 : 2.5, highlighted ? 2 : dimmed ? 0 : 1, dashed);
-}
-
-/**
- * A dot with a label above it, below it or to its right: gate labels sit below their gate, lap labels above the
- * lap's first fix (at the start/finish line 'S/F' and 'L 1' never print over each other), and min/max speed
- * labels to the right of their dot, off the vertical where the gate and lap labels are.
- */
-function labelStyle(text: string, color: string, placement: 'above' | 'below' | 'right' = 'above'): Style {
-  return new Style({
-    image: new CircleStyle({ radius: 4, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 1 }) }),
-    text: new Text({
-      text,
-      offsetY: placement === 'below' ? 14 : placement === 'above' ? -12 : 0,
-      offsetX: placement === 'right' ? 8 : 0,
-      textAlign: placement === 'right' ? 'left' : 'center',
-      font: '600 11px system-ui, sans-serif',
-      fill: new Fill({ color: '#111' }),
-      stroke: new Stroke({ color: '#fff', width: 3 }),
-    }),
-  });
-}
-
-/** The circuit's outline without tiles: a wide light band under the traces, like tarmac on a map. */
-const OUTLINE_STYLE = [
-  new Style({ stroke: new Stroke({ color: '#868e96', width: 18, lineCap: 'round', lineJoin: 'round' }) }),
-  new Style({ stroke: new Stroke({ color: '#dee2e6', width: 14, lineCap: 'round', lineJoin: 'round' }) }),
-];
-
-const cursorStyles = new Map<string, Style>();
-/** The cursor's dot: larger than a label dot, ringed in white so it reads over the traces. */
-function cursorStyle(color: string): Style {
-  let style = cursorStyles.get(color);
-  if (!style) {
-    style = new Style({ image: new CircleStyle({ radius: 7, fill: new Fill({ color }), stroke: new Stroke({ color: '#fff', width: 2.5 }) }), zIndex: 10 });
-    cursorStyles.set(color, style);
-  }
-  return style;
-}
-
-/** Lowest and highest speed of the speed-coloured traces, km/h (the legend's ends). */
-type SpeedRange = readonly [minKmh: number, maxKmh: number];
-
-function traceFeatures(traces: readonly MapTrace[], speedColoured: boolean, showLabels: boolean): { lines: Feature[]; labels: Feature[]; speedRange: SpeedRange | null } {
-  const lines: Feature[] = [];
-  const labels: Feature[] = [];
-  let minKmh = Infinity;
-  let maxKmh = -Infinity;
-  if (speedColoured) {
-    for (const trace of traces) {
-      if (!trace.speedKmh) continue;
-      const to = trace.to ?? trace.lat.length;
-      for (let i = trace.from ?? 0; i < to; i++) {
-        const v = trace.speedKmh[i];
-        if (Number.isFinite(v)) {
-          if (v < minKmh) minKmh = v;
-          if (v > maxKmh) maxKmh = v;
-        }
-      }
-    }
-  }
-  for (const trace of traces) {
-    const from = trace.from ?? 0;
-    const to = trace.to ?? trace.lat.length;
-    if (speedColoured && trace.speedKmh && maxKmh > minKmh) {
-      const bands = speedRuns(trace.lat, trace.lon, trace.speedKmh, from, to, minKmh, maxKmh);
-      bands.forEach((runs, band) => {
-        if (runs.length === 0) return;
-        const geometry = new MultiLineString([]);
-        for (const run of runs) geometry.appendLineString(new LineString(Array.from(run), 'XY'));
-        lines.push(new Feature({ geometry, color: SPEED_BAND_COLORS[band], traceId: trace.id, highlighted: trace.highlighted, dimmed: trace.dimmed, dashed: trace.dashed }));
-      });
-    } else {
-      const flat = toMercatorFlat(trace.lat, trace.lon, from, to, DECIMATE_M);
-      if (flat.length < 4) continue;
-      lines.push(new Feature({ geometry: new LineString(Array.from(flat), 'XY'), color: trace.color, traceId: trace.id, highlighted: trace.highlighted, dimmed: trace.dimmed, dashed: trace.dashed }));
-    }
-    if (showLabels && trace.label) {
-      const first = toMercatorFlat(trace.lat, trace.lon, from, Math.min(to, from + 50));
-      if (first.length >= 2) {
-        const label = new Feature({ geometry: new Point([first[0], first[1]]) });
-        label.setStyle(labelStyle(trace.label, trace.color));
-        labels.push(label);
-      }
-    }
-  }
-  return { lines, labels, speedRange: speedColoured && maxKmh > minKmh ? [minKmh, maxKmh] : null };
-}
 
 /** OpenLayers' control buttons and the app's tooltip for each (OpenLayers' own are English). */
 const CONTROL_TIPS = [
@@ -378,34 +262,6 @@ export default function TrackMap(props: TrackMapProps) {
         </div>
       )}
       {speedLegend && <SpeedLegend range={speedLegend} label={t('mapControls.speedLegend', { min: Math.round(speedLegend[0]), max: Math.round(speedLegend[1]) })} />}
-    </div>
-  );
-}
-
-/** What the speed colours mean: the bands from slow to fast between the traces' lowest and highest speed. */
-function SpeedLegend({ range, label }: { range: SpeedRange; label: string }) {
-  return (
-    <div
-      role="img"
-      aria-label={label}
-      data-testid="speed-legend"
-      style={{
-        position: 'absolute',
-        left: 8,
-        bottom: 8,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 6,
-        padding: '2px 6px',
-        borderRadius: 4,
-        background: 'rgba(255, 255, 255, 0.85)',
-        color: '#111',
-        font: '600 11px system-ui, sans-serif',
-      }}
-    >
-      <span>{Math.round(range[0])}</span>
-      <span style={{ width: 96, height: 8, borderRadius: 2, background: `linear-gradient(to right, ${SPEED_BAND_COLORS.join(', ')})` }} />
-      <span>{Math.round(range[1])} km/h</span>
     </div>
   );
 }

@@ -3,9 +3,9 @@
  * checking which gauges draw what, not pixels.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GAUGES } from '../../../src/domain/video/overlay-layout';
 import type { OverlayValues } from '../../../src/domain/video/overlay-values';
-import { drawOverlay, type OverlayContext, type OverlayScene } from '../../../src/media/overlay-draw';
+import { GAUGES, layoutOverlay } from '../../../src/domain/video/overlay-layout';
+import { changedArea, drawOverlay, gaugeKey, type OverlayContext, type OverlayScene } from '../../../src/media/overlay-draw';
 
 class FakePath2D {
   points = 0;
@@ -112,5 +112,36 @@ describe('overlay drawing', () => {
     const { ctx, texts } = recordingContext();
     drawOverlay(ctx, 390, 693, scene({ gauges: ['speed'] }));
     expect(texts).toEqual(['km/h', '142']);
+  });
+
+  it('keys a gauge by what it shows, and narrows what changed to the lap timer digits after the ones it kept', () => {
+    const r = layoutOverlay(1280, 720, ['lapTimer']).lapTimer!;
+    const a = gaugeKey('lapTimer', r, scene());
+    const b = gaugeKey('lapTimer', r, scene({ values: { ...values, lapElapsedMs: 61_274 } }));
+    expect(a).not.toBe(b);
+    expect(gaugeKey('lapTimer', r, scene())).toBe(a);
+    expect(gaugeKey('lapTimer', r, scene({ values: { ...values, lap: null } }))).toBe('');
+    const { ctx } = recordingContext();
+    // '01:01.23' to '01:01.27': seven characters kept, 10 px each in the recording context.
+    const area = changedArea(ctx, 'lapTimer', r, a, b);
+    const pad = r.height * 0.12;
+    expect(area.x).toBeGreaterThan(r.x + pad + 60);
+    expect(area.x).toBeLessThanOrEqual(r.x + pad + 70);
+    expect(area.x + area.width).toBe(r.x + r.width);
+    expect(area.y).toBeGreaterThan(r.y + r.height * 0.35);
+    // Another lap: the label changes too, so the whole box.
+    const c = gaugeKey('lapTimer', r, scene({ values: { ...values, lap: 4 } }));
+    expect(changedArea(ctx, 'lapTimer', r, a, c)).toEqual(r);
+  });
+
+  it('narrows what changed on the map to where the car was and is', () => {
+    const r = layoutOverlay(1280, 720, ['map']).map!;
+    const a = gaugeKey('map', r, scene());
+    const b = gaugeKey('map', r, scene({ values: { ...values, lat: 41.5705, lon: 45.0502 } }));
+    const { ctx } = recordingContext();
+    const area = changedArea(ctx, 'map', r, a, b);
+    expect(area.width * area.height).toBeLessThan((r.width * r.height) / 2);
+    expect(area.x).toBeGreaterThanOrEqual(r.x);
+    expect(area.y + area.height).toBeLessThanOrEqual(r.y + r.height);
   });
 });
