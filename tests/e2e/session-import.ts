@@ -23,7 +23,11 @@ function storedCircuitCount(page: Page): Promise<number> {
   );
 }
 
-/** Signs a new racer in, sets the language, imports the VBO and makes it the active session (on the library). */
+/**
+ * Signs a new racer in, sets the language, imports the VBO and makes it the active session (on the library), then
+ * waits for its upload and for the toasts to go: a toast that appears later over the screen under test would sit
+ * on the button the test clicks, and a toast under the mouse never closes (hovering pauses it).
+ */
 export async function activeRustaviSession(e2e: E2E, page: Page, locale: 'en-us' | 'pt-pt'): Promise<void> {
   const user = await e2e.signUpAndVerify();
   await e2e.login(page, user.email, user.password);
@@ -36,4 +40,7 @@ export async function activeRustaviSession(e2e: E2E, page: Page, locale: 'en-us'
   await row.waitFor({ timeout: 30_000 });
   const id = await row.getAttribute('data-row-key');
   await page.getByTestId(`activate-${id}`).click();
+  await row.locator('[data-sync-state="Completed"]').waitFor({ timeout: 60_000 });
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.locator('[data-toast]').count(), { timeout: 20_000 }).toBe(0);
 }

@@ -8,7 +8,6 @@
  * a reload. And a minute of the same numbered frames as WebM (no index that gives its frame rate): the app measures
  * the rate, so a second's step is 25 frames, and says the video is shorter than the session (in Portuguese).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
+import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled } from './video-frames';
 import { addGpmdTrack, cameraGpsPayloads } from '../unit/domain/gpmf/mp4-gpmf-writer';
 
 let e2e: E2E;
@@ -26,7 +26,6 @@ let workDir: string;
 /** The truth the video is made with: frame k shows session time k x 40 ms + OFFSET_MS. */
 const FPS = 25;
 const OFFSET_MS = -5_000;
-const BITS = 15;
 const SECONDS = 900;
 
 /** The Rustavi session's fixes as the test reads them: UTC (epoch ms) and speed (km/h), from the VBO itself. */
@@ -63,8 +62,7 @@ function speedAt(fixes: { utcMs: number[]; speedKmh: number[] }, sessionMs: numb
 
 /** ffmpeg's numbered frames (its index after the media, so a track can be added), then the telemetry track. */
 function makeVideo(path: string): Buffer {
-  const boxes = Array.from({ length: BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${FPS}:d=${SECONDS}`, '-vf', boxes, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(FPS), path]);
+  makeNumberedVideo(path, SECONDS, FPS, { faststart: false });
   const fixes = rustaviFixes();
   const payloads = cameraGpsPayloads({
     seconds: SECONDS,
@@ -77,8 +75,7 @@ function makeVideo(path: string): Buffer {
 
 /** A minute of numbered frames as VP8 WebM (no index with a frame rate: the app measures it). */
 function makeWebm(path: string): Buffer {
-  const boxes = Array.from({ length: BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${FPS}:d=60`, '-vf', boxes, '-c:v', 'libvpx', '-b:v', '400k', '-g', String(FPS), path]);
+  makeNumberedVideo(path, 60, FPS, { codec: 'vp8' });
   return readFileSync(path);
 }
 
@@ -94,31 +91,8 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** The frame number painted into the frame the <video> shows, read from its pixels. */
-function frameInPixels(page: Page): Promise<number> {
-  return page.evaluate((bits) => {
-    const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement;
-    const c = document.createElement('canvas');
-    c.width = v.videoWidth;
-    c.height = v.videoHeight;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(v, 0, 0);
-    let n = 0;
-    for (let b = 0; b < bits; b++) {
-      const [r, g, bl] = ctx.getImageData(4 + b * 21 + 9, 18, 1, 1).data;
-      if ((r + g + bl) / 3 > 128) n |= 1 << b;
-    }
-    return n;
-  }, BITS);
-}
-
-const lapStarts = async (page: Page) => new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
 const truthFrame = (sessionMs: number) => Math.floor((sessionMs - OFFSET_MS) / (1000 / FPS));
-const settled = (page: Page) =>
-  page.waitForFunction(() => {
-    const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement | null;
-    return v !== null && !v.seeking && v.readyState >= 2;
-  });
+const settled = (page: Page) => videoSettled(page);
 
 /** Waits until the frame shown is within one frame of `frame`; returns the frame shown. */
 async function expectNear(page: Page, frame: number): Promise<number> {

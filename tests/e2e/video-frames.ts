@@ -7,10 +7,22 @@ import type { Page } from 'playwright-core';
 
 const FRAME_BITS = 15;
 
-/** A 320x180 H.264 MP4 of `seconds` at `fps`, each frame showing its number. */
-export function makeNumberedVideo(path: string, seconds: number, fps: number): void {
+/**
+ * A 320x180 video of `seconds` at `fps`, each frame showing its number: H.264 MP4 with its index first (default),
+ * H.264 MP4 with its index after the media (`faststart: false`, so a track can be appended), or VP8 WebM.
+ */
+export function makeNumberedVideo(path: string, seconds: number, fps: number, options: { codec?: 'h264' | 'vp8'; faststart?: boolean } = {}): void {
   const boxes = Array.from({ length: FRAME_BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${fps}:d=${seconds}`, '-vf', boxes, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(fps), '-movflags', '+faststart', path]);
+  const codec =
+    options.codec === 'vp8'
+      ? ['-c:v', 'libvpx', '-b:v', '400k']
+      : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(options.faststart === false ? [] : ['-movflags', '+faststart'])];
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${fps}:d=${seconds}`, '-vf', boxes, ...codec, '-g', String(fps), path]);
+}
+
+/** The analysis screen's lap starts (lap number to session ms) as the player publishes them for tests. */
+export async function lapStarts(page: Page): Promise<Map<number, number>> {
+  return new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
 }
 
 /** The frame number painted into the frame a <video> (by test id) shows, read from its pixels. */

@@ -6,7 +6,6 @@
  * cut after a reload (the video plays from the device's own storage). Screenshots at 1280x800 and 390x844 in
  * en-us and pt-pt (tests/.artifacts/video-player-*.png).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
+import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled } from './video-frames';
 
 let e2e: E2E;
 let video: Buffer;
@@ -22,17 +22,11 @@ let workDir: string;
 /** The truth the video is made with: frame k shows session time k x 40 ms + OFFSET_MS. */
 const FPS = 25;
 const OFFSET_MS = -5_000;
-const BITS = 15;
-
-function makeVideo(path: string, seconds: number): void {
-  const boxes = Array.from({ length: BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${FPS}:d=${seconds}`, '-vf', boxes, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(FPS), '-movflags', '+faststart', path]);
-}
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'astro-video-'));
   const path = join(workDir, 'onboard.mp4');
-  makeVideo(path, 900);
+  makeNumberedVideo(path, 900, FPS);
   video = readFileSync(path);
   e2e = await startE2E();
 }, 180_000);
@@ -42,31 +36,9 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** The frame number painted into the frame the <video> shows, read from its pixels. */
-function frameInPixels(page: Page): Promise<number> {
-  return page.evaluate((bits) => {
-    const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement;
-    const c = document.createElement('canvas');
-    c.width = v.videoWidth;
-    c.height = v.videoHeight;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(v, 0, 0);
-    let n = 0;
-    for (let b = 0; b < bits; b++) {
-      const [r, g, bl] = ctx.getImageData(4 + b * 21 + 9, 18, 1, 1).data;
-      if ((r + g + bl) / 3 > 128) n |= 1 << b;
-    }
-    return n;
-  }, BITS);
-}
-
-const lapStarts = async (page: Page) => new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
 /** The frame that shows a session time in the truth of the video. */
 const truthFrame = (sessionMs: number) => Math.floor((sessionMs - OFFSET_MS) / (1000 / FPS));
-const settled = (page: Page) => page.waitForFunction(() => {
-  const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement | null;
-  return v !== null && !v.seeking && v.readyState >= 2;
-});
+const settled = (page: Page) => videoSettled(page);
 
 /** Puts the video on frame k as a racer scrubbing would (the player's own time bar), then waits for the frame. */
 async function scrubTo(page: Page, frame: number): Promise<void> {
