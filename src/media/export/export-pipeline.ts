@@ -135,16 +135,20 @@ export async function runExport(job: ExportJob, sink: ExportSink, control: Expor
       throw e;
     }
   };
+  // The muxers take a frame rate only as a whole number (it becomes the MP4 track's timescale): a 29.97 fps camera
+  // file, or one whose measured rate is 29.987, would be refused. Without it each frame keeps its own timestamp
+  // (the MP4 timescale is then fine enough for any rate).
+  const frameRate = Number.isInteger(fps) && fps > 0 ? { frameRate: fps } : {};
   const target = mp4 ? new Mp4Target({ onData, chunked: true, chunkSize: 4 * 1024 * 1024 }) : new WebmTarget({ onData, chunked: true, chunkSize: 4 * 1024 * 1024 });
   const muxer = mp4
     ? new Mp4Muxer({
         target: target as Mp4Target,
-        video: { codec: 'avc', width, height, frameRate: fps },
+        video: { codec: 'avc', width, height, ...frameRate },
         audio: audio ? { codec: 'aac', numberOfChannels: audio.channels, sampleRate: audio.sampleRate } : undefined,
         fastStart: false,
         firstTimestampBehavior: 'cross-track-offset',
       })
-    : new WebmMuxer({ target: target as WebmTarget, video: { codec: 'V_VP9', width, height, frameRate: fps }, firstTimestampBehavior: 'offset' });
+    : new WebmMuxer({ target: target as WebmTarget, video: { codec: 'V_VP9', width, height, ...frameRate }, firstTimestampBehavior: 'offset' });
 
   // Audio: the samples in the window, read ahead by the feeding loop and muxed before the video chunk they precede.
   const audioSamples = audio ? audio.samples.filter((s) => s.timestampUs >= range.firstUs && s.timestampUs <= range.lastUs) : [];
