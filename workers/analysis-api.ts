@@ -15,7 +15,7 @@ import { deltaTime, type DeltaSeries } from '../src/domain/lap-compare/delta-tim
 import { speedVsDistance } from '../src/domain/lap-compare/resample';
 import { cornerReport, detectCorners, type CornerColumns, type CornerOptions, type CornerReport } from '../src/domain/lap-compare/corners';
 import { sessionViews, type SessionViewOptions, type SessionViews, type ViewLap } from '../src/domain/views/session-views';
-import { sessionCoaching, type CoachingLapColumns, type SessionCoaching } from '../src/domain/coaching/session-coaching';
+import { coachingLapColumns, sessionCoaching, type CoachingLapColumns, type SessionCoaching } from '../src/domain/coaching/session-coaching';
 import { encodeSessionWrite, readSessionUpload, type EncodedSessionWrite, type SessionUpload, type SessionWrite } from '../src/contracts/session-upload';
 
 export interface ProcessSessionInput {
@@ -31,6 +31,12 @@ export interface ProcessSessionInput {
    * need the analysis).
    */
   views?: boolean | SessionViewOptions;
+  /**
+   * Also compute the coach's figures (coachSession) of the analysed laps, here where the positions already are:
+   * the session screen shows them right after, and sending a 7 h session's ~25 MB of columns back into the worker
+   * for a separate call (or keeping a copy of them here) costs more than the coaching itself.
+   */
+  coach?: boolean;
 }
 
 export interface ProcessedSession {
@@ -40,6 +46,8 @@ export interface ProcessedSession {
   issues: { laps: ParseIssue[]; positions: ParseIssue[]; corruptPositionLines: number };
   /** Present when asked for (ProcessSessionInput.views): downsampled map traces and speed series, typed columns. */
   views?: SessionViews;
+  /** Present when asked for (ProcessSessionInput.coach): coachSession of the positions and the analysed laps. */
+  coaching?: CoachedSession;
   /** Milliseconds spent inside the worker. */
   timings: { parseMs: number; analyseMs: number; viewsMs?: number };
 }
@@ -70,6 +78,12 @@ function lapsText(laps: string | Uint8Array): string {
   return typeof laps === 'string' ? laps : new TextDecoder().decode(laps);
 }
 
+function coach(positions: PositionColumns, laps: CoachingLapColumns): CoachedSession {
+  const t0 = now();
+  const result = sessionCoaching(positions, laps);
+  return { ...result, timings: { coachingMs: now() - t0 } };
+}
+
 export const analysisApi = {
   /** Parse both files and analyse them: the one call a session screen needs. */
   processSession(input: ProcessSessionInput): ProcessedSession {
@@ -87,12 +101,14 @@ export const analysisApi = {
         )
       : undefined;
     const t3 = now();
+    const coaching = input.coach ? coach(parsedPositions.positions, coachingLapColumns(analysis.laps)) : undefined;
     return {
       positions: parsedPositions.positions,
       laps: parsedLaps.laps,
       analysis,
       issues: { laps: parsedLaps.issues, positions: parsedPositions.issues, corruptPositionLines: parsedPositions.corruptLines },
       ...(views ? { views } : {}),
+      ...(coaching ? { coaching } : {}),
       timings: { parseMs: t1 - t0, analyseMs: t2 - t1, ...(views ? { viewsMs: t3 - t2 } : {}) },
     };
   },
@@ -137,9 +153,7 @@ export const analysisApi = {
    * (asked for after processSession, when the analysis screen shows them).
    */
   coachSession(positions: PositionColumns, laps: CoachingLapColumns): CoachedSession {
-    const t0 = now();
-    const result = sessionCoaching(positions, laps);
-    return { ...result, timings: { coachingMs: now() - t0 } };
+    return coach(positions, laps);
   },
 
   /**

@@ -34,7 +34,7 @@ export function createWorkerApi() {
       const result = analysisApi.processSession(input);
       if (keepAs !== undefined) kept.put(keepAs, copyColumns(result.positions));
       const wire = { ...result, laps: encodeLapRecords(result.laps), analysis: encodeSessionAnalysis(result.analysis) };
-      const buffers = [...columnBuffers(result.positions), ...buffersIn(result.views), ...lapColumnBuffers(wire.laps), ...lapColumnBuffers(wire.analysis)];
+      const buffers = [...columnBuffers(result.positions), ...buffersIn(result.views), ...buffersIn(result.coaching), ...lapColumnBuffers(wire.laps), ...lapColumnBuffers(wire.analysis)];
       return transfer(wire, [...new Set(buffers)]);
     },
     parsePositions(nmea: Uint8Array) {

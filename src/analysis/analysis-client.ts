@@ -60,8 +60,9 @@ interface CallOptions {
 
 export interface AnalysisClient {
   /**
-   * `keepPositions`: the worker keeps the positions for later coachSession calls on the returned columns (the
-   * session screen's case; costs a copy of them in the worker).
+   * `input.coach` computes the coach's figures with the analysis (the session screen's case: the cheapest, no
+   * columns cross twice). `keepPositions`: the worker keeps a copy of the positions for later coachSession calls on
+   * the returned columns (for a caller that asks for coaching later, or again; costs the copy).
    */
   processSession(input: ProcessSessionInput, options?: CallOptions & { keepPositions?: boolean }): Promise<ProcessedSession>;
   parsePositions(nmea: Uint8Array, options?: CallOptions): Promise<ParsedPositions>;

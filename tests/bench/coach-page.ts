@@ -26,21 +26,20 @@ interface CoachRun {
 /**
  * `runs` coachings of the session on a warm worker (one more first, to warm its code, not counted), each way in
  * turn (alternating which goes first, so load drifts hit both alike):
- * - `sent`: as before the worker kept positions - processSession without keepPositions, coachSession clones the
- *   columns into the worker;
- * - `kept`: as the session screen does now - processSession with keepPositions (the worker copies them), coachSession
- *   sends only their key.
+ * - `sent`: processSession, then coachSession, which clones the columns back into the worker (a separate call);
+ * - `inline`: as the session screen does - processSession with `coach`, the coaching computed where the positions
+ *   are; the user's wait beyond the analysis is the difference of the two processSession round trips.
  */
 async function coach(name: string, runs: number) {
   const [nmea, laps] = await Promise.all([fetch(`/data/${name}.nmea`).then((r) => r.arrayBuffer()), fetch(`/data/${name}.laps`).then((r) => r.text())]);
   const bytes = new Uint8Array(nmea);
   const client = createAnalysisClient({ idleMs: 600_000 });
-  const one = async (keepPositions: boolean): Promise<CoachRun> => {
+  const one = async (inline: boolean): Promise<CoachRun> => {
     const p0 = performance.now();
-    const processed = await client.processSession({ nmea: bytes.slice(), laps }, { keepPositions });
+    const processed = await client.processSession({ nmea: bytes.slice(), laps, coach: inline });
     const processRoundTripMs = performance.now() - p0;
     const t0 = performance.now();
-    const coached = await client.coachSession(processed.positions, coachingLapColumns(processed.analysis.laps));
+    const coached = processed.coaching ?? (await client.coachSession(processed.positions, coachingLapColumns(processed.analysis.laps)));
     const coachRoundTripMs = performance.now() - t0;
     last = { coached, laps: processed.analysis.laps };
     return {
@@ -53,12 +52,12 @@ async function coach(name: string, runs: number) {
       laps: processed.analysis.laps.length,
     };
   };
-  const out: { sent: CoachRun[]; kept: CoachRun[] } = { sent: [], kept: [] };
+  const out: { sent: CoachRun[]; inline: CoachRun[] } = { sent: [], inline: [] };
   try {
     for (let k = 0; k < runs + 1; k++) {
-      for (const keep of k % 2 === 0 ? [false, true] : [true, false]) {
-        const run = await one(keep);
-        if (k > 0) (keep ? out.kept : out.sent).push(run);
+      for (const inline of k % 2 === 0 ? [false, true] : [true, false]) {
+        const run = await one(inline);
+        if (k > 0) (inline ? out.inline : out.sent).push(run);
       }
     }
   } finally {

@@ -53,10 +53,10 @@ export default async function coachBench(): Promise<Record<string, unknown>> {
     const { page, errors } = await openBenchPage(browser, server);
     type Run = { parseMs: number; analyseMs: number; coachingMs: number; processRoundTripMs: number; coachRoundTripMs: number; racingLaps: number; laps: number };
     type Api = {
-      coach(n: string, runs: number): Promise<{ sent: Run[]; kept: Run[] }>;
+      coach(n: string, runs: number): Promise<{ sent: Run[]; inline: Run[] }>;
       ggFrames(laps: number, frames: number): { ms: number[]; laps: number; points: number };
     };
-    log('chromium: coachSession in the analysis worker, 3 warm runs each way (positions sent / kept), alternating');
+    log('chromium: coaching in the analysis worker, 3 warm runs each way (with the analysis / a separate call sending the positions), alternating');
     const ab = await page.evaluate(([n]) => (window as unknown as { coachBench: Api }).coachBench.coach(n, 3), [session.name] as const);
     const figures = (runs: Run[]) => {
       const coachingMs = runs.map((r) => r.coachingMs);
@@ -72,12 +72,16 @@ export default async function coachBench(): Promise<Record<string, unknown>> {
         laps: runs[0]?.laps,
       };
     };
-    const worker = figures(ab.kept);
+    const worker = figures(ab.inline);
     const sent = figures(ab.sent);
+    // The user's wait for the coach beyond the analysis: each alternating pair's difference of processSession round trips.
+    const beyondRuns = ab.inline.map((r, k) => r.processRoundTripMs - ab.sent[k].processRoundTripMs);
+    const beyond = { runsMs: beyondRuns.map((v) => round(v)), medianMs: round(median(beyondRuns)), spreadMs: spread(beyondRuns) };
     log(`chromium worker: coaching median ${worker.medianMs} ms, spread ${worker.spreadMs} ms (${worker.runsMs.join(', ')}); ${worker.racingLaps} racing laps of ${worker.laps}`);
     log(
-      `chromium page wait for coachSession: kept ${worker.roundTripMedianMs} ms (${worker.roundTripRunsMs.join(', ')}), sent ${sent.roundTripMedianMs} ms (${sent.roundTripRunsMs.join(', ')}); ` +
-        `processSession round trip: kept ${worker.processRoundTripMedianMs} ms, not kept ${sent.processRoundTripMedianMs} ms`,
+      `chromium page wait beyond the analysis, coaching with it: median ${beyond.medianMs} ms (${beyond.runsMs.join(', ')}); ` +
+        `processSession round trip ${worker.processRoundTripMedianMs} ms with coaching, ${sent.processRoundTripMedianMs} ms without; ` +
+        `a separate coachSession sending the positions: ${sent.roundTripMedianMs} ms (${sent.roundTripRunsMs.join(', ')})`,
     );
     const ggFigures = async (laps: number) => {
       log(`chromium: g-g diagram of ${laps} laps, 10 timed frames`);
@@ -100,8 +104,8 @@ export default async function coachBench(): Promise<Record<string, unknown>> {
       loadAverage: { before: loadBefore, after: loadAfter, cores: os.cpus().length },
       targets: {
         workerCoaching7hMs: { value: worker.medianMs, spreadMs: worker.spreadMs, target: 150, met: (worker.medianMs ?? Infinity) <= 150 },
-        // What the user waits for beyond the analysis: the page's call to result (the same 150 ms target).
-        pageCoaching7hMs: { value: worker.roundTripMedianMs, sentValue: sent.roundTripMedianMs, target: 150, met: (worker.roundTripMedianMs ?? Infinity) <= 150 },
+        // What the user waits for beyond the analysis (the same 150 ms target), and what a separate call would cost.
+        pageCoaching7hMs: { value: beyond.medianMs, separateCallValue: sent.roundTripMedianMs, target: 150, met: (beyond.medianMs ?? Infinity) <= 150 },
         gg10LapsFrameMs: { value: frame.medianMs, maxMs: frame.maxMs, target: 16, met: (frame.medianMs ?? Infinity) <= 16 },
       },
       ...(errors.length ? { pageErrors: errors } : {}),

@@ -82,10 +82,10 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
   const texts = await repository.loadTexts(id, signal);
   // The worker takes the bytes (transferred): hand it copies so the cached buffers stay usable. It also
   // downsamples the whole-session views (map traces, overlaid speed series) so the page never draws every fix, and
-  // keeps the positions for the coach asked right after (coachSession then sends no columns).
+  // computes the coach's figures while the positions are there (sending them back for a separate call cost more).
   const processed = await getAnalysisClient().processSession(
-    { nmea: new Uint8Array(texts.nmea.slice(0)), laps: new Uint8Array(texts.laps.slice(0)), sessionIndex, views: true },
-    { signal, keepPositions: true },
+    { nmea: new Uint8Array(texts.nmea.slice(0)), laps: new Uint8Array(texts.laps.slice(0)), sessionIndex, views: true, coach: true },
+    { signal },
   );
   if (!processed.views) throw new Error('The analysis worker returned no session views.');
   return {
@@ -98,6 +98,7 @@ async function loadSession(id: number, sessionIndex: number, signal?: AbortSigna
     laps: processed.laps,
     analysis: processed.analysis,
     views: processed.views,
+    ...(processed.coaching ? { coaching: processed.coaching } : {}),
     circuit: await gatesFor(id, row.circuitId),
     syncState: row.syncState,
     skippedLines: processed.issues.laps.length + processed.issues.corruptPositionLines,
@@ -140,7 +141,8 @@ export const defaultSessionsPort: SessionsPort = {
     await repository.refreshFromServer();
   },
   loadSession,
-  coachSession: (session, signal) => getAnalysisClient().coachSession(session.positions, coachingLapColumns(session.analysis.laps), { signal }),
+  coachSession: (session, signal) =>
+    session.coaching ? Promise.resolve(session.coaching) : getAnalysisClient().coachSession(session.positions, coachingLapColumns(session.analysis.laps), { signal }),
   loadTexts: async (id, signal) => {
     const texts = await repository.loadTexts(id, signal);
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };

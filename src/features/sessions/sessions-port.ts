@@ -71,6 +71,8 @@ export interface LoadedSession {
    * speed chart overlays, instead of every 25 Hz fix.
    */
   views: SessionViews;
+  /** The coach's figures, computed with the analysis in the worker where the positions were (absent: ask coachSession). */
+  coaching?: CoachedSession;
   circuit: CircuitGates | null;
   syncState: SyncState;
   /** Damaged lines of the session's files that the parsers skipped (laps and positions); shown, never silent. */

@@ -246,6 +246,22 @@ describe('analysis client', () => {
     client.dispose();
   });
 
+  it("computes the coach's figures with the analysis when asked, the same as a separate coachSession, and only then", async () => {
+    const { factory } = fakeWorkerFactory(workerApi);
+    const client = createAnalysisClient({ createWorker: factory });
+    const plain = await client.processSession({ nmea: nmeaBytes(), laps: lapsText });
+    expect(plain.coaching).toBeUndefined();
+    const withCoach = await client.processSession({ nmea: nmeaBytes(), laps: lapsText, coach: true });
+    const separate = await client.coachSession(plain.positions, coachingLapColumns(plain.analysis.laps));
+    const { timings: _a, ...inline } = withCoach.coaching!;
+    const { timings: _b, ...apart } = separate;
+    expect(inline).toEqual(apart);
+    expect(inline.acceleration.longitudinalG).toBeInstanceOf(Float32Array);
+    // The positions crossed to the page whole, next to the coaching computed from them.
+    expect(withCoach.positions.lat.length).toBe(withCoach.positions.count);
+    client.dispose();
+  });
+
   /** Fresh worker functions per started worker (a restart loses what was kept), logging whether coachSession got columns. */
   function coachLoggingWorkers() {
     const sent: boolean[] = [];
