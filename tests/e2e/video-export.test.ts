@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
+import { lapStarts, videoSettled } from './video-frames';
 
 let e2e: E2E;
 let videoPath: string;
@@ -67,11 +68,7 @@ function probe(file: string): { streams: { codec_type: string; codec_name: strin
 }
 
 const truthFrame = (sessionMs: number) => Math.floor((sessionMs - OFFSET_MS) / (1000 / FPS));
-const lapStarts = async (page: Page) => new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
-const settled = (page: Page) => page.waitForFunction(() => {
-  const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement | null;
-  return v !== null && !v.seeking && v.readyState >= 2;
-});
+const settled = (page: Page) => videoSettled(page);
 
 async function scrubTo(page: Page, frame: number): Promise<void> {
   await page.evaluate(([f, fps]) => {
@@ -90,6 +87,18 @@ async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A new racer's Rustavi session on the analysis screen with the test's video added; returns the lap starts. */
+async function analysisWithVideo(page: Page, locale: 'en-us' | 'pt-pt'): Promise<Map<number, number>> {
+  await activeRustaviSession(e2e, page, locale);
+  await page.goto(e2e.url('/sessions/analysis'));
+  await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+  await press(page, 'video-add');
+  await page.getByTestId('video-file').setInputFiles(videoPath);
+  await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
+  await settled(page);
+  return lapStarts(page);
+}
+
 /** Names of the files in the private file system's exports folder. */
 function exportFiles(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -104,14 +113,7 @@ function exportFiles(page: Page): Promise<string[]> {
 describe('on-board video export', () => {
   it('exports laps 2-3 with the overlay as an MP4 offline, and a cancelled export leaves nothing behind (en-us)', async () => {
     const { page, context, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
-    await activeRustaviSession(e2e, page, 'en-us');
-    await page.goto(e2e.url('/sessions/analysis'));
-    await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
-    await press(page, 'video-add');
-    await page.getByTestId('video-file').setInputFiles(videoPath);
-    await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
-    await settled(page);
-    const starts = await lapStarts(page);
+    const starts = await analysisWithVideo(page, 'en-us');
     expect(starts.has(4)).toBe(true);
     // Export needs a sync: the button waits for it.
     expect(await page.getByTestId('video-export').isDisabled()).toBe(true);
@@ -180,7 +182,9 @@ describe('on-board video export', () => {
     await page.getByTestId('export-range').getByText('Whole session').click();
     await page.getByTestId('export-start').click();
     await press(page, 'video-export');
-    await page.getByTestId('export-start').click();
+    // The running export's progress re-lays the dialog out as it goes: the button is pressed where it is.
+    await expect.poll(() => page.getByTestId('export-start').isEnabled()).toBe(true);
+    await press(page, 'export-start');
     const items = page.getByTestId('export-item');
     await expect.poll(() => items.nth(1).getAttribute('data-state')).toBe('running');
     expect(await items.nth(2).getAttribute('data-state')).toBe('queued');
@@ -200,14 +204,7 @@ describe('on-board video export', () => {
 
   it('opens the export dialog on a phone in Portuguese (390x844, then 1280x800)', async () => {
     const { page, errors } = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    await activeRustaviSession(e2e, page, 'pt-pt');
-    await page.goto(e2e.url('/sessions/analysis'));
-    await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
-    await press(page, 'video-add');
-    await page.getByTestId('video-file').setInputFiles(videoPath);
-    await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
-    await settled(page);
-    const starts = await lapStarts(page);
+    const starts = await analysisWithVideo(page, 'pt-pt');
     await scrubTo(page, truthFrame(starts.get(2)!));
     await page.getByTestId('video-lap').click();
     await page.getByRole('option', { name: '2', exact: true }).click();
@@ -226,6 +223,7 @@ describe('on-board video export', () => {
     await e2e.screenshot(page, 'video-export-dialog-phone-pt-pt');
     await page.setViewportSize({ width: 1280, height: 800 });
     await e2e.screenshot(page, 'video-export-dialog-tablet-pt-pt');
+
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
 });
