@@ -50,8 +50,27 @@ function finished(id: number): Promise<ExportTicket> {
   });
 }
 
+const sources = new Map<string, File>();
+
+/**
+ * Streams a served video into the private file system and keeps its File, as the app stores a racer's videos: the
+ * source is read from disk by the export, not held in the page's memory (which would count in the long export's
+ * memory growth).
+ */
+async function prepare(video: string): Promise<void> {
+  if (sources.has(video)) return;
+  const root = await navigator.storage.getDirectory();
+  const folder = await root.getDirectoryHandle('bench-sources', { create: true });
+  const handle = await folder.getFileHandle(video, { create: true });
+  const response = await fetch(`/video/${video}`);
+  if (!response.ok || !response.body) throw new Error(`no video ${video}: ${response.status}`);
+  await response.body.pipeTo(await handle.createWritable());
+  sources.set(video, await handle.getFile());
+}
+
 async function run(options: { video: string; overlay: boolean; height: 720 | 1080; seconds: number }) {
-  const source = await fetch(`/video/${options.video}`).then((r) => r.blob());
+  await prepare(options.video);
+  const source = sources.get(options.video)!;
   const t0 = performance.now();
   // Session time 60 s (the out lap's end, roughly) at media time 0.
   const ticket = startExport({
@@ -64,5 +83,5 @@ async function run(options: { video: string; overlay: boolean; height: 720 | 108
   return { ms, frames: done.result.frames, bytes: done.result.bytes, codec: done.result.codec, width: done.result.width, height: done.result.height, audioKept: done.result.audioKept };
 }
 
-(window as unknown as { exportBench: unknown }).exportBench = { run };
+(window as unknown as { exportBench: unknown }).exportBench = { prepare, run };
 document.title = 'ready';
