@@ -17,7 +17,7 @@ import type { CoachingLapColumns } from '../src/domain/coaching/session-coaching
 import { importBuffers, importFile, type ImportFileInput } from './import-api';
 import type { ImportProgressListener } from '../src/domain/formats/import-progress';
 import { syncVideo, type VideoSyncInput } from './video-sync-api';
-import { copyColumns, createPositionsCache } from './positions-cache';
+import { createPositionsCache } from './positions-cache';
 
 /** Where coachSession finds its positions: kept in this worker under `key`, or sent (and then kept under `key`). */
 export interface PositionsSource {
@@ -29,10 +29,8 @@ export interface PositionsSource {
 export function createWorkerApi() {
   const kept = createPositionsCache();
   return {
-    /** `keepAs`: also keep a copy of the positions under this key (positions-cache.ts) for later calls on the session. */
-    processSession(input: ProcessSessionInput, keepAs?: string) {
+    processSession(input: ProcessSessionInput) {
       const result = analysisApi.processSession(input);
-      if (keepAs !== undefined) kept.put(keepAs, copyColumns(result.positions));
       const wire = { ...result, laps: encodeLapRecords(result.laps), analysis: encodeSessionAnalysis(result.analysis) };
       const buffers = [...columnBuffers(result.positions), ...buffersIn(result.views), ...buffersIn(result.coaching), ...lapColumnBuffers(wire.laps), ...lapColumnBuffers(wire.analysis)];
       return transfer(wire, [...new Set(buffers)]);

@@ -1,7 +1,8 @@
 /**
- * Position columns the analysis worker keeps after processSession, by a key the page chose, so a later call on the
- * same session (the coach's, asked right after the analysis) reads them here instead of having them sent again: a
- * 7 h session's columns are ~25 MB, and structured-cloning them into the worker cost the user ~0.4 s per call.
+ * Position columns the analysis worker keeps after a coachSession that had them sent, by a key the page chose, so a
+ * later call on the same columns reads them here instead of having them sent again: a 7 h session's columns are
+ * ~25 MB, and structured-cloning them into the worker cost the user ~0.4 s per call. (The session screen's coaching
+ * comes with its analysis instead: processSession's `coach`.)
  *
  * Bounded to the last `capacity` sessions (2: the comparison screen shows two), least recently used out first; the
  * worker's memory goes with it after its idle time anyway. A miss is normal (the worker was restarted, or the entry
@@ -42,9 +43,4 @@ export function createPositionsCache(capacity = POSITIONS_CACHE_CAPACITY): Posit
       return entries.size;
     },
   };
-}
-
-/** Copies of the columns (the worker keeps one set and transfers the other to the page). */
-export function copyColumns(p: PositionColumns): PositionColumns {
-  return { count: p.count, lap: p.lap.slice(), timeMs: p.timeMs.slice(), lat: p.lat.slice(), lon: p.lon.slice(), speedKmh: p.speedKmh.slice(), distanceM: p.distanceM.slice() };
 }

@@ -11,10 +11,10 @@
  * The nmea bytes are transferred into the worker: after the call the caller's Uint8Array is empty (detached).
  * Pass a copy (`bytes.slice()`) if you still need them.
  *
- * processSession with `keepPositions` has the worker keep a copy of the session's positions (workers/positions-cache.ts,
- * the last two sessions); the bridge remembers which returned columns object that copy belongs to, and coachSession
- * on that object sends only its key instead of cloning ~25 MB (7 h session) into the worker again. When the worker no
- * longer has them (ended after its idle time, restarted, or evicted), the call sends the columns as before.
+ * coachSession sends a columns object once and the worker keeps it (workers/positions-cache.ts, the last two
+ * sessions); the bridge remembers the key, and a later call on that object sends only the key instead of cloning
+ * ~25 MB (7 h session) into the worker again. When the worker no longer has them (ended after its idle time,
+ * restarted, or evicted), the call sends the columns again.
  */
 import { proxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import { DomainError } from '../domain/errors';
@@ -59,12 +59,8 @@ interface CallOptions {
 }
 
 export interface AnalysisClient {
-  /**
-   * `input.coach` computes the coach's figures with the analysis (the session screen's case: the cheapest, no
-   * columns cross twice). `keepPositions`: the worker keeps a copy of the positions for later coachSession calls on
-   * the returned columns (for a caller that asks for coaching later, or again; costs the copy).
-   */
-  processSession(input: ProcessSessionInput, options?: CallOptions & { keepPositions?: boolean }): Promise<ProcessedSession>;
+  /** `input.coach` computes the coach's figures with the analysis (the session screen's case: no columns cross twice). */
+  processSession(input: ProcessSessionInput, options?: CallOptions): Promise<ProcessedSession>;
   parsePositions(nmea: Uint8Array, options?: CallOptions): Promise<ParsedPositions>;
   parseLaps(laps: string | Uint8Array, options?: CallOptions): Promise<ParsedLaps>;
   analyse(laps: LapRecord[], positions: PositionColumns | null, sessionIndex?: number, options?: CallOptions): Promise<SessionAnalysis>;
@@ -82,8 +78,8 @@ export interface AnalysisClient {
   compareLaps(lap: LapTrace, reference: LapTrace, compareOptions?: CompareLapsOptions, options?: CallOptions): Promise<LapComparison>;
   /**
    * The coach's session-wide figures (acceleration per fix, g-g envelopes, corners, drivable optimal, consistency).
-   * The positions are read where the worker kept them (processSession's `keepPositions`, same columns object), else
-   * copied into the worker like detectLaps'; the results come back as transferred typed arrays.
+   * The positions are copied into the worker like detectLaps' the first time, and read where the worker kept them
+   * on later calls with the same columns object; the results come back as transferred typed arrays.
    */
   coachSession(positions: PositionColumns, laps: CoachingLapColumns, options?: CallOptions): Promise<CoachedSession>;
   /**
@@ -232,12 +228,7 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
 
   return {
     processSession: (input, o) =>
-      run(async (api) => {
-        const key = o?.keepPositions ? `positions-${++keptCount}` : undefined;
-        const processed = fromWire((await api.processSession(transfer(input, [input.nmea.buffer as ArrayBuffer]), key)) as ProcessedSessionWire);
-        if (key !== undefined) keptKeys.set(processed.positions, key);
-        return processed;
-      }, o?.signal),
+      run(async (api) => fromWire((await api.processSession(transfer(input, [input.nmea.buffer as ArrayBuffer]))) as ProcessedSessionWire), o?.signal),
     parsePositions: (nmea, o) => run((api) => api.parsePositions(transfer(nmea, [nmea.buffer as ArrayBuffer])) as Promise<ParsedPositions>, o?.signal),
     parseLaps: (laps, o) => run((api) => api.parseLaps(laps) as Promise<ParsedLaps>, o?.signal),
     analyse: (laps, positions, sessionIndex = 0, o) =>

@@ -282,51 +282,45 @@ describe('analysis client', () => {
     return { factory, sent, started };
   }
 
-  it('coaches the positions the worker kept from processSession without sending them again', async () => {
+  it('sends the positions to coach once, and only their key on a later call with the same columns', async () => {
     const { factory, sent } = coachLoggingWorkers();
     const client = createAnalysisClient({ createWorker: factory });
-    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
+    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText });
     const columns = coachingLapColumns(processed.analysis.laps);
-    const coached = await client.coachSession(processed.positions, columns);
-    expect(sent).toEqual([false]);
-    expect(coached.optimal?.timeMs).toBe(sessionCoaching(processed.positions, columns).optimal?.timeMs);
-    expect(Array.from(coached.acceleration.lateralG)).toEqual(Array.from(sessionCoaching(processed.positions, columns).acceleration.lateralG));
+    const first = await client.coachSession(processed.positions, columns);
+    const again = await client.coachSession(processed.positions, columns);
+    expect(sent).toEqual([true, false]);
+    expect(again.optimal?.timeMs).toBe(first.optimal?.timeMs);
+    expect(Array.from(again.acceleration.lateralG)).toEqual(Array.from(sessionCoaching(processed.positions, columns).acceleration.lateralG));
     client.dispose();
   });
 
   it('sends the positions when the worker that kept them has ended, and needs them only once after that', async () => {
     const { factory, sent, started } = coachLoggingWorkers();
     const client = createAnalysisClient({ createWorker: factory });
-    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
+    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText });
     const columns = coachingLapColumns(processed.analysis.laps);
+    await client.coachSession(processed.positions, columns);
     client.dispose(); // e.g. ended after its idle time: the next call starts a worker that kept nothing
     const coached = await client.coachSession(processed.positions, columns);
     expect(started).toHaveLength(2);
-    expect(sent).toEqual([false, true]); // asked for the kept ones, missed, sent them
+    expect(sent).toEqual([true, false, true]); // asked for the kept ones, missed, sent them
     expect(coached.optimal?.timeMs).toBe(sessionCoaching(processed.positions, columns).optimal?.timeMs);
     await client.coachSession(processed.positions, columns);
-    expect(sent).toEqual([false, true, false]);
+    expect(sent).toEqual([true, false, true, false]);
     client.dispose();
   });
 
   it('sends the positions of a session the worker no longer keeps after two newer ones', async () => {
     const { factory, sent } = coachLoggingWorkers();
     const client = createAnalysisClient({ createWorker: factory });
-    const first = await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
-    await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
-    const third = await client.processSession({ nmea: nmeaBytes(), laps: lapsText }, { keepPositions: true });
-    await client.coachSession(third.positions, coachingLapColumns(third.analysis.laps));
-    await client.coachSession(first.positions, coachingLapColumns(first.analysis.laps));
-    expect(sent).toEqual([false, false, true]);
+    const sessions = [];
+    for (let k = 0; k < 3; k++) sessions.push(await client.processSession({ nmea: nmeaBytes(), laps: lapsText }));
+    for (const s of sessions) await client.coachSession(s.positions, coachingLapColumns(s.analysis.laps));
+    await client.coachSession(sessions[2].positions, coachingLapColumns(sessions[2].analysis.laps));
+    await client.coachSession(sessions[0].positions, coachingLapColumns(sessions[0].analysis.laps));
+    expect(sent).toEqual([true, true, true, false, false, true]);
     client.dispose();
   });
 
-  it('keeps no positions in the worker unless asked', async () => {
-    const { factory, sent } = coachLoggingWorkers();
-    const client = createAnalysisClient({ createWorker: factory });
-    const processed = await client.processSession({ nmea: nmeaBytes(), laps: lapsText });
-    await client.coachSession(processed.positions, coachingLapColumns(processed.analysis.laps));
-    expect(sent).toEqual([true]);
-    client.dispose();
-  });
 });

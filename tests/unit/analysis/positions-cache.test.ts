@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyColumns, createPositionsCache } from '../../../workers/positions-cache';
+import { createPositionsCache } from '../../../workers/positions-cache';
 import { syntheticSession } from '../../../src/domain/synthetic-session';
 import type { PositionColumns } from '../../../src/domain/session-types';
 
@@ -37,12 +37,5 @@ describe('positions cache', () => {
     cache.put('a', b);
     expect(cache.size).toBe(1);
     expect(cache.get('a')).toBe(b);
-  });
-
-  it('copies columns into new buffers with the same values', () => {
-    const p = columns(4);
-    const copy = copyColumns(p);
-    expect(copy.lat.buffer).not.toBe(p.lat.buffer);
-    expect(copy).toEqual(p);
   });
 });
