@@ -44,7 +44,8 @@ interface ChapterFormat {
 interface ChapterTracks {
   format: ChapterFormat;
   video: { samples: Sample[]; dtsUs: number[]; ctsUs: number[]; durationUs: number; leadUs: number };
-  audio: { samples: Sample[]; dtsUs: number[] } | null;
+  /** leadUs: the sound's edit-list start (an AAC encoder's priming packets, which the player skips). */
+  audio: { samples: Sample[]; dtsUs: number[]; leadUs: number } | null;
 }
 
 const toUs = (units: number, timescale: number) => Math.round((units * 1e6) / timescale);
@@ -83,7 +84,7 @@ async function readChapter(file: File): Promise<ChapterTracks> {
     const description = audioSamples.length > 0 ? aacConfig(audioSamples[0].description as unknown as Record<string, unknown>) : null;
     if (description) {
       format.audio = { codec: audioTrack.codec, sampleRate: audioTrack.audio.sample_rate, channels: audioTrack.audio.channel_count, description };
-      audio = { samples: audioSamples, dtsUs: audioSamples.map((s) => toUs(s.dts, audioTrack.timescale)) };
+      audio = { samples: audioSamples, dtsUs: audioSamples.map((s) => toUs(s.dts, audioTrack.timescale)), leadUs: toUs(mediaStart(index.file.getTrackById(audioTrack.id) as never), audioTrack.timescale) };
     }
   }
   return { format, video, audio };
@@ -190,7 +191,11 @@ export async function joinChaptersToStorage(chapters: readonly File[], options: 
       const startUs = starts[c];
       const video = tracks.video;
       const audio = audioFormat ? tracks.audio : null;
-      const audioFrom = audio ? firstKeptSample(audio.dtsUs, startUs, audioEndUs) : 0;
+      // The joined file keeps no edit list: the picture is shown at its raw times (its lead is moved onto the sync,
+      // chapter-timeline.ts), so the sound is placed where the player showed it against the picture, and its priming
+      // packets, which fall before the picture's start, are dropped.
+      const audioAtUs = audio ? startUs + video.leadUs - audio.leadUs : 0;
+      const audioFrom = audio ? firstKeptSample(audio.dtsUs, audioAtUs, audioEndUs) : 0;
       const videoReader = new SampleReader(file);
       const audioReader = new SampleReader(file);
       let readTo = 0;
@@ -208,9 +213,9 @@ export async function joinChaptersToStorage(chapters: readonly File[], options: 
           const s = audio.samples[k];
           const data = await audioReader.read(asSource(s));
           const durationUs = toUs(s.duration, s.timescale);
-          muxer.addAudioChunkRaw(data, 'key', startUs + audio.dtsUs[k], durationUs, firstAudio ? audioMeta : undefined);
+          muxer.addAudioChunkRaw(data, 'key', audioAtUs + audio.dtsUs[k], durationUs, firstAudio ? audioMeta : undefined);
           firstAudio = false;
-          audioEndUs = startUs + audio.dtsUs[k] + durationUs;
+          audioEndUs = audioAtUs + audio.dtsUs[k] + durationUs;
           readTo = Math.max(readTo, s.offset + s.size);
         }
         if (backlog > WRITE_BACKLOG) await writing;
