@@ -26,6 +26,8 @@ export type AddNotice = 'no-overlap' | 'no-gps-match' | 'chapter-gap' | VideoNot
 /** A notice and the file names its sentence names: the missing chapters, and for a gap the chapters left out. */
 export interface AddNoticeItem {
   key: AddNotice;
+  /** The video it is about (its stored file name), for a pick that added several. */
+  video: string;
   names: string[];
   leftOut: string[];
 }
@@ -82,10 +84,10 @@ async function firstSync(probe: VideoProbe, durationS: number, gps: Promise<Stor
   if (gps) {
     const found = await gps;
     if (found) return found;
-    notices.push({ key: 'no-gps-match', names: [], leftOut: [] });
+    notices.push({ key: 'no-gps-match', video: '', names: [], leftOut: [] });
   }
   const guess = creationSync(probe, durationS, input);
-  if (!guess && probe.createdMs !== null && input.positions.count > 0 && !probe.hasGpmf) notices.push({ key: 'no-overlap', names: [], leftOut: [] });
+  if (!guess && probe.createdMs !== null && input.positions.count > 0 && !probe.hasGpmf) notices.push({ key: 'no-overlap', video: '', names: [], leftOut: [] });
   return guess;
 }
 
@@ -101,7 +103,7 @@ function sessionDurationMs(positions: PositionColumns): number {
 /** The notices of a video from its (first) file's name and its probe. */
 function fileNotices(fileName: string, probe: VideoProbe, positions: PositionColumns): AddNoticeItem[] {
   const fromFile = videoNotices({ fileName, durationS: probe.durationS, variableFrameRate: probe.variableFrameRate, sessionDurationMs: sessionDurationMs(positions) });
-  return fromFile.keys.map((key) => ({ key, names: key === 'missing-chapter' ? fromFile.missingChapters : [], leftOut: [] }));
+  return fromFile.keys.map((key) => ({ key, video: '', names: key === 'missing-chapter' ? fromFile.missingChapters : [], leftOut: [] }));
 }
 
 export interface AddedVideo {
@@ -198,7 +200,8 @@ export async function addVideos(files: readonly File[], context: AddContext): Pr
     if (context.signal.aborted) throw new VideoError('aborted', 'The copy was cancelled.');
     const step: AddContext = { ...context, onProgress: (copied) => context.onProgress(before + copied, total) };
     const result = video.kind === 'file' ? await addFile(video.file, step) : await addChapters(video.files, step);
-    if (video.gap) result.notices.push({ key: 'chapter-gap', names: video.gap.missing, leftOut: video.gap.leftOut.map((f) => f.name) });
+    if (video.gap) result.notices.push({ key: 'chapter-gap', video: '', names: video.gap.missing, leftOut: video.gap.leftOut.map((f) => f.name) });
+    for (const notice of result.notices) notice.video = result.row.fileName;
     added.push(result);
     before += filesOf(video).reduce((m, f) => m + f.size, 0);
   }

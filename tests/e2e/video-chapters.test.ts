@@ -4,7 +4,7 @@
  * with sound) become ONE stored video as long as both, which shows the right frame anywhere in the second chapter,
  * steps across the join, and plays again from the device's storage with the network cut after a reload. A second
  * pick with a chapter missing in the middle and a phone's file beside it: the recording ends at the gap (with the
- * notice naming the missing and the left-out files) and the phone's file is a video of its own. Screenshots at
+ * notice naming the missing and the left-out files) and the phone's file is a video of its own, shown when picked. Screenshots at
  * 1280x800 (en-us) and 390x844 (pt-pt): tests/.artifacts/video-chapters-*.png.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,7 +34,8 @@ beforeAll(async () => {
   make('GX020042.MP4', CHAPTER_S * FPS);
   make('GX010043.MP4', 0);
   make('GX030043.MP4', 2 * CHAPTER_S * FPS);
-  make('phone.mp4', 0);
+  // A phone's video, told apart by its numbers.
+  make('phone.mp4', 5000);
   e2e = await startE2E();
 }, 180_000);
 
@@ -139,8 +140,18 @@ describe('GoPro chapters', () => {
     expect(notice).toContain('GX020043.MP4');
     expect(notice).toContain('GX030043.MP4');
     expect(notice).toContain('Falta um capítulo');
+    // Each notice names its video, as the pick added two.
+    expect(notice.startsWith('GX010043.MP4: ')).toBe(true);
     await expect.poll(async () => (await videoRows(page)).map((r) => r.fileName).sort()).toEqual(['GX010043.MP4', 'phone.mp4']);
     await videoSettled(page);
+    // The recording is shown first; the phone's video is one pick away.
+    expect(await page.getByTestId('video-shown').inputValue()).toBe('GX010043.MP4');
+    await page.getByTestId('video-shown').click();
+    await page.getByRole('option', { name: 'phone.mp4', exact: true }).click({ force: true });
+    await expect.poll(() => page.getByTestId('video-shown').inputValue()).toBe('phone.mp4');
+    await page.getByTestId('video-element').waitFor();
+    await videoSettled(page);
+    expect(await frameAt(page, 100)).toBe(5100);
     await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
     await panelShot(page, 'video-chapters-phone-pt-pt');
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);

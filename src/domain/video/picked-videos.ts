@@ -10,7 +10,7 @@
  */
 import { goProChapterOf, groupChapters } from './gopro-chapters';
 
-export interface ChapterGap<T> {
+interface ChapterGap<T> {
   /** File names of the chapters missing after the joined ones (the gap). */
   missing: string[];
   /** The picked chapters after the gap, not joined. */

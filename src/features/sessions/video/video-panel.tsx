@@ -4,7 +4,7 @@
  * start/finish crossings to sync it by hand. The frame shown drives the map cursor (distance into the lap); a
  * cursor moved by the racer (chart, map) while paused, or a lap picked in the table, seeks the video.
  */
-import { Alert, Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,11 +36,14 @@ export interface VideoPanelProps {
 export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null }: VideoPanelProps) {
   const { t, i18n } = useTranslation('video');
   const videos = useLiveQuery(() => videoRepository.listForSession(session.id), [session.id]);
-  const row: VideoRow | null = videos?.[0] ?? null;
+  // A session may hold several videos (several files picked at once): one is shown, the racer picks which.
+  const [shownId, setShownId] = useState<number | null>(null);
+  const row: VideoRow | null = videos?.find((v) => v.id === shownId) ?? videos?.[0] ?? null;
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [notices, setNotices] = useState<AddNoticeItem[]>([]);
   const abort = useRef<AbortController | null>(null);
+  const severalAdded = new Set(notices.map((n) => n.video)).size > 1;
 
   async function onFiles(files: File[]) {
     if (files.length === 0) return;
@@ -102,10 +105,23 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
         )}
         {notices.map((n, i) => (
           <Alert key={`${n.key}-${i}`} color="yellow" variant="light" data-testid={`video-notice-${n.key}`}>
+            {severalAdded ? `${n.video}: ` : ''}
             {t(`errors.${n.key}`, { names: n.names.join(', '), leftOut: n.leftOut.join(', ') })}
           </Alert>
         ))}
-        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onProblem={setProblem} />}
+        {row && videos && videos.length > 1 && (
+          <Select
+            label={t('shown')}
+            data={videos.map((v) => ({ value: String(v.id), label: v.fileName }))}
+            value={String(row.id)}
+            onChange={(v) => v !== null && setShownId(Number(v))}
+            allowDeselect={false}
+            maw={420}
+            data-testid="video-shown"
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        {row && <Player key={row.id} row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onProblem={setProblem} />}
       </Stack>
     </Paper>
   );
