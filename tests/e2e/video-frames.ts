@@ -22,12 +22,13 @@ export function makeNumberedVideo(path: string, seconds: number, fps: number, op
 
 /**
  * A 320x180 H.264 MP4 with a phone's variable frame rate, each frame showing its number: in every 2 s, 60 frames
- * of 1/60 s then 24 frames of 1/24 s (timescale 600, so every time is exact). `frameStartS` gives frame k's start.
+ * of 1/60 s then 24 frames of 1/24 s (timescale 600, so every time is exact); variableRateFrameStartS gives frame
+ * k's start. `createdAt` (ISO) is written as the file's creation time.
  */
-export function makeVariableRateVideo(path: string, frames: number): void {
+export function makeVariableRateVideo(path: string, frames: number, createdAt?: string): void {
   const boxes = Array.from({ length: FRAME_BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
   const pts = `floor(N/84)*1200+if(lt(mod(N,84),60),mod(N,84)*10,600+(mod(N,84)-60)*25)`;
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=60:d=${frames / 60}`, '-vf', `${boxes},settb=1/600,setpts='${pts}'`, '-fps_mode', 'passthrough', '-enc_time_base:v', '1:600', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-video_track_timescale', '600', '-movflags', '+faststart', path]);
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=60:d=${frames / 60}`, '-vf', `${boxes},settb=1/600,setpts='${pts}'`, '-fps_mode', 'passthrough', '-enc_time_base:v', '1:600', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-video_track_timescale', '600', '-movflags', '+faststart', ...(createdAt ? ['-metadata', `creation_time=${createdAt}`] : []), path]);
 }
 
 /** Where frame k of makeVariableRateVideo's video starts (seconds). */

@@ -1,6 +1,7 @@
 /**
  * A phone's video with a variable frame rate (60 fps, then 24 fps, each second in turn; every frame carries its
- * number in its pixels), added to the real Rustavi session in Chromium against the built app: the frame steps go
+ * number in its pixels), recorded on another day than the session, added to the real Rustavi session in Chromium
+ * against the built app: the racer is told both (and the video is left unsynced, not synced wrong); the frame steps go
  * exactly one of the file's own frames each way (an average rate would skip some frames and show others twice),
  * and a second's step is a second of the video, however many frames it holds. Screenshots of the panel with the
  * notice at 390x844 in pt-pt (tests/.artifacts/video-variable-rate-*.png).
@@ -21,7 +22,7 @@ let workDir: string;
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'astro-vfr-'));
   const path = join(workDir, 'phone.mp4');
-  makeVariableRateVideo(path, 600);
+  makeVariableRateVideo(path, 600, '2019-03-02T10:00:00Z');
   video = readFileSync(path);
   e2e = await startE2E();
 }, 180_000);
@@ -58,7 +59,7 @@ async function pressAndRead(page: Page, testId: string): Promise<number> {
 }
 
 describe('a phone video with a variable frame rate', () => {
-  it('steps exactly one of its own frames each way, and a second by time (pt-pt, 390x844)', async () => {
+  it('from another day is left unsynced, and steps exactly one of its own frames each way, and a second by time (pt-pt, 390x844)', async () => {
     const { page, errors } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await activeRustaviSession(e2e, page, 'pt-pt');
     await page.goto(e2e.url('/sessions/analysis'));
@@ -67,6 +68,8 @@ describe('a phone video with a variable frame rate', () => {
     await page.getByTestId('video-file').setInputFiles({ name: 'VID_20260704_090312.mp4', mimeType: 'video/mp4', buffer: video });
     await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('video-notice-vfr').textContent()).toContain('ritmo variável');
+    expect(await page.getByTestId('video-notice-no-overlap').textContent()).toContain('não coincide com esta sessão');
+    expect(await page.getByTestId('video-sync').textContent()).toContain('Não sincronizado');
     // The file's own frame times are read from its index once the video is open.
     await page.locator('[data-frame-clock=table]').waitFor({ timeout: 30_000 });
     await videoSettled(page);
