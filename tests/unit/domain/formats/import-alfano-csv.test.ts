@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { compareLoggerLaps, loggerCrossingsMs } from '../../../../src/domain/detection/logger-laps';
-import { decimalOfToken, bytesNumber } from '../../../../src/domain/formats/alfano-numbers';
+import { bytesDurationS, bytesNumber, decimalOfToken } from '../../../../src/domain/formats/alfano-numbers';
 import { fileNameDayMs, importAlfanoCsv, looksLikeAlfanoCsv } from '../../../../src/domain/formats/import-alfano-csv';
 import { ImportError, isImportError } from '../../../../src/domain/formats/import-errors';
 import { detectImportFormat, finishImport, importFile } from '../../../../src/domain/formats/import-session';
@@ -134,6 +134,27 @@ describe('Alfano CSV (generated from the public descriptions of the export)', ()
     }
   });
 
+  it('reads quoted cells and lap times written as minutes and seconds the same way', () => {
+    const text = writeAlfano(at(25), START, crossings);
+    const plain = read(text);
+    const lines = text.split('\n');
+    const timeCol = lines[0].split(';').indexOf('Time Lap');
+    const rewritten = lines
+      .map((line, i) => {
+        if (i === 0 || line === '') return line;
+        const cells = line.split(';');
+        const s = Number(cells[timeCol]);
+        if (cells[timeCol] !== '') cells[timeCol] = `${Math.floor(s / 60)}:${(s % 60).toFixed(2).padStart(5, '0')}`;
+        return cells.map((c) => `"${c}"`).join(';');
+      })
+      .join('\n');
+    expect(rewritten).toContain('"0:');
+    const session = read(rewritten);
+    expect(session.issues).toEqual([]);
+    expect(session.positions.count).toBe(plain.positions.count);
+    expect(session.loggerLaps).toEqual(plain.loggerLaps);
+  });
+
   it('keeps only the rows where a new GPS position arrived when rows repeat it between fixes', () => {
     const text = writeAlfano(hundredHz, START, crossings, { gpsEvery: 4 });
     const session = read(text);
@@ -235,7 +256,18 @@ describe('Alfano numbers', () => {
     expect(eu('4.120')).toBe(4120);
     expect(eu('52,6')).toBe(52.6);
     expect(eu(' -8,3975123 ')).toBe(-8.3975123);
+    expect(us('"41.5608"')).toBe(41.5608);
     for (const bad of ['', ' ', '-', '1.2.3', '12a', '1,2.3,4']) expect(us(bad)).toBeNaN();
+  });
+
+  it('read lap times as seconds or as minutes and seconds', () => {
+    const duration = (s: string, decimal: 44 | 46) => bytesDurationS(new TextEncoder().encode(s), 0, s.length, decimal);
+    expect(duration('87.43', 46)).toBeCloseTo(87.43, 9);
+    expect(duration('1:27.43', 46)).toBeCloseTo(87.43, 9);
+    expect(duration('1:27,43', 44)).toBeCloseTo(87.43, 9);
+    expect(duration('1:01:27.43', 46)).toBeCloseTo(3687.43, 9);
+    expect(duration('', 46)).toBeNaN();
+    expect(duration('1:', 46)).toBeNaN();
   });
 });
 
