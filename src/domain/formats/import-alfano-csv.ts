@@ -39,12 +39,16 @@ const STYLE_SAMPLE_ROWS = 2000;
 const Role = { None: 0, Absolute: 1, Lat: 2, Lon: 3, Speed: 4, Lap: 5, TimeLap: 6 } as const;
 type Role = (typeof Role)[keyof typeof Role];
 
-/** The header's cells, unquoted and trimmed, or null when the first line is not an Alfano header. */
+/**
+ * The header's cells, unquoted and trimmed, or null when the first line is not an Alfano header: `Lap` and `Time
+ * Lap` with `Absolute Time` or `Time Strip` (so a file missing Absolute Time is still recognised, and refused
+ * naming it).
+ */
 function headerCells(firstLine: string): string[] | null {
   const cells = firstLine.replace(/^\uFEFF/, '').split(';').map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim());
   if (cells.length < 4) return null;
   const has = (name: string) => cells.some((c) => c.toLowerCase() === name);
-  return has('lap') && has('time lap') && has('absolute time') ? cells : null;
+  return has('lap') && has('time lap') && (has('absolute time') || has('time strip')) ? cells : null;
 }
 
 export function looksLikeAlfanoCsv(text: string): boolean {

@@ -9,7 +9,7 @@ import type { ImportedSession } from '../../../../src/domain/formats/import-type
 import type { PositionColumns } from '../../../../src/domain/session-types';
 import { GATE_S, gatePoints, sample, trueCrossingsMs, wavyMotion } from '../synthetic-track';
 import { writeAlfano, type AlfanoWriteOptions } from './alfano-csv-writer';
-import { writeHarrys, writeRaceBox } from './logger-csv-writers';
+import { writeHarrys, writeMotecCsv, writeRaceBox } from './logger-csv-writers';
 
 /** A 3-minute session on the synthetic stadium (about 25 s laps), its true crossings and the file's start. */
 const START = Date.UTC(2026, 3, 12, 14, 41, 41);
@@ -187,6 +187,9 @@ describe('Alfano CSV (generated from the public descriptions of the export)', ()
     const neither = errorOf(() => read(writeAlfano(at(25), START, crossings, { without: ['Lat.', 'Lon.'] })));
     expect(neither.detail.missing).toEqual(['Lat.', 'Lon.']);
     expect(neither.detail.found).toContain('Absolute Time');
+    const noTime = writeAlfano(at(25), START, crossings, { without: ['Absolute Time'] });
+    expect(detectImportFormat('session.csv', noTime)).toBe('alfano-csv');
+    expect(errorOf(() => importFile(NAME, noTime)).detail.missing).toEqual(['Absolute Time']);
     expect(errorOf(() => importAlfanoCsv('')).reason).toBe('empty-file');
     expect(errorOf(() => importAlfanoCsv('Time;Speed\n1;2\n')).reason).toBe('bad-structure');
   });
@@ -282,12 +285,15 @@ describe('Alfano CSV detection', () => {
     const others: [string, string][] = [
       ['racebox-csv', writeRaceBox(truth, START, crossings).replace(/,/g, ';')],
       ['harrys-csv', writeHarrys(truth, START, crossings, 'units-in-names').replace(/,/g, ';')],
+      // AiM's layout (MoTeC's) with Alfano's names in its channel row: that row is not the first, so not Alfano's header.
+      ['motec-csv', writeMotecCsv(truth, START, crossings).replace(/","/g, '";"').replace('"Engine RPM"', '"Lap";"Time Lap";"Absolute Time"')],
     ];
     for (const [source, other] of others) {
       expect(looksLikeAlfanoCsv(other)).toBe(false);
       expect(detectImportFormat('data.csv', other)).toBe(source);
     }
-    // A header that only shares some names is not Alfano's.
+    // A header that only shares some names is not Alfano's, nor is one that is not the first line.
     expect(looksLikeAlfanoCsv('Lap;Time;Lat.;Lon.\n1;0;41.5;-8.4\n')).toBe(false);
+    expect(looksLikeAlfanoCsv('Session;1\n' + text)).toBe(false);
   });
 });
