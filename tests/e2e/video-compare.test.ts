@@ -158,6 +158,10 @@ describe('on-board video playback with the map, the charts and a second session'
     await videoSettled(page, 'video-follower-element');
     const followerFrame = Number(await follower.getAttribute('data-frame'));
     await expect.poll(() => frameInPixels(page, 'video-follower-element')).toBe(followerFrame);
+    // Its own overlay: its own lap (2), its lap timer, and its delta to the lead's lap at the same distance.
+    expect(await page.getByTestId('video-follower-overlay').getAttribute('data-lap')).toBe('2');
+    const followerDelta = Number(await page.getByTestId('video-follower-overlay').getAttribute('data-delta-ms'));
+    expect(Math.abs(followerDelta - ((followerFrame * 1000) / FPS + OFFSET_A - startsA.get(2)! - 40_000))).toBeLessThan(150);
     const byTime = truthFrame(startsA.get(2)! + 40_000, OFFSET_A);
     expect(Math.abs(followerFrame - byTime)).toBeGreaterThan(0);
     expect(Math.abs(followerFrame - byTime)).toBeLessThan(10 * FPS);

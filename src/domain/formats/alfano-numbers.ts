@@ -46,13 +46,13 @@ export function decideDecimal(coordinateTokens: readonly string[], otherTokens: 
 const POWERS = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 
 /**
- * The number in bytes[from, to): optional spaces and sign, digits with the grouping separator skipped, the
- * decimal separator once. NaN when empty or anything else is there. Exact as Number() of the same digits while
- * they fit in 15 significant digits (one division of two exact doubles).
+ * The number in bytes[from, to): optional spaces, quotes and sign, digits with the grouping separator skipped,
+ * the decimal separator once. NaN when empty or anything else is there. Exact as Number() of the same digits
+ * while they fit in 15 significant digits (one division of two exact doubles).
  */
 export function bytesNumber(bytes: Uint8Array, from: number, to: number, decimal: DecimalByte): number {
-  while (from < to && bytes[from] === 32) from++;
-  while (to > from && bytes[to - 1] === 32) to--;
+  while (from < to && (bytes[from] === 32 || bytes[from] === 34)) from++;
+  while (to > from && (bytes[to - 1] === 32 || bytes[to - 1] === 34)) to--;
   if (from >= to) return NaN;
   const group = decimal === POINT ? COMMA : POINT;
   let negative = false;
@@ -75,4 +75,19 @@ export function bytesNumber(bytes: Uint8Array, from: number, to: number, decimal
   if (digits === 0 || decimals >= POWERS.length) return NaN;
   const value = decimals > 0 ? mantissa / POWERS[decimals] : mantissa;
   return negative ? -value : value;
+}
+
+/**
+ * A duration in seconds in bytes[from, to): plain seconds ('87.43', the usual) or minutes and seconds ('1:27.43',
+ * also 'h:mm:ss.ss'). NaN when unreadable.
+ */
+export function bytesDurationS(bytes: Uint8Array, from: number, to: number, decimal: DecimalByte): number {
+  let total = 0;
+  let part = from;
+  for (let i = from; i < to; i++) {
+    if (bytes[i] !== 58) continue;
+    total = (total + bytesNumber(bytes, part, i, decimal)) * 60;
+    part = i + 1;
+  }
+  return total + bytesNumber(bytes, part, to, decimal);
 }

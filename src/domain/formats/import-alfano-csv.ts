@@ -15,7 +15,7 @@
  * else from the file's last-modified date, with the header's time of day.
  */
 import type { ParseIssue } from '../session-types';
-import { bytesNumber, decideDecimal, type DecimalByte } from './alfano-numbers';
+import { bytesDurationS, bytesNumber, decideDecimal, type DecimalByte } from './alfano-numbers';
 import { findColumn, pushFix } from './csv-table';
 import { ImportError } from './import-errors';
 import { ColumnsBuilder, fallbackDayMs, isoOf } from './import-columns';
@@ -39,12 +39,16 @@ const STYLE_SAMPLE_ROWS = 2000;
 const Role = { None: 0, Absolute: 1, Lat: 2, Lon: 3, Speed: 4, Lap: 5, TimeLap: 6 } as const;
 type Role = (typeof Role)[keyof typeof Role];
 
-/** The header's cells, unquoted and trimmed, or null when the first line is not an Alfano header. */
+/**
+ * The header's cells, unquoted and trimmed, or null when the first line is not an Alfano header: `Lap` and `Time
+ * Lap` with `Absolute Time` or `Time Strip` (so a file missing Absolute Time is still recognised, and refused
+ * naming it).
+ */
 function headerCells(firstLine: string): string[] | null {
   const cells = firstLine.replace(/^\uFEFF/, '').split(';').map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim());
   if (cells.length < 4) return null;
   const has = (name: string) => cells.some((c) => c.toLowerCase() === name);
-  return has('lap') && has('time lap') && has('absolute time') ? cells : null;
+  return has('lap') && has('time lap') && (has('absolute time') || has('time strip')) ? cells : null;
 }
 
 export function looksLikeAlfanoCsv(text: string): boolean {
@@ -116,6 +120,17 @@ function fileDecimal(bytes: Uint8Array, start: number, latCol: number, lonCol: n
   return decideDecimal(coordinates, others);
 }
 
+/** About how many rows follow `start` (from the length of the first ones), so the columns rarely grow. */
+function rowsEstimate(bytes: Uint8Array, start: number): number {
+  let pos = start;
+  let rows = 0;
+  while (pos < bytes.length && rows < 200) {
+    pos = nextLine(bytes, lineEnd(bytes, pos));
+    rows++;
+  }
+  return rows === 0 ? 16 : Math.ceil((((bytes.length - start) / (pos - start)) * rows) * 1.05);
+}
+
 /** Epoch ms of the session's start (Absolute Time 0): the date from the name or last-modified date, the header's time. */
 function sessionStartMs(headerTodMs: number, options: AlfanoImportOptions, durationMs: number): number {
   const named = fileNameDayMs(options.fileName);
@@ -185,9 +200,12 @@ export function importAlfanoCsv(content: Uint8Array | string, options: AlfanoImp
   pos = nextLine(bytes, headerEnd);
   const decimal = fileDecimal(bytes, pos, latCol, lonCol);
   const values = new Float64Array(7);
+  // The Time Lap cell of the row, read only on a lap's first row (it may be written as minutes and seconds).
+  let timeLapFrom = 0;
+  let timeLapTo = 0;
   const issues: ParseIssue[] = [];
   // Fixes are pushed with ms from the start; the start is added once the date is known.
-  const builder = new ColumnsBuilder(Math.max(1024, Math.round(bytes.length / 120)));
+  const builder = new ColumnsBuilder(rowsEstimate(bytes, pos));
   const lapRows: LapRow[] = [];
   let previousRowMs = NaN;
   let lastAbsMs = NaN;
@@ -197,6 +215,7 @@ export function importAlfanoCsv(content: Uint8Array | string, options: AlfanoImp
   for (let line = 2; pos < n; line++) {
     if (options.onParsed && (line & (PROGRESS_ROWS - 1)) === 0) options.onParsed(pos / n);
     values.fill(NaN);
+    timeLapTo = timeLapFrom;
     let filled = false;
     let col = 0;
     let cell = pos;
@@ -207,7 +226,10 @@ export function importAlfanoCsv(content: Uint8Array | string, options: AlfanoImp
         if (i > cell) {
           filled = true;
           const role = col < roles.length ? (roles[col] as Role) : Role.None;
-          if (role !== Role.None) values[role] = bytesNumber(bytes, cell, i, decimal);
+          if (role === Role.TimeLap) {
+            timeLapFrom = cell;
+            timeLapTo = i;
+          } else if (role !== Role.None) values[role] = bytesNumber(bytes, cell, i, decimal);
         }
         if (b !== SEMICOLON) break;
         col++;
@@ -221,7 +243,10 @@ export function importAlfanoCsv(content: Uint8Array | string, options: AlfanoImp
       continue;
     }
     const absMs = values[Role.Absolute] * 1000;
-    if (Number.isFinite(values[Role.Lap]) && Number.isFinite(absMs)) lapRows.push({ previousMs: Number.isFinite(previousRowMs) ? previousRowMs : absMs, rowMs: absMs, timeLapMs: values[Role.TimeLap] * 1000 });
+    if (Number.isFinite(values[Role.Lap]) && Number.isFinite(absMs)) {
+      const timeLapMs = bytesDurationS(bytes, timeLapFrom, timeLapTo, decimal) * 1000;
+      lapRows.push({ previousMs: Number.isFinite(previousRowMs) ? previousRowMs : absMs, rowMs: absMs, timeLapMs });
+    }
     if (Number.isFinite(absMs)) previousRowMs = absMs;
     const lat = values[Role.Lat];
     const lon = values[Role.Lon];

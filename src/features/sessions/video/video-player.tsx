@@ -13,7 +13,7 @@ import { currentLocale } from '../../../app/i18n/setup';
 import { videoRepository, type VideoRow } from '../../../data/services';
 import { fitSyncFromMarks, withMark } from '../../../domain/video/hand-marks';
 import type { LeadVideo } from '../../../domain/video/follow-by-distance';
-import { lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
+import { lapOutline, lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
 import type { Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
 import { constantFrameClock, lastFrameBefore, seekTimeForSessionOn, stepFramesOn, stepSecondsOn, type FrameClock } from '../../../domain/video/frame-clock';
@@ -68,19 +68,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
   const lastSet = useRef<number | null>(null);
   /** When the video last set the cursor: the charts echo it back a frame or two later, snapped to their points. */
   const lastSetAt = useRef(0);
-  const track = useMemo(() => {
-    const span = spans.find((s) => s.lap === 1) ?? spans[0];
-    if (!span) return null;
-    const lat: number[] = [];
-    const lon: number[] = [];
-    const p = session.positions;
-    for (let i = 0; i < p.count; i += 3) {
-      if (p.timeMs[i] < span.startMs || p.timeMs[i] > span.endMs) continue;
-      lat.push(p.lat[i]);
-      lon.push(p.lon[i]);
-    }
-    return { lat, lon };
-  }, [spans, session.positions]);
+  const track = useMemo(() => lapOutline(session.positions, spans), [spans, session.positions]);
 
   useEffect(() => {
     let live = true;
@@ -290,7 +278,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
           />
           <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-overlay" />
         </div>
-        {compareSession && compareRow && <FollowerVideo session={compareSession} row={compareRow} lead={lead} handle={follower} onReady={render} />}
+        {compareSession && compareRow && <FollowerVideo session={compareSession} row={compareRow} lead={lead} handle={follower} onReady={render} overlay={{ gauges, labels, locale: i18n.language }} />}
       </SimpleGrid>
       {compareSession && compareVideos && !compareRow && (
         <Text size="xs" c="dimmed" data-testid="video-compare-none">

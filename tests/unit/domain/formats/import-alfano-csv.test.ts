@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { compareLoggerLaps, loggerCrossingsMs } from '../../../../src/domain/detection/logger-laps';
-import { decimalOfToken, bytesNumber } from '../../../../src/domain/formats/alfano-numbers';
+import { bytesDurationS, bytesNumber, decimalOfToken } from '../../../../src/domain/formats/alfano-numbers';
 import { fileNameDayMs, importAlfanoCsv, looksLikeAlfanoCsv } from '../../../../src/domain/formats/import-alfano-csv';
 import { ImportError, isImportError } from '../../../../src/domain/formats/import-errors';
 import { detectImportFormat, finishImport, importFile } from '../../../../src/domain/formats/import-session';
@@ -9,7 +9,7 @@ import type { ImportedSession } from '../../../../src/domain/formats/import-type
 import type { PositionColumns } from '../../../../src/domain/session-types';
 import { GATE_S, gatePoints, sample, trueCrossingsMs, wavyMotion } from '../synthetic-track';
 import { writeAlfano, type AlfanoWriteOptions } from './alfano-csv-writer';
-import { writeHarrys, writeRaceBox } from './logger-csv-writers';
+import { writeHarrys, writeMotecCsv, writeRaceBox } from './logger-csv-writers';
 
 /** A 3-minute session on the synthetic stadium (about 25 s laps), its true crossings and the file's start. */
 const START = Date.UTC(2026, 3, 12, 14, 41, 41);
@@ -134,6 +134,27 @@ describe('Alfano CSV (generated from the public descriptions of the export)', ()
     }
   });
 
+  it('reads quoted cells and lap times written as minutes and seconds the same way', () => {
+    const text = writeAlfano(at(25), START, crossings);
+    const plain = read(text);
+    const lines = text.split('\n');
+    const timeCol = lines[0].split(';').indexOf('Time Lap');
+    const rewritten = lines
+      .map((line, i) => {
+        if (i === 0 || line === '') return line;
+        const cells = line.split(';');
+        const s = Number(cells[timeCol]);
+        if (cells[timeCol] !== '') cells[timeCol] = `${Math.floor(s / 60)}:${(s % 60).toFixed(2).padStart(5, '0')}`;
+        return cells.map((c) => `"${c}"`).join(';');
+      })
+      .join('\n');
+    expect(rewritten).toContain('"0:');
+    const session = read(rewritten);
+    expect(session.issues).toEqual([]);
+    expect(session.positions.count).toBe(plain.positions.count);
+    expect(session.loggerLaps).toEqual(plain.loggerLaps);
+  });
+
   it('keeps only the rows where a new GPS position arrived when rows repeat it between fixes', () => {
     const text = writeAlfano(hundredHz, START, crossings, { gpsEvery: 4 });
     const session = read(text);
@@ -166,6 +187,9 @@ describe('Alfano CSV (generated from the public descriptions of the export)', ()
     const neither = errorOf(() => read(writeAlfano(at(25), START, crossings, { without: ['Lat.', 'Lon.'] })));
     expect(neither.detail.missing).toEqual(['Lat.', 'Lon.']);
     expect(neither.detail.found).toContain('Absolute Time');
+    const noTime = writeAlfano(at(25), START, crossings, { without: ['Absolute Time'] });
+    expect(detectImportFormat('session.csv', noTime)).toBe('alfano-csv');
+    expect(errorOf(() => importFile(NAME, noTime)).detail.missing).toEqual(['Absolute Time']);
     expect(errorOf(() => importAlfanoCsv('')).reason).toBe('empty-file');
     expect(errorOf(() => importAlfanoCsv('Time;Speed\n1;2\n')).reason).toBe('bad-structure');
   });
@@ -235,7 +259,18 @@ describe('Alfano numbers', () => {
     expect(eu('4.120')).toBe(4120);
     expect(eu('52,6')).toBe(52.6);
     expect(eu(' -8,3975123 ')).toBe(-8.3975123);
+    expect(us('"41.5608"')).toBe(41.5608);
     for (const bad of ['', ' ', '-', '1.2.3', '12a', '1,2.3,4']) expect(us(bad)).toBeNaN();
+  });
+
+  it('read lap times as seconds or as minutes and seconds', () => {
+    const duration = (s: string, decimal: 44 | 46) => bytesDurationS(new TextEncoder().encode(s), 0, s.length, decimal);
+    expect(duration('87.43', 46)).toBeCloseTo(87.43, 9);
+    expect(duration('1:27.43', 46)).toBeCloseTo(87.43, 9);
+    expect(duration('1:27,43', 44)).toBeCloseTo(87.43, 9);
+    expect(duration('1:01:27.43', 46)).toBeCloseTo(3687.43, 9);
+    expect(duration('', 46)).toBeNaN();
+    expect(duration('1:', 46)).toBeNaN();
   });
 });
 
@@ -250,12 +285,15 @@ describe('Alfano CSV detection', () => {
     const others: [string, string][] = [
       ['racebox-csv', writeRaceBox(truth, START, crossings).replace(/,/g, ';')],
       ['harrys-csv', writeHarrys(truth, START, crossings, 'units-in-names').replace(/,/g, ';')],
+      // AiM's layout (MoTeC's) with Alfano's names in its channel row: that row is not the first, so not Alfano's header.
+      ['motec-csv', writeMotecCsv(truth, START, crossings).replace(/","/g, '";"').replace('"Engine RPM"', '"Lap";"Time Lap";"Absolute Time"')],
     ];
     for (const [source, other] of others) {
       expect(looksLikeAlfanoCsv(other)).toBe(false);
       expect(detectImportFormat('data.csv', other)).toBe(source);
     }
-    // A header that only shares some names is not Alfano's.
+    // A header that only shares some names is not Alfano's, nor is one that is not the first line.
     expect(looksLikeAlfanoCsv('Lap;Time;Lat.;Lon.\n1;0;41.5;-8.4\n')).toBe(false);
+    expect(looksLikeAlfanoCsv('Session;1\n' + text)).toBe(false);
   });
 });
