@@ -10,6 +10,11 @@
  * Only the picture and an AAC sound track are kept: the camera's telemetry (GPMF) and timecode tracks are not, so
  * its GPS is read from the picked chapters (add-video.ts). A failed or cancelled join leaves nothing: the file is
  * written through a writable stream, which the browser commits only on close, and its entry is removed.
+ *
+ * mp4-muxer writes no edit list: a picture with B-frames, whose source says by its edit list that it is shown
+ * from its first frame's presentation time, is shown in the joined file that lead later (JoinedVideo.leadUs,
+ * which the automatic sync takes off), and its sound, which starts at the file's 0, plays that much early (two
+ * frames, some 60-80 ms). Pictures without B-frames (lead 0) keep picture and sound exactly in step.
  */
 import { Muxer, StreamTarget } from 'mp4-muxer';
 import type { Sample } from 'mp4box';

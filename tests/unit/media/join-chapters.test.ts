@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bytesSource } from '../../../src/domain/gpmf/byte-source';
 import { readMp4Index } from '../../../src/domain/gpmf/mp4-index';
+import { readSourceTracks } from '../../../src/media/export/source-tracks';
 import { joinChaptersToStorage } from '../../../src/media/join-chapters';
 import { probeMp4 } from '../../../src/media/probe-video';
 import { VideoError } from '../../../src/media/video-error';
@@ -89,6 +90,12 @@ describe('joining GoPro chapters into one stored video', () => {
     expect(bytes.subarray(o.offset, o.offset + o.size)).toEqual(FIXTURE.subarray(s.offset, s.offset + s.size));
     expect(o.is_sync).toBe(s.is_sync);
     expect(o.cts / o.timescale).toBeCloseTo(s.cts / s.timescale + sourceProbe.durationS, 3);
+
+    // The export reads the joined file as one video: every frame of both chapters, and the sound.
+    const tracks = await readSourceTracks(new Blob([bytes as Uint8Array<ArrayBuffer>]));
+    expect(tracks.video.samples).toHaveLength(2 * sourceVideo.nb_samples);
+    expect(tracks.video.samples.at(-1)!.timestampUs / 1e6).toBeCloseTo(2 * sourceProbe.durationS - 1 / sourceProbe.fps, 2);
+    expect(tracks.audio).not.toBeNull();
 
     // Progress runs up to the chapters' total size; the disk gets the muxer's 4 MiB pieces, never a whole file.
     expect(progress[0]).toBe(0);
