@@ -11,7 +11,6 @@ import { videoRepository } from '../data/services';
 import { removeStoredFiles } from '../data/storage/opfs-files';
 import { getAnalysisClient } from '../analysis/analysis-client';
 import type { PositionColumns } from '../domain/session-types';
-import { syncOnJoined } from '../domain/video/chapter-timeline';
 import { guessFromCreationTime } from '../domain/video/creation-time-guess';
 import { pickedVideos, type PickedVideo } from '../domain/video/picked-videos';
 import { videoNotices, type VideoNoticeKey } from '../domain/video/video-notices';
@@ -160,8 +159,7 @@ async function addChapters(files: File[], context: AddContext): Promise<AddedVid
     // The joined file as the player will read it: its own length and frame rate.
     const probe = await probeVideoFile(stored);
     const notices = fileNotices(files[0].name, probe, context.positions);
-    const found = await firstSync({ ...firstProbe, durationS: probe.durationS }, probe.durationS, gps, input, notices);
-    const sync = found ? syncOnJoined(found, joined.leadUs) : null;
+    const sync = await firstSync({ ...firstProbe, durationS: probe.durationS }, probe.durationS, gps, input, notices);
     const row = await videoRepository.add({
       sessionLocalId: context.sessionLocalId,
       opfsName: joined.opfsName,

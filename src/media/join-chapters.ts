@@ -11,16 +11,17 @@
  * its GPS is read from the picked chapters (add-video.ts). A failed or cancelled join leaves nothing: the file is
  * written through a writable stream, which the browser commits only on close, and its entry is removed.
  *
- * mp4-muxer writes no edit list: a picture with B-frames, whose source says by its edit list that it is shown
- * from its first frame's presentation time, is shown in the joined file that lead later (JoinedVideo.leadUs,
- * which the automatic sync takes off), and its sound, which starts at the file's 0, plays that much early (two
- * frames, some 60-80 ms). Pictures without B-frames (lead 0) keep picture and sound exactly in step.
+ * mp4-muxer writes no edit list: a picture with B-frames is presented from its first frame's presentation time
+ * (the lead), which the camera's file shows at 0 by its edit list. The join writes one into the index the muxer
+ * leaves at the end (withEditList), so the joined file shows every frame and sound at the same time as the
+ * chapters did.
  */
 import { Muxer, StreamTarget } from 'mp4-muxer';
 import type { Sample } from 'mp4box';
 import { blobSource } from '../domain/gpmf/byte-source';
 import { readMp4Index, type Mp4Index } from '../domain/gpmf/mp4-index';
 import { chapterStartsUs, decodeOrder, firstKeptSample } from '../domain/video/chapter-timeline';
+import { withPictureEditList } from '../domain/video/mp4-edit-list';
 import { videosFolder } from '../data/storage/opfs-files';
 import { isQuotaError } from '../data/storage/storage-error';
 import { estimatedFreeBytes, type CopyOptions } from './copy-to-storage';
@@ -113,8 +114,39 @@ const PROGRESS_STEP = 1024 * 1024;
 export interface JoinedVideo {
   opfsName: string;
   sizeBytes: number;
-  /** The first chapter's presentation lead (B-frames; its edit list's start), which the joined file has not. */
-  leadUs: number;
+}
+
+interface Written {
+  data: Uint8Array;
+  position: number;
+}
+
+/** `length` bytes from `position` as the writes leave them (a later write over an earlier one wins). */
+function readWritten(writes: readonly Written[], position: number, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  for (const w of writes) {
+    const from = Math.max(position, w.position);
+    const to = Math.min(position + length, w.position + w.data.byteLength);
+    if (to > from) out.set(w.data.subarray(from - w.position, to - w.position), from - position);
+  }
+  return out;
+}
+
+/**
+ * The muxer's last writes with an edit list added to the index (mp4-edit-list.ts), so that a picture with a
+ * presentation lead (B-frames) is shown from its first frame at 0 as in the camera's file: the index (moov) is the
+ * last box, right after the media data, whose size the held writes hold. Unchanged without a lead.
+ */
+function withEditList(held: readonly Written[], head: Uint8Array | null, leadUs: number): Written[] {
+  if (!(leadUs > 0) || !head) return [...held];
+  const ftypSize = new DataView(head.buffer, head.byteOffset).getUint32(0);
+  const mdatHeader = new DataView(readWritten(held, ftypSize, 16).buffer);
+  const mdatSize = mdatHeader.getUint32(0) === 1 ? Number(mdatHeader.getBigUint64(8)) : mdatHeader.getUint32(0);
+  const moovAt = ftypSize + mdatSize;
+  const end = held.reduce((n, w) => Math.max(n, w.position + w.data.byteLength), 0);
+  const moov = withPictureEditList(readWritten(held, moovAt, end - moovAt), leadUs);
+  const before = held.filter((w) => w.position < moovAt).map((w) => ({ position: w.position, data: w.data.subarray(0, Math.min(w.data.byteLength, moovAt - w.position)) }));
+  return [...before, { data: moov, position: moovAt }];
 }
 
 const asSource = (s: Sample): SourceSample => ({ offset: s.offset, size: s.size, key: s.is_sync, timestampUs: 0, durationUs: 0 });
@@ -158,7 +190,11 @@ export async function joinChaptersToStorage(chapters: readonly File[], options: 
     let writing: Promise<void> = Promise.resolve();
     let writeError: unknown = null;
     let sizeBytes = 0;
-    const onData = (data: Uint8Array, position: number) => {
+    /** The file's first bytes (the ftyp box's size says where the media data starts). */
+    let head: Uint8Array | null = null;
+    /** What the muxer writes while it finishes (the media data's size, the index): held to add the edit list. */
+    let held: Written[] | null = null;
+    const send = (data: Uint8Array, position: number) => {
       backlog += data.byteLength;
       sizeBytes = Math.max(sizeBytes, position + data.byteLength);
       writing = writing.then(async () => {
@@ -170,6 +206,11 @@ export async function joinChaptersToStorage(chapters: readonly File[], options: 
         }
         backlog -= data.byteLength;
       });
+    };
+    const onData = (data: Uint8Array, position: number) => {
+      if (position === 0 && head === null) head = data.slice(0, 8);
+      if (held) held.push({ data: data.slice(), position });
+      else send(data, position);
     };
     const first = formats[0];
     const audioFormat = withSound ? first.audio : null;
@@ -199,7 +240,7 @@ export async function joinChaptersToStorage(chapters: readonly File[], options: 
       // The joined file keeps no edit list: the picture is shown at its raw times (its lead is moved onto the sync,
       // chapter-timeline.ts), so the sound is placed where the player showed it against the picture, and its priming
       // packets, which fall before the picture's start, are dropped.
-      const audioAtUs = audio ? startUs + video.leadUs - audio.leadUs : 0;
+      const audioAtUs = audio ? startUs + video.leadUs - audio.leadUs - leadUs : 0;
       const audioFrom = audio ? firstKeptSample(audio.dtsUs, audioAtUs, audioEndUs) : 0;
       const videoReader = new SampleReader(file);
       const audioReader = new SampleReader(file);
@@ -233,13 +274,15 @@ export async function joinChaptersToStorage(chapters: readonly File[], options: 
       }
       doneBefore += file.size;
     }
+    held = [];
     muxer.finalize();
+    for (const w of withEditList(held, head, leadUs)) send(w.data, w.position);
     await writing;
     if (writeError !== null) throw writeError;
     await writable.close();
     writable = null;
     options.onProgress?.(totalBytes, totalBytes);
-    return { opfsName, sizeBytes, leadUs };
+    return { opfsName, sizeBytes };
   } catch (e) {
     if (writable) await writable.abort().catch(() => undefined);
     await folder.removeEntry(opfsName).catch(() => undefined);

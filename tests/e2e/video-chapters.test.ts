@@ -1,7 +1,7 @@
 /**
  * A GoPro recording split into chapters, added in one pick, in Chromium against the built app and a real server:
  * two synthetic chapters made by ffmpeg (GX010042.MP4 shows frames 0-499, GX020042.MP4 goes on with 500-999, each
- * with sound) become ONE stored video as long as both, which shows the right frame anywhere in the second chapter,
+ * with sound and B-frames) become ONE stored video as long as both, which shows the right frame anywhere in the second chapter,
  * steps across the join, and plays again from the device's storage with the network cut after a reload. A second
  * pick with a chapter missing in the middle and a phone's file beside it: the recording ends at the gap (with the
  * notice naming the missing and the left-out files) and the phone's file is a video of its own, shown when picked. Screenshots at
@@ -26,12 +26,13 @@ const CHAPTER_S = 20;
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'astro-chapters-'));
-  const make = (name: string, firstFrame: number) => {
-    makeNumberedVideo(join(workDir, name), CHAPTER_S, FPS, { firstFrame, audio: true });
+  const make = (name: string, firstFrame: number, bframes = false) => {
+    makeNumberedVideo(join(workDir, name), CHAPTER_S, FPS, { firstFrame, audio: true, bframes });
     files.set(name, readFileSync(join(workDir, name)));
   };
-  make('GX010042.MP4', 0);
-  make('GX020042.MP4', CHAPTER_S * FPS);
+  // With B-frames, as a camera may record: the joined file must show each frame at the chapters' own times.
+  make('GX010042.MP4', 0, true);
+  make('GX020042.MP4', CHAPTER_S * FPS, true);
   make('GX010043.MP4', 0);
   make('GX030043.MP4', 2 * CHAPTER_S * FPS);
   // A phone's video, told apart by its numbers.

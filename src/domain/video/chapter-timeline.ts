@@ -3,7 +3,6 @@
  * timestamps, moved later by the length of the chapters before it, so the joined video plays them back to back
  * exactly as the camera recorded them. All times are microseconds.
  */
-import type { VideoSync } from './video-clock';
 
 /** Each chapter's start on the joined timeline: the sum of the picture lengths (video track) of the chapters before it. */
 export function chapterStartsUs(videoDurationsUs: readonly number[]): number[] {
@@ -40,14 +39,4 @@ export function* decodeOrder(videoUs: readonly number[], audioUs: readonly numbe
     if (a >= audioUs.length || (v < videoUs.length && videoUs[v] <= audioUs[a])) yield ['video', v++];
     else yield ['audio', a++];
   }
-}
-
-/**
- * A sync found for the picked chapters, moved onto the joined file. A picture with B-frames starts its
- * presentation a little after its first decode time; a source file says so in its edit list and the player shows
- * the first frame at media time 0, but the joined file has no edit list, so its media times are the source's plus
- * that lead. The session time a frame shows must not change: sessionMs = offset + rate x (joined - lead).
- */
-export function syncOnJoined<S extends VideoSync>(sync: S, leadUs: number): S {
-  return { ...sync, offsetMs: sync.offsetMs - (sync.rate * leadUs) / 1000 };
 }

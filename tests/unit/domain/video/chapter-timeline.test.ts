@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chapterStartsUs, decodeOrder, firstKeptSample, syncOnJoined } from '../../../../src/domain/video/chapter-timeline';
-import { sessionTimeAt } from '../../../../src/domain/video/video-clock';
+import { chapterStartsUs, decodeOrder, firstKeptSample } from '../../../../src/domain/video/chapter-timeline';
 
 describe('the timeline of joined chapters', () => {
   it('starts each chapter where the pictures of the chapters before it end', () => {
@@ -34,16 +33,5 @@ describe('the timeline of joined chapters', () => {
       ['video', 0],
       ['video', 1],
     ]);
-  });
-
-  it('moves a sync onto a joined file that lost its edit list, so each frame still shows the same session time', () => {
-    const sync = { offsetMs: 12_000, rate: 1.00005, method: 'gpmf' as const };
-    const lead = 66_733;
-    const moved = syncOnJoined(sync, lead);
-    expect(moved.method).toBe('gpmf');
-    expect(moved.rate).toBe(sync.rate);
-    // A frame shown at 100 s in the source is at 100 s + lead in the joined file.
-    expect(sessionTimeAt(moved, 100 + lead / 1e6)).toBeCloseTo(sessionTimeAt(sync, 100), 6);
-    expect(syncOnJoined(sync, 0)).toEqual(sync);
   });
 });
