@@ -10,14 +10,18 @@ const FRAME_BITS = 15;
 /**
  * A 320x180 video of `seconds` at `fps`, each frame showing its number: H.264 MP4 with its index first (default),
  * H.264 MP4 with its index after the media (`faststart: false`, so a track can be appended), or VP8 WebM.
+ * `firstFrame` numbers the frames from there (a GoPro's later chapter goes on from the one before); `audio` adds
+ * an AAC tone, as a camera records sound.
  */
-export function makeNumberedVideo(path: string, seconds: number, fps: number, options: { codec?: 'h264' | 'vp8'; faststart?: boolean } = {}): void {
-  const boxes = Array.from({ length: FRAME_BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
+export function makeNumberedVideo(path: string, seconds: number, fps: number, options: { codec?: 'h264' | 'vp8'; faststart?: boolean; firstFrame?: number; audio?: boolean } = {}): void {
+  const first = options.firstFrame ?? 0;
+  const boxes = Array.from({ length: FRAME_BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor((n+${first})/${2 ** b}),2),1)'`).join(',');
   const codec =
     options.codec === 'vp8'
       ? ['-c:v', 'libvpx', '-b:v', '400k']
       : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(options.faststart === false ? [] : ['-movflags', '+faststart'])];
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${fps}:d=${seconds}`, '-vf', boxes, ...codec, '-g', String(fps), path]);
+  const audio = options.audio ? { input: ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`], codec: ['-c:a', 'aac', '-b:a', '64k'] } : { input: [], codec: [] };
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${fps}:d=${seconds}`, ...audio.input, '-vf', boxes, ...codec, ...audio.codec, '-g', String(fps), path]);
 }
 
 /**

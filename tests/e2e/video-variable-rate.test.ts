@@ -1,7 +1,8 @@
 /**
  * A phone's video with a variable frame rate (60 fps, then 24 fps, each second in turn; every frame carries its
  * number in its pixels), recorded on another day than the session, added to the real Rustavi session in Chromium
- * against the built app: the racer is told both (and the video is left unsynced, not synced wrong); the frame steps go
+ * against the built app (after a damaged file of the same kind of name, refused with nothing kept): the racer is told
+ * both (and the video is left unsynced, not synced wrong); the frame steps go
  * exactly one of the file's own frames each way (an average rate would skip some frames and show others twice),
  * and a second's step is a second of the video, however many frames it holds. Screenshots of the panel with the
  * notice at 390x844 in pt-pt (tests/.artifacts/video-variable-rate-*.png).
@@ -59,12 +60,24 @@ async function pressAndRead(page: Page, testId: string): Promise<number> {
 }
 
 describe('a phone video with a variable frame rate', () => {
-  it('from another day is left unsynced, and steps exactly one of its own frames each way, and a second by time (pt-pt, 390x844)', async () => {
+  it('after a damaged file refused with nothing kept, is left unsynced as it is from another day, and steps exactly one of its own frames each way, and a second by time (pt-pt, 390x844)', async () => {
     const { page, errors } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await activeRustaviSession(e2e, page, 'pt-pt');
     await page.goto(e2e.url('/sessions/analysis'));
     await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
     await page.getByTestId('video-add').click();
+    // First a damaged file of the right name: said so in Portuguese, nothing kept, the panel still offers to add one.
+    await page.getByTestId('video-file').setInputFiles({ name: 'VID_20260704_085900.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(200_000, 7) });
+    await expect.poll(() => page.getByTestId('video-error').textContent(), { timeout: 30_000 }).toContain('não é um vídeo que este navegador consiga reproduzir');
+    expect(await page.getByTestId('video-element').count()).toBe(0);
+    const storedVideos = () =>
+      page.evaluate(async () => {
+        const names: string[] = [];
+        const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('videos').catch(() => null);
+        if (folder) for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+        return names;
+      });
+    expect(await storedVideos()).toEqual([]);
     await page.getByTestId('video-file').setInputFiles({ name: 'VID_20260704_090312.mp4', mimeType: 'video/mp4', buffer: video });
     await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('video-notice-vfr').textContent()).toContain('ritmo variável');
@@ -72,6 +85,8 @@ describe('a phone video with a variable frame rate', () => {
     expect(await page.getByTestId('video-sync').textContent()).toContain('Não sincronizado');
     // The file's own frame times are read from its index once the video is open.
     await page.locator('[data-frame-clock=table]').waitFor({ timeout: 30_000 });
+    expect(await storedVideos()).toHaveLength(1);
+    expect(await page.getByTestId('video-error').count()).toBe(0);
     await videoSettled(page);
 
     // Across the change from 60 fps to 24 fps and back, one frame at a time.
