@@ -16,7 +16,7 @@ import type { SessionUpload } from '../src/contracts/session-upload';
 import type { CoachingLapColumns } from '../src/domain/coaching/session-coaching';
 import { importBuffers, importFile, type ImportFileInput } from './import-api';
 import type { ImportProgressListener } from '../src/domain/formats/import-progress';
-import { syncVideo, type VideoSyncInput } from './video-sync-api';
+import type { VideoSyncInput } from './video-sync-api';
 import { createPositionsCache } from './positions-cache';
 
 /** Where coachSession finds its positions: kept in this worker under `key`, or sent (and then kept under `key`). */
@@ -87,8 +87,13 @@ export function createWorkerApi() {
       }
       return transfer(outcome, importBuffers(outcome));
     },
-    /** A video's automatic sync (video-sync-api.ts): the Files go by reference, the session's columns are copied in. */
+    /**
+     * A video's automatic sync (video-sync-api.ts): the Files go by reference, the session's columns are copied in.
+     * Its code (with the MP4 reader, most of this worker's script) is loaded at the first sync, not with the worker:
+     * every import starts a worker, and reading and setting up the MP4 reader was most of that start.
+     */
     async syncVideo(input: VideoSyncInput) {
+      const { syncVideo } = await import('./video-sync-api');
       const outcome = await syncVideo(input);
       return transfer(outcome, [outcome.camera.videoTimeS.buffer as ArrayBuffer, outcome.camera.speedKmh.buffer as ArrayBuffer]);
     },

@@ -1,70 +1,126 @@
 /**
- * Adding a video to a session: probe it, copy it into storage (streaming, with progress), then sync it as well as
- * the file allows (GoPro GPS first, matched in the analysis worker, else the file's creation time), and store its row. A failure after the copy
- * removes the copy: nothing half-added is kept.
+ * Adding the videos of one pick to a session: the chapters of one GoPro recording become ONE video (joined into one
+ * stored MP4, join-chapters.ts), every other file a video of its own (copied as it is, copy-to-storage.ts). Each is
+ * probed, stored (streaming, with progress over the whole pick), synced as well as the files allow (GoPro GPS
+ * first, matched in the analysis worker over all of a recording's chapters, else the first file's creation time)
+ * and its row stored. A failure after a video is stored removes that file: nothing half-added is kept; the videos
+ * of the pick added before it stay (each is whole).
  */
 import type { StoredVideoSync, VideoRow } from '../data/db/rows';
 import { videoRepository } from '../data/services';
 import { removeStoredFiles } from '../data/storage/opfs-files';
 import { getAnalysisClient } from '../analysis/analysis-client';
 import type { PositionColumns } from '../domain/session-types';
+import { syncOnJoined } from '../domain/video/chapter-timeline';
 import { guessFromCreationTime } from '../domain/video/creation-time-guess';
+import { pickedVideos, type PickedVideo } from '../domain/video/picked-videos';
 import { videoNotices, type VideoNoticeKey } from '../domain/video/video-notices';
-import { copyVideoToStorage, storedVideoHandle } from './copy-to-storage';
+import { copyVideoToStorage, openStoredVideo, storedVideoHandle } from './copy-to-storage';
+import { joinChaptersToStorage } from './join-chapters';
 import { probeVideoFile, type VideoProbe } from './probe-video';
+import { VideoError } from './video-error';
 
 /** Something the racer should know about an added video (keys of video:errors). */
-export type AddNotice = 'no-overlap' | 'no-gps-match' | VideoNoticeKey;
+export type AddNotice = 'no-overlap' | 'no-gps-match' | 'chapter-gap' | VideoNoticeKey;
+
+/** A notice and the file names its sentence names: the missing chapters, and for a gap the chapters left out. */
+export interface AddNoticeItem {
+  key: AddNotice;
+  /** The video it is about (its stored file name), for a pick that added several. */
+  video: string;
+  names: string[];
+  leftOut: string[];
+}
 
 export interface AddContext {
   sessionLocalId: number;
   positions: PositionColumns;
+  /** Bytes stored of the whole pick, and its total. */
   onProgress: (copied: number, total: number) => void;
   signal: AbortSignal;
 }
 
-async function firstSync(file: File, opfsName: string, probe: VideoProbe, positions: PositionColumns, sessionStartMs: number, timeZone: string | null, notices: AddNotice[]): Promise<StoredVideoSync | null> {
-  if (probe.hasGpmf) {
-    try {
-      // In the analysis worker: reading, decoding and matching a 30-minute video's telemetry stays off the page.
-      const session = { count: positions.count, timeMs: positions.timeMs.slice(), speedKmh: positions.speedKmh.slice() };
-      // The stored copy is read directly in the worker; the picked File where the handle cannot be had.
-      const chapter = (await storedVideoHandle(opfsName)) ?? file;
-      // A session dated from its file name is known to the minute: its first fix may be up to a minute later.
-      const startUncertaintyMs = sessionStartMs % 60_000 === 0 ? 60_000 : 0;
-      const { result } = await getAnalysisClient().syncVideo({ chapters: [chapter], session, sessionStartMs, startUncertaintyMs });
-      if (result) return { ...result.sync, method: 'gpmf' };
-      notices.push('no-gps-match');
-    } catch {
-      notices.push('no-gps-match');
-    }
-  }
-  if (probe.createdMs !== null && positions.count > 0) {
-    const guess = guessFromCreationTime({
-      createdMs: probe.createdMs,
-      durationS: probe.durationS,
-      sessionStartMs,
-      sessionDurationMs: positions.timeMs[positions.count - 1],
-      // The circuit's zone; without one, this device's (the racer is usually at the track's).
-      ...(timeZone ? { timeZone } : { utcOffsetMin: -new Date(sessionStartMs).getTimezoneOffset() }),
-    });
-    if (guess) return { ...guess.sync, method: 'creation-time' };
-    if (!probe.hasGpmf) notices.push('no-overlap');
-  }
-  return null;
+interface SyncInput {
+  positions: PositionColumns;
+  sessionStartMs: number;
+  timeZone: string | null;
 }
 
-/** The added row, what the racer should know, and the file names of GoPro chapters missing before the one picked. */
-export async function addVideo(file: File, context: AddContext): Promise<{ row: VideoRow; notices: AddNotice[]; missingChapters: string[] }> {
+/** The session's speeds and start as the worker's GPS match wants them. */
+function gpmfRequest(positions: PositionColumns, sessionStartMs: number) {
+  // In the analysis worker: reading, decoding and matching a 30-minute video's telemetry stays off the page.
+  const session = { count: positions.count, timeMs: positions.timeMs.slice(), speedKmh: positions.speedKmh.slice() };
+  // A session dated from its file name is known to the minute: its first fix may be up to a minute later.
+  const startUncertaintyMs = sessionStartMs % 60_000 === 0 ? 60_000 : 0;
+  return { session, sessionStartMs, startUncertaintyMs };
+}
+
+/** The camera's GPS matched to the session over every chapter (the files or their stored copies); null when it does not match. */
+async function gpmfSync(chapters: (File | FileSystemFileHandle)[], input: SyncInput): Promise<StoredVideoSync | null> {
+  try {
+    const { result } = await getAnalysisClient().syncVideo({ chapters, ...gpmfRequest(input.positions, input.sessionStartMs) });
+    return result ? { ...result.sync, method: 'gpmf' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The sync from the file's creation time, when it overlaps the session; null otherwise. */
+function creationSync(probe: VideoProbe, durationS: number, input: SyncInput): StoredVideoSync | null {
+  if (probe.createdMs === null || input.positions.count === 0) return null;
+  const guess = guessFromCreationTime({
+    createdMs: probe.createdMs,
+    durationS,
+    sessionStartMs: input.sessionStartMs,
+    sessionDurationMs: input.positions.timeMs[input.positions.count - 1],
+    // The circuit's zone; without one, this device's (the racer is usually at the track's).
+    ...(input.timeZone ? { timeZone: input.timeZone } : { utcOffsetMin: -new Date(input.sessionStartMs).getTimezoneOffset() }),
+  });
+  return guess ? { ...guess.sync, method: 'creation-time' } : null;
+}
+
+/** GPS first (when the camera recorded it), else the creation time; says why there is none. */
+async function firstSync(probe: VideoProbe, durationS: number, gps: Promise<StoredVideoSync | null> | null, input: SyncInput, notices: AddNoticeItem[]): Promise<StoredVideoSync | null> {
+  if (gps) {
+    const found = await gps;
+    if (found) return found;
+    notices.push({ key: 'no-gps-match', video: '', names: [], leftOut: [] });
+  }
+  const guess = creationSync(probe, durationS, input);
+  if (!guess && probe.createdMs !== null && input.positions.count > 0 && !probe.hasGpmf) notices.push({ key: 'no-overlap', video: '', names: [], leftOut: [] });
+  return guess;
+}
+
+async function syncInput(context: AddContext): Promise<SyncInput> {
+  const clock = await videoRepository.sessionClock(context.sessionLocalId);
+  return { positions: context.positions, sessionStartMs: clock ? Date.parse(clock.start) : NaN, timeZone: clock?.timeZone ?? null };
+}
+
+function sessionDurationMs(positions: PositionColumns): number {
+  return positions.count > 1 ? positions.timeMs[positions.count - 1] - positions.timeMs[0] : 0;
+}
+
+/** The notices of a video from its (first) file's name and its probe. */
+function fileNotices(fileName: string, probe: VideoProbe, positions: PositionColumns): AddNoticeItem[] {
+  const fromFile = videoNotices({ fileName, durationS: probe.durationS, variableFrameRate: probe.variableFrameRate, sessionDurationMs: sessionDurationMs(positions) });
+  return fromFile.keys.map((key) => ({ key, video: '', names: key === 'missing-chapter' ? fromFile.missingChapters : [], leftOut: [] }));
+}
+
+export interface AddedVideo {
+  row: VideoRow;
+  notices: AddNoticeItem[];
+}
+
+/** Adds one file as it is. */
+async function addFile(file: File, context: AddContext): Promise<AddedVideo> {
   const probe = await probeVideoFile(file);
   const stored = await copyVideoToStorage(file, { onProgress: context.onProgress, signal: context.signal });
   try {
-    const sessionDurationMs = context.positions.count > 1 ? context.positions.timeMs[context.positions.count - 1] - context.positions.timeMs[0] : 0;
-    const fromFile = videoNotices({ fileName: file.name, durationS: probe.durationS, variableFrameRate: probe.variableFrameRate, sessionDurationMs });
-    const notices: AddNotice[] = [...fromFile.keys];
-    const clock = await videoRepository.sessionClock(context.sessionLocalId);
-    const sessionStartMs = clock ? Date.parse(clock.start) : NaN;
-    const sync = await firstSync(file, stored.opfsName, probe, context.positions, sessionStartMs, clock?.timeZone ?? null, notices);
+    const notices = fileNotices(file.name, probe, context.positions);
+    const input = await syncInput(context);
+    // The stored copy is read directly in the worker; the picked File where the handle cannot be had.
+    const gps = probe.hasGpmf ? gpmfSync([(await storedVideoHandle(stored.opfsName)) ?? file], input) : null;
+    const sync = await firstSync(probe, probe.durationS, gps, input, notices);
     const row = await videoRepository.add({
       sessionLocalId: context.sessionLocalId,
       opfsName: stored.opfsName,
@@ -80,9 +136,74 @@ export async function addVideo(file: File, context: AddContext): Promise<{ row: 
       marks: [],
       addedAt: new Date().toISOString(),
     });
-    return { row, notices, missingChapters: fromFile.missingChapters };
+    return { row, notices };
   } catch (e) {
     await removeStoredFiles([stored.opfsName]);
     throw e;
   }
+}
+
+/**
+ * Adds a recording's chapters (in chapter order) as one video: joined into one stored MP4 while the camera's GPS
+ * is matched on the picked chapters themselves (the joined file does not carry the telemetry track); the creation
+ * time is the first chapter's.
+ */
+async function addChapters(files: File[], context: AddContext): Promise<AddedVideo> {
+  const firstProbe = await probeVideoFile(files[0]);
+  const input = await syncInput(context);
+  // Started before the join and run beside it, in the worker; its failure is only 'no GPS match'.
+  const gps = firstProbe.hasGpmf ? gpmfSync(files, input) : null;
+  const joined = await joinChaptersToStorage(files, { onProgress: context.onProgress, signal: context.signal });
+  try {
+    const stored = await openStoredVideo(joined.opfsName);
+    if (!stored) throw new VideoError('write-failed', 'The joined video is gone from storage.');
+    // The joined file as the player will read it: its own length and frame rate.
+    const probe = await probeVideoFile(stored);
+    const notices = fileNotices(files[0].name, probe, context.positions);
+    const found = await firstSync({ ...firstProbe, durationS: probe.durationS }, probe.durationS, gps, input, notices);
+    const sync = found ? syncOnJoined(found, joined.leadUs) : null;
+    const row = await videoRepository.add({
+      sessionLocalId: context.sessionLocalId,
+      opfsName: joined.opfsName,
+      fileName: files.map((f) => f.name).join(' + '),
+      mimeType: 'video/mp4',
+      sizeBytes: joined.sizeBytes,
+      durationS: probe.durationS,
+      fps: probe.fps,
+      width: probe.width,
+      height: probe.height,
+      createdMs: firstProbe.createdMs,
+      sync,
+      marks: [],
+      addedAt: new Date().toISOString(),
+    });
+    return { row, notices };
+  } catch (e) {
+    await removeStoredFiles([joined.opfsName]);
+    throw e;
+  }
+}
+
+const filesOf = (video: PickedVideo<File>) => (video.kind === 'file' ? [video.file] : video.files);
+
+/**
+ * Adds the picked files: one video per recording or other file (picked-videos.ts), one after another, with one
+ * progress over the bytes of all of them. Throws the first failure (VideoError, StorageError); the videos added
+ * before it stay.
+ */
+export async function addVideos(files: readonly File[], context: AddContext): Promise<AddedVideo[]> {
+  const videos = pickedVideos(files, (f) => f.name);
+  const total = videos.reduce((n, v) => n + filesOf(v).reduce((m, f) => m + f.size, 0), 0);
+  const added: AddedVideo[] = [];
+  let before = 0;
+  for (const video of videos) {
+    if (context.signal.aborted) throw new VideoError('aborted', 'The copy was cancelled.');
+    const step: AddContext = { ...context, onProgress: (copied) => context.onProgress(before + copied, total) };
+    const result = video.kind === 'file' ? await addFile(video.file, step) : await addChapters(video.files, step);
+    if (video.gap) result.notices.push({ key: 'chapter-gap', video: '', names: video.gap.missing, leftOut: video.gap.leftOut.map((f) => f.name) });
+    for (const notice of result.notices) notice.video = result.row.fileName;
+    added.push(result);
+    before += filesOf(video).reduce((m, f) => m + f.size, 0);
+  }
+  return added;
 }

@@ -18,7 +18,8 @@ export interface CopyOptions {
   freeBytes?: () => Promise<number | null>;
 }
 
-async function estimatedFreeBytes(): Promise<number | null> {
+/** The origin's free bytes as the browser estimates them; null when it cannot say. */
+export async function estimatedFreeBytes(): Promise<number | null> {
   const storage = (globalThis.navigator as Navigator | undefined)?.storage;
   if (!storage?.estimate) return null;
   try {

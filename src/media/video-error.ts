@@ -2,6 +2,10 @@
 export type VideoErrorCode =
   /** Not an MP4 / MOV / WebM the browser can read, or no video track. */
   | 'unsupported-file'
+  /** One of the GoPro chapters picked together cannot be read (not an MP4, damaged, cut short, or gone). */
+  | 'chapter-unreadable'
+  /** The chapters picked together were not recorded alike (another codec or picture size): not one recording. */
+  | 'chapters-differ'
   /** The browser has no Origin Private File System. */
   | 'no-storage'
   /** The disk (the origin's quota) is full. */
@@ -13,11 +17,14 @@ export type VideoErrorCode =
 
 export class VideoError extends Error {
   override readonly name = 'VideoError';
+  /** The picked file the failure is about, when it is one of several (a chapter). */
+  readonly fileName: string | null;
   constructor(
     readonly code: VideoErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; fileName?: string },
   ) {
     super(message, options);
+    this.fileName = options?.fileName ?? null;
   }
 }

@@ -5,8 +5,8 @@
  * 'warm' is the median of the next runs. Inputs: the real fixtures where they are large enough, else files
  * written here in the format's own layout from a synthetic 20-minute 25 Hz session (30,000 fixes). The GoPro
  * fixture is the only GPMF file at hand (191 fixes), so its figure is dominated by reading the MP4 index.
- * The other loggers' CSV exports (MoTeC, RaceChrono v2, TrackAddict, Harry's LapTimer, RaceBox) are written by the
- * unit tests' writers (tests/unit/domain/formats/logger-csv-writers.ts); AiM is the real MyChron export. ASTRO's
+ * The other loggers' CSV exports (MoTeC, RaceChrono v2, TrackAddict, Harry's LapTimer, RaceBox, Alfano) are written by
+ * the unit tests' writers (tests/unit/domain/formats/logger-csv-writers.ts, alfano-csv-writer.ts); AiM is the real MyChron export. ASTRO's
  * own nmea file, and our KML and CSV exports, are written from the same synthetic session.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { importFileSource } from '../../src/domain/formats/import-session';
 import { syntheticSession } from '../../src/domain/synthetic-session';
 import type { PositionColumns } from '../../src/domain/session-types';
 import { writeGpx, writeNmea0183, writeVbo } from '../unit/domain/formats/format-writers';
+import { writeAlfano } from '../unit/domain/formats/alfano-csv-writer';
 import { writeHarrys, writeMotecCsv, writeRaceBox, writeRaceChronoV2, writeTrackAddict } from '../unit/domain/formats/logger-csv-writers';
 import { median } from './domain-data';
 import { serializePositions } from '../../src/domain/serialize-session';
@@ -89,6 +90,7 @@ function cases(): Case[] {
     { format: 'trackaddict-csv', input: 'synthetic 20 min 25 Hz GPS, 2 sensor rows per fix', fileName: 'session.csv', bytes: text(writeTrackAddict(p, START, laps)) },
     { format: 'harrys-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeHarrys(p, START, laps, 'units-in-names')) },
     { format: 'racebox-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceBox(p, START, laps)) },
+    { format: 'alfano-csv', input: 'synthetic 20 min 25 Hz, European numbers', fileName: '2026-07-04 session.csv', bytes: text(writeAlfano(p, START, laps, { style: 'eu' })) },
     { format: 'gopro-mp4', input: 'real: GoPro MAX 10.5 s, 18 Hz', fileName: 'max.mp4', bytes: fixture('gopro-max-gpmf-18hz.mp4') },
     { format: 'astro', input: 'synthetic 20 min 25 Hz (device nmea file)', fileName: '20260704_0900_Braga', bytes: text(serializePositions(p)) },
     { format: 'kml', input: 'synthetic 20 min 25 Hz (our KML export)', fileName: 'session.kml', bytes: text(exportKml(exported)) },

@@ -3,7 +3,8 @@
  * synthetic videos whose frames carry their number (video-frames.ts): 'play lap 3' ends on lap 3's last frame; a
  * click on the map or on the speed chart shows that place of the lap; and with a second session compared, its
  * video plays beside the first, following it by distance along the lap: the test reads the second video's frame
- * off its pixels and checks both are as far into their laps. Screenshots: tests/.artifacts/video-compare-*.png.
+ * off its pixels and checks both are as far into their laps, on a tablet in English and a phone in Portuguese.
+ * Screenshots: tests/.artifacts/video-compare-*.png.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,7 +76,7 @@ async function libraryIds(page: Page): Promise<string[]> {
 }
 
 describe('on-board video playback with the map, the charts and a second session', () => {
-  it('plays lap 3 to its last frame, seeks from the map and the speed chart, and follows a second session by distance', { timeout: 480_000 }, async () => {
+  it('plays lap 3 to its last frame, seeks from the map and the speed chart, and follows a second session by distance, on a tablet and on a phone', { timeout: 480_000 }, async () => {
     const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
     await activeRustaviSession(e2e, page, 'en-us');
     const [idA] = await libraryIds(page);
@@ -157,6 +158,10 @@ describe('on-board video playback with the map, the charts and a second session'
     await videoSettled(page, 'video-follower-element');
     const followerFrame = Number(await follower.getAttribute('data-frame'));
     await expect.poll(() => frameInPixels(page, 'video-follower-element')).toBe(followerFrame);
+    // Its own overlay: its own lap (2), its lap timer, and its delta to the lead's lap at the same distance.
+    expect(await page.getByTestId('video-follower-overlay').getAttribute('data-lap')).toBe('2');
+    const followerDelta = Number(await page.getByTestId('video-follower-overlay').getAttribute('data-delta-ms'));
+    expect(Math.abs(followerDelta - ((followerFrame * 1000) / FPS + OFFSET_A - startsA.get(2)! - 40_000))).toBeLessThan(150);
     const byTime = truthFrame(startsA.get(2)! + 40_000, OFFSET_A);
     expect(Math.abs(followerFrame - byTime)).toBeGreaterThan(0);
     expect(Math.abs(followerFrame - byTime)).toBeLessThan(10 * FPS);
@@ -173,6 +178,22 @@ describe('on-board video playback with the map, the charts and a second session'
     await videoSettled(page, 'video-follower-element');
     await expect.poll(async () => Math.abs((await frameInPixels(page, 'video-follower-element')) - Number(await follower.getAttribute('data-frame'))), { timeout: 10_000 }).toBeLessThanOrEqual(1);
     expect(Number(await overlay(page, 'data-frame'))).toBeGreaterThan(leadFrame);
+
+    // On a phone, in Portuguese: the two videos one above the other, the follower still matched by distance.
+    await page.evaluate(() => localStorage.setItem('locale', 'pt-pt'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await follower.waitFor({ timeout: 60_000 });
+    await videoSettled(page);
+    await page.getByTestId('video-follower-lap').click();
+    await page.getByRole('option', { name: '2', exact: true }).click({ force: true });
+    await scrubTo(page, leadFrame);
+    await expect.poll(async () => Math.abs(Number(await follower.getAttribute('data-distance')) - Number(await overlay(page, 'data-distance')))).toBeLessThanOrEqual(0.11);
+    await videoSettled(page, 'video-follower-element');
+    await expect.poll(() => frameInPixels(page, 'video-follower-element')).toBe(followerFrame);
+    expect(await page.getByTestId('video-play').textContent()).toBe('Reproduzir');
+    await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
+    await page.getByTestId('video-panel').screenshot({ path: await e2e.screenshot(page, 'video-compare-phone-pt-pt'), style: '.mantine-AppShell-header { visibility: hidden; }' });
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
 });

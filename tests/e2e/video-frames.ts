@@ -10,14 +10,35 @@ const FRAME_BITS = 15;
 /**
  * A 320x180 video of `seconds` at `fps`, each frame showing its number: H.264 MP4 with its index first (default),
  * H.264 MP4 with its index after the media (`faststart: false`, so a track can be appended), or VP8 WebM.
+ * `firstFrame` numbers the frames from there (a GoPro's later chapter goes on from the one before); `audio` adds
+ * an AAC tone, as a camera records sound.
  */
-export function makeNumberedVideo(path: string, seconds: number, fps: number, options: { codec?: 'h264' | 'vp8'; faststart?: boolean } = {}): void {
-  const boxes = Array.from({ length: FRAME_BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
+export function makeNumberedVideo(path: string, seconds: number, fps: number, options: { codec?: 'h264' | 'vp8'; faststart?: boolean; firstFrame?: number; audio?: boolean } = {}): void {
+  const first = options.firstFrame ?? 0;
+  const boxes = Array.from({ length: FRAME_BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor((n+${first})/${2 ** b}),2),1)'`).join(',');
   const codec =
     options.codec === 'vp8'
       ? ['-c:v', 'libvpx', '-b:v', '400k']
       : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(options.faststart === false ? [] : ['-movflags', '+faststart'])];
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${fps}:d=${seconds}`, '-vf', boxes, ...codec, '-g', String(fps), path]);
+  const audio = options.audio ? { input: ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`], codec: ['-c:a', 'aac', '-b:a', '64k'] } : { input: [], codec: [] };
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=${fps}:d=${seconds}`, ...audio.input, '-vf', boxes, ...codec, ...audio.codec, '-g', String(fps), path]);
+}
+
+/**
+ * A 320x180 H.264 MP4 with a phone's variable frame rate, each frame showing its number: in every 2 s, 60 frames
+ * of 1/60 s then 24 frames of 1/24 s (timescale 600, so every time is exact); variableRateFrameStartS gives frame
+ * k's start. `createdAt` (ISO) is written as the file's creation time.
+ */
+export function makeVariableRateVideo(path: string, frames: number, createdAt?: string): void {
+  const boxes = Array.from({ length: FRAME_BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=8:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
+  const pts = `floor(N/84)*1200+if(lt(mod(N,84),60),mod(N,84)*10,600+(mod(N,84)-60)*25)`;
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=320x180:r=60:d=${frames / 60}`, '-vf', `${boxes},settb=1/600,setpts='${pts}'`, '-fps_mode', 'passthrough', '-enc_time_base:v', '1:600', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-video_track_timescale', '600', '-movflags', '+faststart', ...(createdAt ? ['-metadata', `creation_time=${createdAt}`] : []), path]);
+}
+
+/** Where frame k of makeVariableRateVideo's video starts (seconds). */
+export function variableRateFrameStartS(k: number): number {
+  const m = k % 84;
+  return Math.floor(k / 84) * 2 + (m < 60 ? m / 60 : 1 + (m - 60) / 24);
 }
 
 /** The analysis screen's lap starts (lap number to session ms) as the player publishes them for tests. */

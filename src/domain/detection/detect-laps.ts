@@ -24,7 +24,7 @@ import { lapName } from '../parse-laps';
 import type { GatePoint, LapRecord, PositionColumns } from '../session-types';
 import { createLocalProjection, projectColumns } from '../geo/local-projection';
 import { unitVectorOfHeading } from '../geo/heading';
-import { fixTimesMs } from './fix-times';
+import { fixTimesMsReadOnly } from './fix-times';
 import { gateDirectionFromTrace, type GateDirection } from './gate-orientation';
 
 export interface DetectLapsOptions {
@@ -110,7 +110,7 @@ export function detectLaps(
   options: DetectLapsOptions = {},
 ): LapDetection {
   const count = positions.count;
-  const times = fixTimesMs(positions);
+  const times = fixTimesMsReadOnly(positions);
   if (gates.length === 0 || count < 2) {
     return { laps: [], lapOfFix: new Int32Array(count), startFinishMs: new Float64Array(0), gateDirections: [], records: [] };
   }

@@ -1,5 +1,5 @@
 /**
- * The logger's own laps (the start/finish crossings an AiM, RaceChrono, TrackAddict or Harry's LapTimer file
+ * The logger's own laps (the start/finish crossings an AiM, RaceChrono, TrackAddict, Harry's LapTimer or Alfano file
  * carries) next to ours (detected from gates): where the file's own line is, and lap by lap how the two timings
  * agree. All times are ms of session time (since the first fix).
  */

@@ -1,6 +1,6 @@
 /**
  * Reading the CSV-like exports of other loggers (AiM, MoTeC, RaceBox, TrackAddict, Harry's LapTimer,
- * RaceChrono v2...): the pieces they share. Exports differ in ways a racer cannot see, so each is tolerated:
+ * RaceChrono v2, Alfano...): the pieces they share. Exports differ in ways a racer cannot see, so each is tolerated:
  * a UTF-8 byte-order mark, CRLF or CR line ends, cells quoted or not, ',' ';' or tab between cells, and a
  * decimal comma where the cells are separated by ';' or tabs (European spreadsheet settings).
  */

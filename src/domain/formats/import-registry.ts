@@ -5,6 +5,7 @@
  * `extensions` only break ties when no content matched.
  */
 import { importAstro, looksLikeAstroNmea } from './import-astro';
+import { importAlfanoCsv, looksLikeAlfanoCsv } from './import-alfano-csv';
 import { importAimCsv, importMotecCsv, looksLikeAimCsv, looksLikeMotecCsv } from './import-channel-export';
 import { importCsv, looksLikeCsvExport } from './import-csv';
 import { importDovex, looksLikeDovex } from './import-dovex';
@@ -22,7 +23,7 @@ import { importVbo, looksLikeVbo } from './import-vbo';
 export interface ImportReadOptions extends ImportOptions {
   /** For ASTRO files: the matching laps file's text, if the user picked it. */
   astroLaps?: string;
-  /** The file's name, for formats that read something from it (ASTRO). */
+  /** The file's name, for formats that read something from it (ASTRO, Alfano: the date). */
   fileName?: string;
 }
 
@@ -50,6 +51,7 @@ const TEXT_IMPORTERS: readonly TextImporter[] = [
   { source: 'racechrono-csv-v2', label: 'RaceChrono CSV v2', looksLike: looksLikeRaceChronoCsvV2, read: (text) => importRaceChronoCsvV2(text) },
   { source: 'racebox-csv', label: 'RaceBox CSV', looksLike: looksLikeRaceBoxCsv, read: (text) => importRaceBoxCsv(text) },
   { source: 'trackaddict-csv', label: 'TrackAddict CSV', looksLike: looksLikeTrackAddictCsv, read: importTrackAddictCsv },
+  { source: 'alfano-csv', label: 'Alfano CSV', looksLike: looksLikeAlfanoCsv, read: importAlfanoCsv, readBytes: importAlfanoCsv },
   { source: 'harrys-csv', label: "Harry's LapTimer CSV", looksLike: looksLikeHarrysCsv, read: (text) => importHarrysCsv(text) },
   { source: 'nmea', label: 'NMEA 0183', looksLike: looksLikeNmea0183, read: importNmea0183 },
   {

@@ -20,6 +20,7 @@ export type ImportSource =
   | 'racebox-csv'
   | 'trackaddict-csv'
   | 'harrys-csv'
+  | 'alfano-csv'
   | 'racechrono-csv-v2';
 
 /**
@@ -54,7 +55,7 @@ export interface ImportedSession {
   deviceLaps?: LapRecord[];
   /**
    * Laps the file's own logger timed (FIT lap messages, a .dovex lap list, AiM beacon markers, lap-number columns
-   * of RaceChrono, TrackAddict, Harry's LapTimer and RaceBox); absent when it carries none.
+   * of RaceChrono, TrackAddict, Harry's LapTimer, RaceBox and Alfano); absent when it carries none.
    */
   loggerLaps?: LoggerLap[];
   /** The logger's own gate lines (VBO [laptiming]), in file order; absent when the file has none. */

@@ -181,6 +181,10 @@ class VboRows {
   private latMin = NaN;
   private lonMin = NaN;
   private speed = NaN;
+  /** Where the row fastRow read ends (its CR or LF, or the length). */
+  private rowEnd = 0;
+  /** Where the value numberAt read ends, -1 when the row holds a byte the in-place scan does not read. */
+  private numberEnd = 0;
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -200,53 +204,75 @@ class VboRows {
     let pos = this.start;
     for (let line = this.firstLine; pos <= n; line++) {
       if (onParsed && (line & (PROGRESS_ROWS - 1)) === 0) onParsed(pos / n);
-      const end = lineEnd(bytes, pos);
-      const next = nextLine(bytes, end);
-      const outcome = this.fastRow(pos, end);
+      const outcome = this.fastRow(pos);
       if (outcome === 'end') break;
+      // A row read in place ends where its scan stopped; any other is found and decoded whole.
+      const end = outcome === 'slow' ? lineEnd(bytes, pos) : this.rowEnd;
       if (outcome === 'slow' && this.slowRow(decodeLine(bytes, pos, end), line + 1) === 'end') break;
       if (outcome === 'row') this.add(line + 1);
       if (outcome === 'count') this.issues.push({ line: line + 1, reason: `expected ${this.layout.count} values` });
-      pos = next;
+      pos = nextLine(bytes, end);
     }
     onParsed?.(1);
   }
 
-  /** Reads a plain row in place: 'row' (values read), 'skip' (blank), 'count' (too few or many values), 'end' (a section follows), 'slow'. */
-  private fastRow(from: number, to: number): 'row' | 'skip' | 'count' | 'end' | 'slow' {
+  /**
+   * Reads a plain row in place, in one pass over its bytes (no line end found first): 'row' (values read), 'skip'
+   * (blank), 'count' (too few or many values), 'end' (a section follows), 'slow'. Sets `rowEnd` to the index of the
+   * CR or LF ending the row (the length at the end of the file) unless 'slow' or 'end'.
+   */
+  private fastRow(from: number): 'row' | 'skip' | 'count' | 'end' | 'slow' {
     const bytes = this.bytes;
+    const n = bytes.length;
     const layout = this.layout;
     let i = from;
-    while (i < to && (bytes[i] === SPACE || bytes[i] === TAB)) i++;
-    if (i === to) return 'skip';
+    while (i < n && (bytes[i] === SPACE || bytes[i] === TAB)) i++;
+    if (i === n || bytes[i] === CR || bytes[i] === NL) {
+      this.rowEnd = i;
+      return 'skip';
+    }
     if (bytes[i] === BRACKET) return 'end';
     let field = 0;
     this.tod = this.latMin = this.lonMin = this.speed = NaN;
-    while (i < to) {
-      let j = i;
-      while (j < to) {
-        const c = bytes[j];
-        if (c === SPACE || c === TAB) break;
-        // Other whitespace and non-ASCII would split (or trim) differently: the reference path reads the row.
-        if (c < 33 || c > 126) return 'slow';
-        j++;
+    for (;;) {
+      let j: number;
+      if (field === layout.lat || field === layout.lon || field === layout.speed) {
+        const value = this.numberAt(i);
+        j = this.numberEnd;
+        if (j < 0) return 'slow';
+        if (field === layout.lat) this.latMin = value;
+        else if (field === layout.lon) this.lonMin = value;
+        else this.speed = value;
+      } else {
+        j = i;
+        while (j < n) {
+          const c = bytes[j];
+          if (c === SPACE || c === TAB || c === CR || c === NL) break;
+          // Other whitespace and non-ASCII would split (or trim) differently: the reference path reads the row.
+          if (c < 33 || c > 126) return 'slow';
+          j++;
+        }
+        if (field === layout.time) this.tod = this.timeAt(i, j);
       }
-      if (field === layout.time) this.tod = this.timeAt(i, j);
-      else if (field === layout.lat) this.latMin = this.numberAt(i, j);
-      else if (field === layout.lon) this.lonMin = this.numberAt(i, j);
-      else if (field === layout.speed) this.speed = this.numberAt(i, j);
       field++;
-      while (j < to && (bytes[j] === SPACE || bytes[j] === TAB)) j++;
+      while (j < n && (bytes[j] === SPACE || bytes[j] === TAB)) j++;
       i = j;
+      if (i === n || bytes[i] === CR || bytes[i] === NL) break;
     }
+    this.rowEnd = i;
     if (field !== layout.count) return 'count';
     if (this.tod === SLOW || this.latMin === SLOW || this.lonMin === SLOW || this.speed === SLOW) return 'slow';
     return 'row';
   }
 
-  /** `[+-]digits[.digits]` (at most 15 digits) as Number() reads it; NaN for other text Number() refuses too; SLOW otherwise. */
-  private numberAt(from: number, to: number): number {
+  /**
+   * The value `[+-]digits[.digits]` (at most 15 digits) starting at `from`, as Number() reads it, read up to the
+   * space, tab, CR, LF or end that ends it (its index in `numberEnd`); SLOW for other such text (no digit, too many,
+   * a second dot). Any other byte in the value sets `numberEnd` to -1: the row is one for the reference path.
+   */
+  private numberAt(from: number): number {
     const bytes = this.bytes;
+    const n = bytes.length;
     let i = from;
     let negative = false;
     const first = bytes[i];
@@ -257,16 +283,23 @@ class VboRows {
     let mantissa = 0;
     let digits = 0;
     let places = -1;
-    for (; i < to; i++) {
+    let slow = false;
+    for (; i < n; i++) {
       const c = bytes[i];
       if (c >= D0 && c <= D9) {
         mantissa = mantissa * 10 + (c - D0);
         digits++;
         if (places >= 0) places++;
       } else if (c === DOT && places < 0) places = 0;
-      else return SLOW;
+      else if (c === SPACE || c === TAB || c === CR || c === NL) break;
+      else if (c === DOT) slow = true;
+      else {
+        this.numberEnd = -1;
+        return SLOW;
+      }
     }
-    if (digits === 0 || digits > 15) return SLOW;
+    this.numberEnd = i;
+    if (slow || digits === 0 || digits > 15) return SLOW;
     const v = places > 0 ? mantissa / POW10[places] : mantissa;
     return negative ? -v : v;
   }

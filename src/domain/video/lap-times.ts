@@ -112,3 +112,20 @@ export function lapTimeNearPoint(positions: PositionColumns, span: LapSpan, lat:
   }
   return best < 0 ? null : positions.timeMs[best];
 }
+
+/**
+ * The outline an overlay's track map draws: lap 1's fixes (else the first span's), every third one (a 25 Hz lap of
+ * two minutes is 3,000 fixes; a map gauge a few hundred pixels wide needs far fewer). Null without a lap.
+ */
+export function lapOutline(positions: PositionColumns, spans: readonly LapSpan[]): { lat: number[]; lon: number[] } | null {
+  const span = spans.find((s) => s.lap === 1) ?? spans[0];
+  if (!span) return null;
+  const lat: number[] = [];
+  const lon: number[] = [];
+  for (let i = 0; i < positions.count; i += 3) {
+    if (positions.timeMs[i] < span.startMs || positions.timeMs[i] > span.endMs) continue;
+    lat.push(positions.lat[i]);
+    lon.push(positions.lon[i]);
+  }
+  return { lat, lon };
+}

@@ -3,7 +3,7 @@ export const importExportI18n = {
   'en-us': {
     import: {
       button: 'Import from file',
-      hint: "ASTRO laps and nmea (pick both), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v2 or v3, AiM Race Studio, MoTeC i2, RaceBox, TrackAddict or Harry's LapTimer CSV, Dove/LapWing, Garmin FIT, GoPro video (its GPS) or a CSV exported here; several files at once",
+      hint: "ASTRO laps and nmea (pick both), VBO, NMEA 0183, GPX, KML, RaceChrono CSV v2 or v3, AiM Race Studio, MoTeC i2, RaceBox, TrackAddict, Harry's LapTimer or Alfano CSV, Dove/LapWing, Garmin FIT, GoPro video (its GPS) or a CSV exported here; several files at once",
       done: 'Imported {{name}} with {{laps}} laps',
       alreadyStored: 'Already in your library: {{name}}',
       noCircuit: 'No circuit was found near this session: laps could not be detected.',
@@ -62,7 +62,7 @@ export const importExportI18n = {
   'pt-pt': {
     import: {
       button: 'Importar de ficheiro',
-      hint: "ASTRO voltas e nmea (escolha os dois), VBO, NMEA 0183, GPX, KML, CSV do RaceChrono v2 ou v3, AiM Race Studio, MoTeC i2, RaceBox, TrackAddict ou Harry's LapTimer, Dove/LapWing, Garmin FIT, vídeo GoPro (o seu GPS) ou um CSV exportado aqui; vários ficheiros de uma vez",
+      hint: "ASTRO voltas e nmea (escolha os dois), VBO, NMEA 0183, GPX, KML, CSV do RaceChrono v2 ou v3, AiM Race Studio, MoTeC i2, RaceBox, TrackAddict, Harry's LapTimer ou Alfano, Dove/LapWing, Garmin FIT, vídeo GoPro (o seu GPS) ou um CSV exportado aqui; vários ficheiros de uma vez",
       done: '{{name}} importada com {{laps}} voltas',
       alreadyStored: 'Já está na sua biblioteca: {{name}}',
       noCircuit: 'Não foi encontrado nenhum circuito perto desta sessão: não foi possível detetar as voltas.',

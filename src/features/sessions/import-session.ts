@@ -1,7 +1,7 @@
 /**
  * Import from disk: ASTRO position files, VBO (RaceBox, VBOX, Dragy, RaceChrono), NMEA 0183, GPX, KML,
  * Dove/LapWing logs, Garmin FIT, GoPro videos' GPS and the CSV exports of other loggers (RaceChrono, AiM, MoTeC,
- * RaceBox, TrackAddict, Harry's LapTimer: domain/formats/import-registry.ts lists them) become a session like one
+ * RaceBox, TrackAddict, Harry's LapTimer, Alfano: domain/formats/import-registry.ts lists them) become a session like one
  * downloaded from ASTRO. The domain does the work (src/domain/formats/prepare-import.ts: format by content, the
  * circuit by how the whole trace fits its gates, laps from the file's own gates, the circuit's, the line the
  * logger's own laps imply or a start/finish proposed from the trace, device-format texts and a name in the

@@ -30,7 +30,7 @@ interface BoxWithWrite {
 }
 
 /** The codec's configuration box (avcC, hvcC, vpcC, av1C) without its 8-byte header, as VideoDecoder wants it. */
-function decoderDescription(entry: Record<string, unknown>): Uint8Array | undefined {
+export function decoderDescription(entry: Record<string, unknown>): Uint8Array | undefined {
   const box = (entry.avcC ?? entry.hvcC ?? entry.vpcC ?? entry.av1C) as BoxWithWrite | undefined;
   if (!box) return undefined;
   const stream = new DataStream(undefined, 0, Endianness.BIG_ENDIAN);
@@ -45,7 +45,7 @@ interface Descriptor {
 }
 
 /** The AAC AudioSpecificConfig from an mp4a entry's esds (DecoderConfigDescriptor 0x04 > DecoderSpecificInfo 0x05). */
-function aacConfig(entry: Record<string, unknown>): Uint8Array | null {
+export function aacConfig(entry: Record<string, unknown>): Uint8Array | null {
   const esd = (entry.esds as { esd?: Descriptor } | undefined)?.esd;
   const config = esd?.descs?.find((d) => d.tag === 4);
   const specific = config?.descs?.find((d) => d.tag === 5);
@@ -53,7 +53,7 @@ function aacConfig(entry: Record<string, unknown>): Uint8Array | null {
 }
 
 /** The edit list's media time (in the track's timescale): what the player treats as media time 0. */
-function mediaStart(trak: { edts?: { elst?: { entries: { media_time: number }[] } } }): number {
+export function mediaStart(trak: { edts?: { elst?: { entries: { media_time: number }[] } } }): number {
   const entry = trak.edts?.elst?.entries.find((e) => e.media_time >= 0);
   return entry?.media_time ?? 0;
 }

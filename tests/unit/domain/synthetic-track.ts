@@ -140,13 +140,16 @@ export interface SampleOptions {
   seed?: number;
   /** Drop the time column (4-field device lines). */
   withoutTime?: boolean;
+  /** Fixes per second (25 unless given). */
+  rateHz?: number;
 }
 
-/** Samples the motion at 25 Hz into PositionColumns (lap 0 everywhere, as before detection). */
+/** Samples the motion at 25 Hz (or `rateHz`) into PositionColumns (lap 0 everywhere, as before detection). */
 export function sample(motion: Motion, options: SampleOptions = {}): PositionColumns {
   const phase = options.phaseMs ?? 0;
   const rnd = noise(options.seed ?? 7);
-  const count = Math.floor((motion.durationS * 1000 - phase) / 40) + 1;
+  const stepMs = 1000 / (options.rateHz ?? 25);
+  const count = Math.floor((motion.durationS * 1000 - phase) / stepMs) + 1;
   const columns: PositionColumns = {
     count,
     lap: new Int32Array(count),
@@ -157,7 +160,7 @@ export function sample(motion: Motion, options: SampleOptions = {}): PositionCol
     distanceM: new Float64Array(count),
   };
   for (let i = 0; i < count; i++) {
-    const tMs = phase + i * 40;
+    const tMs = phase + i * stepMs;
     const t = tMs / 1000;
     const p = pathPoint(motion.s(t));
     const v = motion.v(t);

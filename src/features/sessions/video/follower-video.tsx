@@ -3,16 +3,23 @@
  * (domain/video/follow-by-distance.ts): the first video drives, and on each of its frames this one is put where its
  * chosen lap is as far into the lap. Paused, it is seeked to that exact frame; playing, it plays at the rate that
  * keeps it there (its lap slower there: faster than real time), and is seeked only when it falls a few frames
- * behind. No React render per frame: the lead calls `follow` through a handle.
+ * behind. No React render per frame: the lead calls `follow` through a handle. The lead's gauges are drawn over it
+ * too, with its own session's figures (its lap timer, speed, sectors), so the two laps can be read side by side.
  */
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoRow } from '../../../data/services';
 import { followAt, followerRate, type FollowerVideo as FollowerClock, type LeadVideo } from '../../../domain/video/follow-by-distance';
-import { lapSpans } from '../../../domain/video/lap-times';
-import { frameAt, seekTimeOfFrame } from '../../../domain/video/video-clock';
+import { lapOutline, lapSpans } from '../../../domain/video/lap-times';
+import type { Gauge } from '../../../domain/video/overlay-layout';
+import { overlayValuesAt } from '../../../domain/video/overlay-values';
+import { lapTraceByNumber, type LapTrace } from '../../../domain/lap-compare/lap-trace';
+import { frameAt, seekTimeOfFrame, sessionTimeAt } from '../../../domain/video/video-clock';
+import { formatDate } from '../../../app/i18n/format';
+import { currentLocale } from '../../../app/i18n/setup';
 import { openStoredVideo } from '../../../media/copy-to-storage';
+import { drawOverlay, type OverlayScene } from '../../../media/overlay-draw';
 import type { LoadedSession } from '../sessions-port';
 
 export interface FollowerHandle {
@@ -27,6 +34,8 @@ interface FollowerVideoProps {
   handle: RefObject<FollowerHandle | null>;
   /** Asks the lead to call `follow` again now (a new lap chosen, the video loaded). */
   onReady: () => void;
+  /** The gauges the racer chose for the lead, drawn over this video too with its own session's figures. */
+  overlay: { gauges: readonly Gauge[]; labels: OverlayScene['labels']; locale: string };
 }
 
 /** Further apart than this while playing, the follower is seeked instead of sped up or slowed down. */
@@ -34,14 +43,58 @@ const MAX_PLAYING_DRIFT_S = 0.3;
 /** How hard the playback rate pulls a playing follower back onto its target (per second of drift). */
 const DRIFT_GAIN = 2;
 
-export function FollowerVideo({ session, row, lead, handle, onReady }: FollowerVideoProps) {
-  const { t } = useTranslation('video');
+export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: FollowerVideoProps) {
+  const { t, i18n } = useTranslation('video');
   const videoRef = useRef<HTMLVideoElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const [url, setUrl] = useState<string | null>(null);
   const spans = useMemo(() => lapSpans(session.positions).filter((s) => s.lap > 0), [session.positions]);
   const [lapNumber, setLapNumber] = useState<number | null>(null);
   const lap = lapNumber ?? session.analysis.bestLapNumber ?? spans[0]?.lap ?? null;
   const span = spans.find((s) => s.lap === lap) ?? null;
+  const allSpans = useMemo(() => lapSpans(session.positions), [session.positions]);
+  const track = useMemo(() => lapOutline(session.positions, allSpans), [session.positions, allSpans]);
+  const sessionDate = useMemo(() => (session.date && Number.isFinite(Date.parse(session.date)) ? formatDate(session.date, currentLocale(i18n)) : ''), [session.date, i18n]);
+
+  /** The lead's laps as this video's reference: its delta is to the lap the lead is on, at the same distance. */
+  const leadTraces = useMemo(() => new Map<number, LapTrace>(), [lead?.positions]);
+  const leadTrace = useCallback(
+    (lap: number) => {
+      let trace = leadTraces.get(lap);
+      if (!trace && lead) {
+        trace = lapTraceByNumber(lead.positions, lap);
+        leadTraces.set(lap, trace);
+      }
+      return trace ?? null;
+    },
+    [lead, leadTraces],
+  );
+
+  /** This video's own figures at a media time (its lap timer, speed, delta to the lead's lap...), or nothing where it has none. */
+  const drawAt = useCallback(
+    (videoS: number | null, leadLap: number | null) => {
+      const canvas = canvasRef.current;
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx) return;
+      const width = canvas.clientWidth;
+      const height = canvas.clientHeight;
+      if (canvas.width !== width || canvas.height !== height) {
+        canvas.width = width;
+        canvas.height = height;
+      }
+      if (videoS === null || !row.sync) {
+        ctx.clearRect(0, 0, width, height);
+        canvas.dataset.lap = '';
+        canvas.dataset.deltaMs = '';
+        return;
+      }
+      const values = overlayValuesAt(session.positions, allSpans, session.analysis.laps, sessionTimeAt(row.sync, videoS), leadLap === null ? null : leadTrace(leadLap));
+      canvas.dataset.lap = values.lap === null ? '' : String(values.lap);
+      canvas.dataset.deltaMs = values.deltaMs === null ? '' : values.deltaMs.toFixed(0);
+      drawOverlay(ctx, width, height, { values, lapCount: spans.length, sessionName: session.name, sessionDate, track, labels: overlay.labels, gauges: overlay.gauges, locale: overlay.locale });
+    },
+    [row.sync, session, allSpans, spans.length, sessionDate, track, overlay.labels, overlay.gauges, overlay.locale, leadTrace],
+  );
 
   useEffect(() => {
     let live = true;
@@ -68,9 +121,11 @@ export function FollowerVideo({ session, row, lead, handle, onReady }: FollowerV
       if (point === null || target === null || target < 0 || (Number.isFinite(video.duration) && target > video.duration)) {
         if (!video.paused) video.pause();
         video.dataset.frame = '';
+        drawAt(null, null);
         return;
       }
       const frame = frameAt(target, row.fps);
+      drawAt(target, point.leadLap);
       video.dataset.frame = String(frame);
       video.dataset.distance = point.distanceM.toFixed(1);
       video.dataset.lap = String(point.leadLap);
@@ -88,7 +143,7 @@ export function FollowerVideo({ session, row, lead, handle, onReady }: FollowerV
       if (Math.abs(video.playbackRate - rate) > 0.02) video.playbackRate = rate;
       if (video.paused) void video.play().catch(() => undefined);
     },
-    [lead, clock, row.fps],
+    [lead, clock, row.fps, drawAt],
   );
 
   useEffect(() => {
@@ -142,6 +197,7 @@ export function FollowerVideo({ session, row, lead, handle, onReady }: FollowerV
           }}
           data-testid="video-follower-element"
         />
+        <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-follower-overlay" />
       </div>
     </Stack>
   );

@@ -1,10 +1,10 @@
 /**
  * The on-board video of the analysis screen's session, in its own chunk (loaded once a video is added or asked
- * for): add a video, play it with the overlay drawn on a canvas over it, step frame by frame, 'play lap N', mark
+ * for): add videos (several files at once; a GoPro recording's chapters become one video), play it with the overlay drawn on a canvas over it, step frame by frame, 'play lap N', mark
  * start/finish crossings to sync it by hand. The frame shown drives the map cursor (distance into the lap); a
  * cursor moved by the racer (chart, map) while paused, or a lap picked in the table, seeks the video.
  */
-import { Alert, Button, FileButton, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
 import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
 import type { CursorStore } from '../cursor-store';
 import type { LoadedSession } from '../sessions-port';
-import { addVideo, type AddNotice } from '../../../media/add-video';
+import { addVideos, type AddNoticeItem } from '../../../media/add-video';
 import type { VideoSeekRequest } from './seek-request';
 import { Player } from './video-player';
 import { problemOf, type Problem } from './video-problem';
@@ -36,23 +36,24 @@ export interface VideoPanelProps {
 export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null }: VideoPanelProps) {
   const { t, i18n } = useTranslation('video');
   const videos = useLiveQuery(() => videoRepository.listForSession(session.id), [session.id]);
-  const row: VideoRow | null = videos?.[0] ?? null;
+  // A session may hold several videos (several files picked at once): one is shown, the racer picks which.
+  const [shownId, setShownId] = useState<number | null>(null);
+  const row: VideoRow | null = videos?.find((v) => v.id === shownId) ?? videos?.[0] ?? null;
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
-  const [notices, setNotices] = useState<AddNotice[]>([]);
-  const [missingChapters, setMissingChapters] = useState<string[]>([]);
+  const [notices, setNotices] = useState<AddNoticeItem[]>([]);
   const abort = useRef<AbortController | null>(null);
+  const severalAdded = new Set(notices.map((n) => n.video)).size > 1;
 
-  async function onFile(file: File | null) {
-    if (!file) return;
+  async function onFiles(files: File[]) {
+    if (files.length === 0) return;
     setProblem(null);
     setNotices([]);
     abort.current = new AbortController();
     setProgress(0);
     try {
-      const added = await addVideo(file, { sessionLocalId: session.id, positions: session.positions, signal: abort.current.signal, onProgress: (done, total) => setProgress(total > 0 ? done / total : 1) });
-      setNotices(added.notices);
-      setMissingChapters(added.missingChapters);
+      const added = await addVideos(files, { sessionLocalId: session.id, positions: session.positions, signal: abort.current.signal, onProgress: (done, total) => setProgress(total > 0 ? done / total : 1) });
+      setNotices(added.flatMap((a) => a.notices));
     } catch (e) {
       setProblem(problemOf(e));
     } finally {
@@ -79,7 +80,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
             <Text size="sm" c="dimmed">
               {t('help')}
             </Text>
-            <FileButton onChange={(f) => void onFile(f)} accept="video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" inputProps={{ 'data-testid': 'video-file' } as never}>
+            <FileButton multiple onChange={(f) => void onFiles(f)} accept="video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" inputProps={{ 'data-testid': 'video-file' } as never}>
               {(props) => (
                 <Button {...props} w="fit-content" data-testid="video-choose">
                   {t('choose')}
@@ -99,15 +100,28 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
         )}
         {problem && (
           <Alert color="red" variant="light" role="alert" data-testid="video-error">
-            {t(problem.key)}
+            {t(problem.key, { name: problem.name })}
           </Alert>
         )}
-        {notices.map((n) => (
-          <Alert key={n} color="yellow" variant="light" data-testid={`video-notice-${n}`}>
-            {t(`errors.${n}`, { names: missingChapters.join(', ') })}
+        {notices.map((n, i) => (
+          <Alert key={`${n.key}-${i}`} color="yellow" variant="light" data-testid={`video-notice-${n.key}`}>
+            {severalAdded ? `${n.video}: ` : ''}
+            {t(`errors.${n.key}`, { names: n.names.join(', '), leftOut: n.leftOut.join(', ') })}
           </Alert>
         ))}
-        {row && <Player row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onProblem={setProblem} />}
+        {row && videos && videos.length > 1 && (
+          <Select
+            label={t('shown')}
+            data={videos.map((v) => ({ value: String(v.id), label: v.fileName }))}
+            value={String(row.id)}
+            onChange={(v) => v !== null && setShownId(Number(v))}
+            allowDeselect={false}
+            maw={420}
+            data-testid="video-shown"
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        {row && <Player key={row.id} row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onProblem={setProblem} />}
       </Stack>
     </Paper>
   );

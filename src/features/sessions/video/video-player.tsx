@@ -13,10 +13,12 @@ import { currentLocale } from '../../../app/i18n/setup';
 import { videoRepository, type VideoRow } from '../../../data/services';
 import { fitSyncFromMarks, withMark } from '../../../domain/video/hand-marks';
 import type { LeadVideo } from '../../../domain/video/follow-by-distance';
-import { lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
+import { lapOutline, lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
 import type { Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
-import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, videoTimeAt, type VideoSync } from '../../../domain/video/video-clock';
+import { constantFrameClock, lastFrameBefore, seekTimeForSessionOn, stepFramesOn, stepSecondsOn, type FrameClock } from '../../../domain/video/frame-clock';
+import { sessionTimeAt, videoTimeAt, type VideoSync } from '../../../domain/video/video-clock';
+import { frameClockOfFile } from '../../../media/frame-clock-of-file';
 import { openStoredVideo } from '../../../media/copy-to-storage';
 import type { LoadedSession } from '../sessions-port';
 import { drawOverlay } from '../../../media/overlay-draw';
@@ -43,6 +45,8 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLSpanElement>(null);
   const [url, setUrl] = useState<string | null>(null);
+  // Frames every 1/fps until the file's own frame times are read (a variable frame rate's, where they differ).
+  const [clock, setClock] = useState<FrameClock>(() => constantFrameClock(row.fps, row.durationS));
   const [playing, setPlaying] = useState(false);
   const spans = useMemo(() => lapSpans(session.positions), [session.positions]);
   const lapNumbers = useMemo(() => spans.filter((s) => s.lap > 0).map((s) => s.lap), [spans]);
@@ -64,19 +68,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
   const lastSet = useRef<number | null>(null);
   /** When the video last set the cursor: the charts echo it back a frame or two later, snapped to their points. */
   const lastSetAt = useRef(0);
-  const track = useMemo(() => {
-    const span = spans.find((s) => s.lap === 1) ?? spans[0];
-    if (!span) return null;
-    const lat: number[] = [];
-    const lon: number[] = [];
-    const p = session.positions;
-    for (let i = 0; i < p.count; i += 3) {
-      if (p.timeMs[i] < span.startMs || p.timeMs[i] > span.endMs) continue;
-      lat.push(p.lat[i]);
-      lon.push(p.lon[i]);
-    }
-    return { lat, lon };
-  }, [spans, session.positions]);
+  const track = useMemo(() => lapOutline(session.positions, spans), [spans, session.positions]);
 
   useEffect(() => {
     let live = true;
@@ -89,12 +81,15 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
       }
       made = URL.createObjectURL(file);
       setUrl(made);
+      void frameClockOfFile(file, row.fps, row.durationS).then((c) => {
+        if (live) setClock(c);
+      });
     });
     return () => {
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [row.opfsName, onProblem]);
+  }, [row.opfsName, row.fps, row.durationS, onProblem]);
 
   /** Draws the overlay and moves the cursor for the frame at the video's current time. */
   const render = useCallback(() => {
@@ -102,7 +97,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     const canvas = canvasRef.current;
     if (!video || !canvas) return;
     const videoS = video.currentTime;
-    const frame = frameAt(videoS, row.fps);
+    const frame = clock.frameAt(videoS);
     if (frameRef.current) frameRef.current.textContent = t('frame', { frame, time: videoS.toFixed(3) });
     canvas.dataset.frame = String(frame);
     canvas.dataset.gauges = gauges.join(',');
@@ -121,12 +116,12 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     const stopMs = stopAt.current;
     // 'Play lap N' ends on the lap's last frame (the last whose middle is before the next crossing): stopped a frame
     // early, and put back on it if the callback came late (a busy page, a fast playback rate).
-    if (stopMs !== null && sessionTimeAt(sync, videoS + 1 / row.fps) >= stopMs) {
+    if (stopMs !== null && sessionTimeAt(sync, clock.startOf(frame + 1)) >= stopMs) {
       stopAt.current = null;
       video.pause();
-      const last = Math.ceil(videoTimeAt(sync, stopMs) * row.fps - 0.5) - 1;
+      const last = lastFrameBefore(clock, videoTimeAt(sync, stopMs));
       if (last >= 0 && last !== frame) {
-        video.currentTime = seekTimeOfFrame(last, row.fps);
+        video.currentTime = clock.seekTimeOf(last);
         return;
       }
     }
@@ -148,7 +143,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     lastSetAt.current = performance.now();
     cursorStore.set(values.lapDistanceM);
     follower.current?.follow(videoS, !video.paused, video.playbackRate);
-  }, [row.fps, sync, session, spans, reference, acceleration, lapNumbers.length, track, sessionDate, labels, gauges, i18n.language, cursorStore]);
+  }, [clock, sync, session, spans, reference, acceleration, lapNumbers.length, track, sessionDate, labels, gauges, i18n.language, cursorStore]);
 
   // Drawn again when what it draws changes while paused (gauges chosen, language, sync).
   useEffect(() => {
@@ -184,11 +179,11 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     (lapNumber: number) => {
       const span = spans.find((s) => s.lap === lapNumber);
       if (!span || !sync) return null;
-      const at = seekTimeForSession(sync, span.startMs, row.fps);
+      const at = seekTimeForSessionOn(clock, sync, span.startMs);
       if (at !== null) seek(at);
       return span;
     },
-    [spans, sync, row.fps, seek],
+    [spans, sync, clock, seek],
   );
 
   // A lap picked in the table: show its start.
@@ -209,13 +204,13 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
         const shown = Number(canvasRef.current?.dataset.lap ?? NaN);
         const span = spans.find((s) => s.lap === (pickedLap ?? shown));
         const at = span ? sessionTimeAtLapDistance(session.positions, span, d) : null;
-        const videoS = at === null ? null : seekTimeForSession(sync, at, row.fps);
+        const videoS = at === null ? null : seekTimeForSessionOn(clock, sync, at);
         if (videoS !== null) {
           lastSet.current = d;
           seek(videoS);
         }
       }),
-    [cursorStore, sync, spans, pickedLap, session.positions, row.fps, seek],
+    [cursorStore, sync, spans, pickedLap, session.positions, clock, seek],
   );
 
   // A click on a chart (a distance) or on the map (a point): that place of the lap shown (or picked), playing or not.
@@ -226,21 +221,21 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     const span = spans.find((s) => s.lap === (pickedLap ?? (shown > 0 ? shown : lapNumbers[0])));
     if (!span) return;
     const at = 'distanceM' in seekRequest ? lapTimeAtDistance(session.positions, span, seekRequest.distanceM) : lapTimeNearPoint(session.positions, span, seekRequest.lat, seekRequest.lon);
-    const videoS = at === null ? null : seekTimeForSession(sync, at, row.fps);
+    const videoS = at === null ? null : seekTimeForSessionOn(clock, sync, at);
     if (videoS !== null) seek(videoS);
   }, [seekRequest]);
 
-  const step = (frames: number) => {
+  const step = (by: { frames: number } | { seconds: number }) => {
     const video = videoRef.current;
     if (!video) return;
     video.pause();
-    seek(stepFrames(video.currentTime, row.fps, frames, row.durationS));
+    seek('frames' in by ? stepFramesOn(clock, video.currentTime, by.frames) : stepSecondsOn(clock, video.currentTime, by.seconds));
   };
 
   async function markHere() {
     const video = videoRef.current;
     if (!video || lap === null) return;
-    const videoS = seekTimeOfFrame(frameAt(video.currentTime, row.fps), row.fps);
+    const videoS = clock.seekTimeOf(clock.frameAt(video.currentTime));
     const marks = withMark(row.marks, { lap, videoS });
     try {
       const fitted = fitSyncFromMarks(marks.map((m) => ({ videoS: m.videoS, sessionMs: spans.find((s) => s.lap === m.lap)?.startMs ?? NaN })));
@@ -263,7 +258,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
   const [exportOpen, setExportOpen] = useState(false);
   const syncText = !sync ? t('sync.none') : row.sync?.method === 'marks' ? t('sync.marks', { count: row.marks.length }) : t(`sync.${row.sync?.method ?? 'none'}`);
   return (
-    <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps}>
+    <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps} data-frame-clock={clock.kind}>
       <SimpleGrid cols={{ base: 1, md: compareRow ? 2 : 1 }} spacing="xs">
         <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9', background: '#000' }}>
           <video
@@ -283,7 +278,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
           />
           <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-overlay" />
         </div>
-        {compareSession && compareRow && <FollowerVideo session={compareSession} row={compareRow} lead={lead} handle={follower} onReady={render} />}
+        {compareSession && compareRow && <FollowerVideo session={compareSession} row={compareRow} lead={lead} handle={follower} onReady={render} overlay={{ gauges, labels, locale: i18n.language }} />}
       </SimpleGrid>
       {compareSession && compareVideos && !compareRow && (
         <Text size="xs" c="dimmed" data-testid="video-compare-none">
@@ -291,19 +286,19 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
         </Text>
       )}
       <Group gap={4} wrap="wrap">
-        <Button size="xs" variant="default" onClick={() => step(-Math.round(row.fps))} data-testid="video-back-1s">
+        <Button size="xs" variant="default" onClick={() => step({ seconds: -1 })} data-testid="video-back-1s">
           {t('back1s')}
         </Button>
-        <Button size="xs" variant="default" onClick={() => step(-1)} data-testid="video-back-1f">
+        <Button size="xs" variant="default" onClick={() => step({ frames: -1 })} data-testid="video-back-1f">
           {t('back1f')}
         </Button>
         <Button size="xs" onClick={() => (playing ? videoRef.current?.pause() : void videoRef.current?.play())} data-testid="video-play">
           {playing ? t('pause') : t('play')}
         </Button>
-        <Button size="xs" variant="default" onClick={() => step(1)} data-testid="video-fwd-1f">
+        <Button size="xs" variant="default" onClick={() => step({ frames: 1 })} data-testid="video-fwd-1f">
           {t('fwd1f')}
         </Button>
-        <Button size="xs" variant="default" onClick={() => step(Math.round(row.fps))} data-testid="video-fwd-1s">
+        <Button size="xs" variant="default" onClick={() => step({ seconds: 1 })} data-testid="video-fwd-1s">
           {t('fwd1s')}
         </Button>
         <GaugePicker gauges={gauges} onChange={chooseGauges} />

@@ -13,6 +13,7 @@ import { importTrackAddictCsv } from '../../../../src/domain/formats/import-trac
 import type { ImportedSession } from '../../../../src/domain/formats/import-types';
 import type { PositionColumns } from '../../../../src/domain/session-types';
 import { GATE_S, gatePoints, sample, trueCrossingsMs, wavyMotion } from '../synthetic-track';
+import { writeAlfano } from './alfano-csv-writer';
 import { everyKth, writeHarrys, writeMotecCsv, writeRaceBox, writeRaceChronoV2, writeTrackAddict } from './logger-csv-writers';
 
 const FIXTURES = new URL('../../../fixtures/real-logs/', import.meta.url);
@@ -313,6 +314,7 @@ describe('detection among all formats', () => {
       ['trackaddict-csv', writeTrackAddict(everyKth(truth, 100), START, crossings)],
       ['harrys-csv', writeHarrys(everyKth(truth, 100), START, crossings, 'units-in-names')],
       ['racebox-csv', writeRaceBox(everyKth(truth, 100), START, crossings)],
+      ['alfano-csv', writeAlfano(everyKth(truth, 100), START, crossings, { style: 'eu' })],
     ];
     for (const [source, text] of files) {
       expect(detectImportFormat('data.txt', text)).toBe(source);
@@ -322,5 +324,6 @@ describe('detection among all formats', () => {
     expect(stranger.reason).toBe('unknown-format');
     expect(stranger.message).toContain('AiM Race Studio CSV');
     expect(stranger.message).toContain("Harry's LapTimer CSV");
+    expect(stranger.message).toContain('Alfano CSV');
   });
 });

@@ -8,6 +8,8 @@ import { importNmea0183 } from '../../../../src/domain/formats/import-nmea0183';
 import { importRaceChronoCsv } from '../../../../src/domain/formats/import-racechrono-csv';
 import { importVbo } from '../../../../src/domain/formats/import-vbo';
 import { importAstro } from '../../../../src/domain/formats/import-astro';
+import { importAlfanoCsv } from '../../../../src/domain/formats/import-alfano-csv';
+import { writeAlfano } from './alfano-csv-writer';
 import { writeGpx, writeNmea0183, writeVbo } from './format-writers';
 import { sample, wavyMotion } from '../synthetic-track';
 
@@ -21,6 +23,7 @@ const samples: [string, (text: string) => unknown][] = [
   ['gpx', (t) => importGpx(t)],
   ['csv', (t) => importRaceChronoCsv(t)],
   ['astro', (t) => importAstro({ nmea: t }, { fallbackDate: START })],
+  ['alfano', (t) => importAlfanoCsv(t, { fallbackDate: START })],
   ['any', (t) => importFile('file', t, { fallbackDate: START })],
 ];
 const valid: Record<string, string> = {
@@ -29,6 +32,7 @@ const valid: Record<string, string> = {
   gpx: writeGpx(small, START, true),
   csv: csvHead,
   astro: '1;0;41.5;-8.4;10\n1;40;41.5001;-8.4;10.5\n',
+  alfano: writeAlfano(small, START, [1000, 3000], { style: 'eu', blankRows: true }),
   any: writeVbo(small, START),
 };
 

@@ -41,6 +41,20 @@ describe('circuit auto-pick', () => {
     expect(pickCircuit(positions, [other, near])?.circuit.id).toBe('near');
     expect(pickCircuit(positions, [other])?.circuit.id).toBe('other');
   });
+
+  it('gives the distance to the nearest fix exactly as Math.hypot over every fix gives it', () => {
+    const session = importFile('rustavi.vbo', read('rustavi-dragy-25hz-trimmed.vbo'));
+    const p = session.positions;
+    // Gates on the trace (distance 0 or nearly), beside it, and a few hundred metres off.
+    for (const [k, dLat, dLon] of [[0, 0, 0], [1234, 0.00001, -0.00002], [5000, 0.002, 0.001], [p.count - 1, -0.003, 0.0005]] as const) {
+      const gate = { lat: p.lat[k] + dLat, lon: p.lon[k] + dLon };
+      const projection = createLocalProjection(gate.lat, gate.lon);
+      let expected = Infinity;
+      for (let i = 0; i < p.count; i++) expected = Math.min(expected, Math.hypot(projection.x(p.lon[i]), projection.y(p.lat[i])));
+      const circuit: CircuitCandidate = { id: k, name: 'Gate', coordinates: `${gate.lat};${gate.lon}`, size: 30 };
+      expect(pickCircuit(p, [circuit])?.distanceM).toBe(expected);
+    }
+  });
 });
 
 describe('circuit reach', () => {

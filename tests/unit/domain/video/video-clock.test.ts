@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitSyncFromMarks, MarkFitError, withMark } from '../../../../src/domain/video/hand-marks';
-import { fixIndexAt, lapSpans } from '../../../../src/domain/video/lap-times';
+import { fixIndexAt, lapOutline, lapSpans } from '../../../../src/domain/video/lap-times';
 import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, videoTimeAt } from '../../../../src/domain/video/video-clock';
 import { syntheticSession } from '../../../../src/domain/synthetic-session';
 
@@ -83,5 +83,17 @@ describe('lap spans from the fixes', () => {
     }
     expect(fixIndexAt(positions, -1)).toBe(-1);
     expect(fixIndexAt(positions, 1e12)).toBe(positions.count - 1);
+  });
+
+  it("outlines lap 1 for an overlay's map with every third of its fixes, and nothing without a lap", () => {
+    const { positions } = syntheticSession({ fixes: 25 * 400, seed: 3 });
+    const spans = lapSpans(positions);
+    const lap1 = spans.find((s) => s.lap === 1)!;
+    const outline = lapOutline(positions, spans)!;
+    let inLap = 0;
+    for (let i = 0; i < positions.count; i++) if (positions.timeMs[i] >= lap1.startMs && positions.timeMs[i] <= lap1.endMs) inLap++;
+    expect(Math.abs(outline.lat.length - inLap / 3)).toBeLessThanOrEqual(1);
+    expect(outline.lon.length).toBe(outline.lat.length);
+    expect(lapOutline(positions, [])).toBeNull();
   });
 });

@@ -22,6 +22,9 @@ const KEYS: Record<VideoErrorCode | AddNotice, true> = {
   vfr: true,
   shorter: true,
   'missing-chapter': true,
+  'chapter-unreadable': true,
+  'chapters-differ': true,
+  'chapter-gap': true,
 };
 
 describe('video messages', () => {
@@ -36,6 +39,13 @@ describe('video messages', () => {
     // The missing chapters are named in both languages; a quota hit says nothing was kept.
     expect(en['missing-chapter']).toContain('{{names}}');
     expect(pt['missing-chapter']).toContain('{{names}}');
+    // A chapter that stops the join is named; a gap names the missing chapter and the ones left out.
+    for (const lang of [en, pt]) {
+      expect(lang['chapter-unreadable']).toContain('{{name}}');
+      expect(lang['chapters-differ']).toContain('{{name}}');
+      expect(lang['chapter-gap']).toContain('{{names}}');
+      expect(lang['chapter-gap']).toContain('{{leftOut}}');
+    }
     expect(en.quota).toMatch(/Nothing was kept/);
     expect(pt.quota).toMatch(/Nada foi guardado/);
   });
