@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PluginOption } from 'vite';
 import { ARTIFACTS } from './domain-data';
 
@@ -109,9 +109,11 @@ export function serveBenchPage(options: BenchServerOptions): Promise<http.Server
 
 /**
  * A new tab on the served bench page, once the page says it is ready (its title becomes 'ready'); the page's
- * uncaught errors are collected from the start, and a page that never gets ready fails naming them.
+ * uncaught errors are collected from the start, and a page that never gets ready fails naming them. `browser` is a
+ * launched browser (the tab gets a fresh off-the-record context: its storage lives in memory) or a persistent
+ * context (its storage is on disk, as a racer's profile).
  */
-export async function openBenchPage(browser: Browser, server: http.Server, timeoutMs = 30_000): Promise<{ page: Page; errors: string[] }> {
+export async function openBenchPage(browser: Browser | BrowserContext, server: http.Server, timeoutMs = 30_000): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

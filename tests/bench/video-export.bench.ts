@@ -5,19 +5,29 @@
  * Figures: the overlay pipeline's time against the bare one (goal <= 1.25x), frames per second at 720p30 and
  * 1080p30 (aim: faster than real time at 720p30), and the peak growth of Chromium's resident memory (every process,
  * /proc) during a long 1080p export read from OPFS as the app's videos are (goal <= 300 MB for 10 minutes:
- * VIDEO_EXPORT_LONG_S sets the length, 600 s by default; about 4 minutes of export here). Load average before and
- * after: the machine is shared.
+ * VIDEO_EXPORT_LONG_S sets the length, 600 s by default; about 4 minutes of export here), with each process's
+ * share (browser, renderer, GPU, storage and other utilities) at the peak. Load average before and after: the
+ * machine is shared.
+ *
+ * The browser runs with a persistent profile on disk (a fresh temporary folder, removed afterwards), as a racer's
+ * browser does: a plain `browser.newPage()` opens an off-the-record context, whose storage (the private file system
+ * included) lives in memory, so the source staged into OPFS and every byte of the exported file would count as
+ * Chromium's resident memory (measured that way: +1078 MB for 10 minutes, growing with the file). With
+ * VIDEO_EXPORT_PROFILE=memory the bench runs off the record as before, to compare.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS, round } from './domain-data';
 import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, openBenchPage } from './bench-browser';
+import { chromiumProcesses, rssByRole, type ProcessRss } from './process-memory';
 
 const log = (s: string) => console.log(`# video-export: ${s}`);
 const CLIP_S = Number(process.env.VIDEO_EXPORT_CLIP_S ?? 10);
 const LONG_S = Number(process.env.VIDEO_EXPORT_LONG_S ?? 600);
+/** 'disk' (default): a persistent profile on disk; 'memory': off the record (storage in memory). */
+const PROFILE = process.env.VIDEO_EXPORT_PROFILE === 'memory' ? 'memory' : 'disk';
 
 /** A synthetic clip: a moving test pattern with a frame counter, AAC stereo tone; cached in tests/.artifacts. */
 function clip(dir: string, height: 720 | 1080, seconds: number): string {
@@ -36,18 +46,19 @@ function looped(dir: string, source: string, seconds: number): string {
   return file;
 }
 
-/** Resident memory of Chromium's processes (KiB, summed), from /proc. */
-function chromiumRssKiB(pids: number[]): number {
-  let sum = 0;
-  for (const pid of pids) {
-    try {
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) sum += Number(m[1]);
-    } catch {
-      // The process ended.
-    }
+const mb = (kib: number) => round(kib / 1024);
+const sumOf = (ps: readonly ProcessRss[], key: 'rssKiB' | 'pssKiB') => ps.reduce((t, p) => t + p[key], 0);
+
+/** Each role's resident memory in MB: RSS (anonymous / file / shared) and PSS, growth from the baseline. */
+function roleFigures(at: readonly ProcessRss[], baseline: readonly ProcessRss[]): Record<string, string> {
+  const now = rssByRole(at);
+  const before = rssByRole(baseline);
+  const out: Record<string, string> = {};
+  for (const [role, r] of Object.entries(now)) {
+    const b = before[role];
+    out[role] = `rss ${mb(r.rssKiB)} (anon ${mb(r.anonKiB)}, file ${mb(r.fileKiB)}, shmem ${mb(r.shmemKiB)}), pss ${mb(r.pssKiB)}; growth ${b ? `rss ${mb(r.rssKiB - b.rssKiB)} (anon ${mb(r.anonKiB - b.anonKiB)}, file ${mb(r.fileKiB - b.fileKiB)}, shmem ${mb(r.shmemKiB - b.shmemKiB)}), pss ${mb(r.pssKiB - b.pssKiB)}` : 'new process'}`;
   }
-  return sum;
+  return out;
 }
 
 export default async function videoExportBench(): Promise<Record<string, unknown>> {
@@ -71,7 +82,9 @@ export default async function videoExportBench(): Promise<Record<string, unknown
     },
   });
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  const profile = PROFILE === 'disk' ? mkdtempSync(path.join(ARTIFACTS, 'video-export-profile-')) : null;
+  const browser = profile ? await chromium.launchPersistentContext(profile, CHROMIUM_LAUNCH) : await chromium.launch(CHROMIUM_LAUNCH);
+  log(`profile: ${profile ? `persistent, on disk (${profile})` : 'off the record (storage in memory)'}`);
   const loadBefore = loadavg()[0];
   try {
     const { page } = await openBenchPage(browser, server, 60_000);
@@ -97,22 +110,31 @@ export default async function videoExportBench(): Promise<Record<string, unknown
 
     // The long export: Chromium's resident memory sampled every 500 ms, from after its source is stored in OPFS.
     await page.evaluate((v) => (window as unknown as { exportBench: { prepare(v: string): Promise<void> } }).exportBench.prepare(v), path.basename(long));
-    const cdp = await browser.newBrowserCDPSession();
-    const pids = async () => ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number }[] }).processInfo.map((p) => p.id);
-    const baseline = chromiumRssKiB(await pids());
+    const baseline = chromiumProcesses();
     let peak = baseline;
+    const peakByRole: Record<string, number> = {};
+    let peakPss = sumOf(baseline, 'pssKiB');
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        peak = Math.max(peak, chromiumRssKiB(await pids()));
+        const now = chromiumProcesses();
+        if (sumOf(now, 'rssKiB') > sumOf(peak, 'rssKiB')) peak = now;
+        peakPss = Math.max(peakPss, sumOf(now, 'pssKiB'));
+        for (const [role, r] of Object.entries(rssByRole(now))) peakByRole[role] = Math.max(peakByRole[role] ?? 0, r.rssKiB);
         await new Promise((r) => setTimeout(r, 500));
       }
     })();
     const longRun = await run(long, true, 1080, LONG_S);
     sampling = false;
     await sampler;
-    const growthMB = round((peak - baseline) / 1024, 1);
-    log(`long 1080p30 ${LONG_S} s with overlay: ${round(longRun.ms / 1000, 1)} s (${fps(longRun)} fps), Chromium RSS ${round(baseline / 1024)} MB before, peak growth ${growthMB} MB`);
+    const growthMB = mb(sumOf(peak, 'rssKiB') - sumOf(baseline, 'rssKiB'));
+    const pssGrowthMB = mb(peakPss - sumOf(baseline, 'pssKiB'));
+    const atPeak = roleFigures(peak, baseline);
+    const baselineByRole = Object.fromEntries(Object.entries(rssByRole(baseline)).map(([role, r]) => [role, mb(r.rssKiB)]));
+    const peakRoleGrowth = Object.fromEntries(Object.entries(peakByRole).map(([role, k]) => [role, mb(k - (rssByRole(baseline)[role]?.rssKiB ?? 0))]));
+    log(`long 1080p30 ${LONG_S} s with overlay: ${round(longRun.ms / 1000, 1)} s (${fps(longRun)} fps), Chromium RSS ${mb(sumOf(baseline, 'rssKiB'))} MB before, peak growth ${growthMB} MB (PSS ${pssGrowthMB} MB)`);
+    for (const [role, line] of Object.entries(atPeak)) log(`  at the peak, ${role}: ${line}`);
+    log(`  each role's own peak growth (RSS MB): ${JSON.stringify(peakRoleGrowth)}`);
     const loadAfter = loadavg()[0];
     log(`overlay / bare at 720p30: ${round(ratio, 3)}x (goal <= 1.25); load average ${round(loadBefore, 2)} -> ${round(loadAfter, 2)}`);
     return {
@@ -121,7 +143,19 @@ export default async function videoExportBench(): Promise<Record<string, unknown
       overlayOverBareRatio720p30: round(ratio, 3),
       fps720p30: { overlay: overlay.map(fps), bare: bare.map(fps) },
       fps1080p30: { overlay: fps(o1080), bare: fps(b1080) },
-      long1080p30: { seconds: LONG_S, wallS: round(longRun.ms / 1000, 1), fps: fps(longRun), rssBaselineMB: round(baseline / 1024), peakRssGrowthMB: growthMB, bytes: longRun.bytes },
+      profile: PROFILE,
+      long1080p30: {
+        seconds: LONG_S,
+        wallS: round(longRun.ms / 1000, 1),
+        fps: fps(longRun),
+        rssBaselineMB: mb(sumOf(baseline, 'rssKiB')),
+        peakRssGrowthMB: growthMB,
+        peakPssGrowthMB: pssGrowthMB,
+        rssBaselineByRoleMB: baselineByRole,
+        peakRssGrowthByRoleMB: peakRoleGrowth,
+        atPeakByRole: atPeak,
+        bytes: longRun.bytes,
+      },
       audioKept: overlay[0].audioKept,
       goals: { overlayOverBareRatio: 1.25, fps720p30: 30, peakRssGrowthMBFor600s: 300 },
       loadAverage1m: { before: round(loadBefore, 2), after: round(loadAfter, 2) },
@@ -129,5 +163,6 @@ export default async function videoExportBench(): Promise<Record<string, unknown
   } finally {
     await browser.close();
     server.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
   }
 }

@@ -59,9 +59,11 @@ export interface E2E {
   /**
    * A page in a fresh browser context (own storage, cookies, service worker), capturing console errors.
    * `persistent: true` uses a separate Chromium with an on-disk profile: needed where Chromium refuses
-   * incognito contexts (installability reports 'in-incognito' there).
+   * incognito contexts (installability reports 'in-incognito' there), and where the storage must be on disk (an
+   * off-the-record context keeps it in memory). `profileDir` puts that profile in a given empty folder (e.g. on a
+   * small file system, to fill the disk); by default a temporary folder, removed at close.
    */
-  newPage(options?: BrowserContextOptions & { persistent?: boolean }): Promise<OpenedPage>;
+  newPage(options?: BrowserContextOptions & { persistent?: boolean; profileDir?: string }): Promise<OpenedPage>;
   /** Registers through the API and opens the verification link from the received mail. */
   signUpAndVerify(email?: string, password?: string, firstName?: string): Promise<Credentials>;
   /** Logs in through the login form and waits until the app leaves /login. */
@@ -154,11 +156,11 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
     dataDir,
     admin,
     url,
-    async newPage({ persistent, ...contextOptions } = {}) {
+    async newPage({ persistent, profileDir, ...contextOptions } = {}) {
       let context: BrowserContext;
-      if (persistent) {
-        const profile = mkdtempSync(join(tmpdir(), 'astro-e2e-profile-'));
-        profiles.push(profile);
+      if (persistent || profileDir) {
+        const profile = profileDir ?? mkdtempSync(join(tmpdir(), 'astro-e2e-profile-'));
+        if (!profileDir) profiles.push(profile);
         context = await chromium.launchPersistentContext(profile, {
           executablePath: CHROMIUM_PATH,
           args: launchArgs,

@@ -9,7 +9,7 @@
  * private file system. The dialog is also opened on a phone in Portuguese, for its screenshots.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -31,9 +31,11 @@ const HEIGHT = 180;
 /** The blocks' row: across the middle, clear of every gauge of the landscape layout. */
 const BIT_Y = 78;
 
-function makeVideo(path: string, seconds: number): void {
+/** The test's video: H.264 (default) or HEVC as newer phones record (tagged hvc1, as Apple's are). */
+function makeVideo(path: string, seconds: number, codec: 'h264' | 'hevc' = 'h264'): void {
   const boxes = Array.from({ length: BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=${BIT_Y}:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=${WIDTH}x${HEIGHT}:r=${FPS}:d=${seconds}`, '-f', 'lavfi', '-i', `sine=f=440:sample_rate=48000:d=${seconds}`, '-vf', boxes, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', String(FPS), '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart', path]);
+  const video = codec === 'hevc' ? ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1'] : ['-c:v', 'libx264', '-preset', 'ultrafast'];
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=${WIDTH}x${HEIGHT}:r=${FPS}:d=${seconds}`, '-f', 'lavfi', '-i', `sine=f=440:sample_rate=48000:d=${seconds}`, '-vf', boxes, ...video, '-pix_fmt', 'yuv420p', '-g', String(FPS), '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart', path]);
 }
 
 beforeAll(async () => {
@@ -108,6 +110,60 @@ function exportFiles(page: Page): Promise<string[]> {
     for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
     return names.sort();
   });
+}
+
+/** Names and sizes (bytes) of the racer's stored videos in the private file system. */
+function storedVideos(page: Page): Promise<[string, number][]> {
+  return page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const folder = await root.getDirectoryHandle('videos', { create: true });
+    const out: [string, number][] = [];
+    for await (const [name, handle] of (folder as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }).entries()) out.push([name, (await handle.getFile()).size]);
+    return out.sort();
+  });
+}
+
+/** The frame number the player's <video> shows, read off its pixels (the blocks' row). */
+function shownFrame(page: Page): Promise<number> {
+  return page.evaluate(
+    ([bits, y]) => {
+      const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement;
+      const c = document.createElement('canvas');
+      c.width = v.videoWidth;
+      c.height = v.videoHeight;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(v, 0, 0);
+      let n = 0;
+      for (let b = 0; b < bits; b++) {
+        const [r, g, bl] = ctx.getImageData(4 + b * 21 + 9, y, 1, 1).data;
+        if ((r + g + bl) / 3 > 128) n |= 1 << b;
+      }
+      return n;
+    },
+    [BITS, BIT_Y + 10] as const,
+  );
+}
+
+/** Chooses a lap in the player and marks it at the frame shown: a one-mark sync. */
+async function markLap(page: Page, lap: number): Promise<void> {
+  await page.getByTestId('video-lap').click();
+  await page.getByRole('option', { name: String(lap), exact: true }).click();
+  await press(page, 'video-mark');
+}
+
+/** Fills the file system `dir` is on with a file of zeros until `leaveBytes` are left free; returns the file. */
+function fillDisk(dir: string, leaveBytes: number): string {
+  const file = join(dir, 'filler');
+  const { bavail, bsize } = statfsSync(dir);
+  const size = bavail * bsize - leaveBytes;
+  const block = Buffer.alloc(1 << 20);
+  const fd = openSync(file, 'w');
+  try {
+    for (let written = 0; written < size; ) written += writeSync(fd, block, 0, Math.min(block.length, size - written));
+  } finally {
+    closeSync(fd);
+  }
+  return file;
 }
 
 describe('on-board video export', () => {
@@ -226,4 +282,112 @@ describe('on-board video export', () => {
 
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
+  it('tells the racer this browser cannot decode an HEVC video, naming the formats that work, and keeps the session and its video (en-us, then pt-pt)', async () => {
+    const hevcPath = join(workDir, 'IMG_0042.MP4');
+    makeVideo(hevcPath, 240, 'hevc');
+    const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+    await activeRustaviSession(e2e, page, 'en-us');
+    await page.goto(e2e.url('/sessions/analysis'));
+    const laps = page.getByTestId('lap-table-L');
+    await laps.waitFor({ timeout: 30_000 });
+    const lapsBefore = await laps.textContent();
+    await press(page, 'video-add');
+    await page.getByTestId('video-file').setInputFiles(hevcPath);
+    await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
+    await e2e.screenshot(page, 'video-hevc-added-tablet-en-us');
+    await markLap(page, 2);
+    await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('1 mark');
+    const videos = await storedVideos(page);
+    expect(videos.length).toBe(1);
+
+    await press(page, 'video-export');
+    await page.getByTestId('export-start').waitFor({ timeout: 30_000 });
+    await pick(page, 'export-from', '2');
+    await pick(page, 'export-to', '2');
+    await page.getByTestId('export-start').click();
+    const item = page.getByTestId('export-item').last();
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 60_000 }).toBe('failed');
+    const error = item.getByTestId('export-error');
+    expect(await error.getAttribute('data-code')).toBe('undecodable');
+    const message = (await error.textContent()) ?? '';
+    expect(message).toContain('cannot decode this video’s format (hvc1');
+    for (const format of ['H.264', 'VP9', 'AV1']) expect(message).toContain(format);
+    await e2e.screenshot(page, 'video-export-hevc-tablet-en-us');
+    expect(await exportFiles(page)).toEqual([]);
+
+    // In Portuguese after a reload: the same refusal, and the session and its video as they were.
+    await page.evaluate(() => localStorage.setItem('locale', 'pt-pt'));
+    await page.reload();
+    await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
+    await press(page, 'video-export');
+    await page.getByTestId('export-start').waitFor({ timeout: 30_000 });
+    await pick(page, 'export-from', '2');
+    await pick(page, 'export-to', '2');
+    await page.getByTestId('export-start').click();
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 60_000 }).toBe('failed');
+    const mensagem = (await item.getByTestId('export-error').textContent()) ?? '';
+    expect(mensagem).toContain('não consegue descodificar o formato deste vídeo (hvc1');
+    for (const format of ['H.264', 'VP9', 'AV1']) expect(mensagem).toContain(format);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await e2e.screenshot(page, 'video-export-hevc-phone-pt-pt');
+    expect(await exportFiles(page)).toEqual([]);
+    expect(await storedVideos(page)).toEqual(videos);
+    expect(await page.getByTestId('video-sync').textContent()).toContain('1 marca');
+    expect(await laps.textContent()).not.toBe('');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
+    await page.reload();
+    await laps.waitFor({ timeout: 30_000 });
+    expect(await laps.textContent()).toBe(lapsBefore);
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+  });
+  it('fails an export that fills the disk with the quota message, removes the partial file and keeps the session and its video (en-us)', async () => {
+    // The browser's profile on a small file system of its own (tmpfs, as root), so the private file system is on a
+    // disk that really fills up: a quota override or an off-the-record context (storage in memory) does not make
+    // the sync access handle's write fail as a full device does.
+    const disk = mkdtempSync(join(tmpdir(), 'astro-small-disk-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', disk]);
+    try {
+      const { page, context, errors } = await e2e.newPage({ profileDir: join(disk, 'profile'), viewport: { width: 1280, height: 800 } });
+      const starts = await analysisWithVideo(page, 'en-us');
+      await scrubTo(page, truthFrame(starts.get(2)!));
+      await markLap(page, 2);
+      await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('1 mark');
+      const laps = await page.getByTestId('lap-table-L').textContent();
+      const videos = await storedVideos(page);
+      expect(videos.length).toBe(1);
+
+      // 1 MB left: less than the first 4 MB chunk the export writes. Chromium's room check may pass or throw
+      // QuotaExceededError; where it passes, the disk itself refuses and the write comes back short.
+      const filler = fillDisk(disk, 1024 * 1024);
+      await press(page, 'video-export');
+      await page.getByTestId('export-start').waitFor({ timeout: 30_000 });
+      await pick(page, 'export-from', '2');
+      await pick(page, 'export-to', '3');
+      await page.getByTestId('export-start').click();
+      const item = page.getByTestId('export-item').last();
+      await expect.poll(() => item.getAttribute('data-state'), { timeout: 240_000 }).toBe('failed');
+      const error = item.getByTestId('export-error');
+      expect(await error.getAttribute('data-code')).toBe('quota');
+      expect(await error.textContent()).toContain('The device ran out of storage space while writing the video. The partial file was removed and your data is untouched');
+      await e2e.screenshot(page, 'video-export-quota-tablet-en-us');
+      expect(await exportFiles(page)).toEqual([]);
+      expect(await storedVideos(page)).toEqual(videos);
+
+      // Space freed: the session, its sync and its video are as they were, and the video still plays its frames.
+      rmSync(filler);
+      await page.reload();
+      await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('lap-table-L').textContent()).toBe(laps);
+      await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('video-sync').textContent()).toContain('1 mark');
+      await scrubTo(page, truthFrame(starts.get(3)!));
+      expect(await shownFrame(page)).toBe(truthFrame(starts.get(3)!));
+      await context.close();
+      expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+    } finally {
+      execFileSync('umount', ['-l', disk]);
+      rmSync(disk, { recursive: true, force: true });
+    }
+  }, 480_000);
 });

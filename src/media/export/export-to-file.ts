@@ -1,11 +1,12 @@
 /**
  * Runs an export into a file of the OPFS exports folder, in the worker: a sync access handle writes the muxer's
  * bytes at their positions (no copy of the file in memory). A failed or cancelled export removes its file; a
- * storage quota hit while writing comes out as ExportError('quota').
+ * storage quota hit or a full disk while writing comes out as ExportError('quota') (file-sink.ts).
  */
 import { exportsFolder } from '../../data/storage/export-files';
 import { ExportError } from './export-error';
 import { runExport, type ExportControl, type ExportJob, type ExportResult } from './export-pipeline';
+import { fileSink } from './file-sink';
 
 export interface FileExportResult extends ExportResult {
   fileName: string;
@@ -21,7 +22,7 @@ export async function exportToFile(job: ExportJob, fileName: string, control: Ex
   try {
     access = await handle.createSyncAccessHandle();
     const file = access;
-    const result = await runExport(job, { write: (data, position) => void file.write(data, { at: position }) }, control);
+    const result = await runExport(job, fileSink(file), control);
     file.flush();
     const bytes = file.getSize();
     done = true;
