@@ -9,6 +9,7 @@ import { blobSource, type ByteSource } from '../domain/gpmf/byte-source';
 import { readMp4Index, type Mp4Index } from '../domain/gpmf/mp4-index';
 import { looksLikeMp4 } from '../domain/gpmf/mp4-sniff';
 import { frameRateFromTimes, type MeasuredFrameRate } from '../domain/video/frame-rate';
+import { canPlayCodec } from './playable-codec';
 import { VideoError } from './video-error';
 
 export interface VideoProbe {
@@ -133,8 +134,14 @@ function probeWithElement(file: Blob): Promise<VideoProbe> {
 }
 
 /** Probes a picked file: MP4/MOV by its index, anything else by the browser's player. */
+/**
+ * The probe of a picked (or stored) file; throws VideoError 'unsupported-file' for what is not a video, and
+ * 'undecodable' for an MP4/MOV whose codec this browser cannot show (HEVC here), before anything is copied.
+ */
 export async function probeVideoFile(file: File): Promise<VideoProbe> {
   const head = new Uint8Array(await file.slice(0, 64).arrayBuffer());
-  if (looksLikeMp4(head)) return probeMp4(blobSource(file));
-  return probeWithElement(file);
+  if (!looksLikeMp4(head)) return probeWithElement(file);
+  const probe = await probeMp4(blobSource(file));
+  if (!(await canPlayCodec(probe.codec))) throw new VideoError('undecodable', `This browser cannot decode ${probe.codec} video.`, { codec: probe.codec });
+  return probe;
 }

@@ -6,7 +6,9 @@
  * duration and frame count are the laps', its first frame and the frame at lap 3's start carry the expected frame
  * numbers, the gauges' pixels are there and the audio track was kept. Then a whole-session export waits behind
  * another (queue), shows its percentage in the tab title, and is cancelled mid-way: nothing of it is left in the
- * private file system. The dialog is also opened on a phone in Portuguese, for its screenshots.
+ * private file system. The dialog is also opened on a phone in Portuguese, for its screenshots. An HEVC video (this
+ * Chromium cannot decode it) is refused when added, with nothing stored; an export onto a full disk fails with the
+ * quota message and leaves nothing behind.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs';
@@ -282,9 +284,9 @@ describe('on-board video export', () => {
 
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
-  it('tells the racer this browser cannot decode an HEVC video, naming the formats that work, and keeps the session and its video (en-us, then pt-pt)', async () => {
+  it('refuses an HEVC video this browser cannot decode when it is added, naming the formats that work, with nothing stored and the session kept (en-us, then pt-pt on a phone)', async () => {
     const hevcPath = join(workDir, 'IMG_0042.MP4');
-    makeVideo(hevcPath, 240, 'hevc');
+    makeVideo(hevcPath, 20, 'hevc');
     const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
     await activeRustaviSession(e2e, page, 'en-us');
     await page.goto(e2e.url('/sessions/analysis'));
@@ -293,47 +295,29 @@ describe('on-board video export', () => {
     const lapsBefore = await laps.textContent();
     await press(page, 'video-add');
     await page.getByTestId('video-file').setInputFiles(hevcPath);
-    await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
-    await e2e.screenshot(page, 'video-hevc-added-tablet-en-us');
-    await markLap(page, 2);
-    await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('1 mark');
-    const videos = await storedVideos(page);
-    expect(videos.length).toBe(1);
-
-    await press(page, 'video-export');
-    await page.getByTestId('export-start').waitFor({ timeout: 30_000 });
-    await pick(page, 'export-from', '2');
-    await pick(page, 'export-to', '2');
-    await page.getByTestId('export-start').click();
-    const item = page.getByTestId('export-item').last();
-    await expect.poll(() => item.getAttribute('data-state'), { timeout: 60_000 }).toBe('failed');
-    const error = item.getByTestId('export-error');
-    expect(await error.getAttribute('data-code')).toBe('undecodable');
+    const error = page.getByTestId('video-error');
+    await expect.poll(() => error.textContent(), { timeout: 60_000 }).toContain('cannot play this video’s format (hvc1');
     const message = (await error.textContent()) ?? '';
-    expect(message).toContain('cannot decode this video’s format (hvc1');
+    expect(message).toContain('so it was not added');
     for (const format of ['H.264', 'VP9', 'AV1']) expect(message).toContain(format);
-    await e2e.screenshot(page, 'video-export-hevc-tablet-en-us');
-    expect(await exportFiles(page)).toEqual([]);
+    expect(await page.getByTestId('video-element').count()).toBe(0);
+    expect(await storedVideos(page)).toEqual([]);
+    await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
+    await page.getByTestId('video-panel').screenshot({ path: await e2e.screenshot(page, 'video-hevc-refused-tablet-en-us'), style: '.mantine-AppShell-header { visibility: hidden; }' });
 
-    // In Portuguese after a reload: the same refusal, and the session and its video as they were.
+    // In Portuguese on a phone: the same refusal, the session as it was.
     await page.evaluate(() => localStorage.setItem('locale', 'pt-pt'));
-    await page.reload();
-    await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
-    await press(page, 'video-export');
-    await page.getByTestId('export-start').waitFor({ timeout: 30_000 });
-    await pick(page, 'export-from', '2');
-    await pick(page, 'export-to', '2');
-    await page.getByTestId('export-start').click();
-    await expect.poll(() => item.getAttribute('data-state'), { timeout: 60_000 }).toBe('failed');
-    const mensagem = (await item.getByTestId('export-error').textContent()) ?? '';
-    expect(mensagem).toContain('não consegue descodificar o formato deste vídeo (hvc1');
-    for (const format of ['H.264', 'VP9', 'AV1']) expect(mensagem).toContain(format);
     await page.setViewportSize({ width: 390, height: 844 });
-    await e2e.screenshot(page, 'video-export-hevc-phone-pt-pt');
-    expect(await exportFiles(page)).toEqual([]);
-    expect(await storedVideos(page)).toEqual(videos);
-    expect(await page.getByTestId('video-sync').textContent()).toContain('1 marca');
-    expect(await laps.textContent()).not.toBe('');
+    await page.reload();
+    await laps.waitFor({ timeout: 30_000 });
+    await press(page, 'video-add');
+    await page.getByTestId('video-file').setInputFiles(hevcPath);
+    await expect.poll(() => error.textContent(), { timeout: 60_000 }).toContain('não consegue reproduzir o formato deste vídeo (hvc1');
+    expect(await error.textContent()).toContain('não foi adicionado');
+    expect(await storedVideos(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
+    await page.getByTestId('video-panel').screenshot({ path: await e2e.screenshot(page, 'video-hevc-refused-phone-pt-pt'), style: '.mantine-AppShell-header { visibility: hidden; }' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
     await page.reload();
@@ -341,12 +325,20 @@ describe('on-board video export', () => {
     expect(await laps.textContent()).toBe(lapsBefore);
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
-  it('fails an export that fills the disk with the quota message, removes the partial file and keeps the session and its video (en-us)', async () => {
+  it('fails an export that fills the disk with the quota message, removes the partial file and keeps the session and its video (en-us)', async (ctx) => {
     // The browser's profile on a small file system of its own (tmpfs, as root), so the private file system is on a
     // disk that really fills up: a quota override or an off-the-record context (storage in memory) does not make
-    // the sync access handle's write fail as a full device does.
+    // the sync access handle's write fail as a full device does. Where mounting is not allowed (not root, or a
+    // container without the right), the test says so and is skipped: it cannot be made faithful there.
     const disk = mkdtempSync(join(tmpdir(), 'astro-small-disk-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', disk]);
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256m', 'tmpfs', disk], { stdio: 'pipe' });
+    } catch (e) {
+      rmSync(disk, { recursive: true, force: true });
+      console.warn(`video-export full-disk test skipped: cannot mount a small tmpfs here (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
+      ctx.skip();
+      return;
+    }
     try {
       const { page, context, errors } = await e2e.newPage({ profileDir: join(disk, 'profile'), viewport: { width: 1280, height: 800 } });
       const starts = await analysisWithVideo(page, 'en-us');

@@ -53,6 +53,7 @@ export const videoI18n = {
     },
     errors: {
       'unsupported-file': 'This file is not a video this browser can play. Use MP4 (H.264), MOV or WebM.',
+      undecodable: 'This browser cannot play this video’s format ({{codec}}), as with HEVC from newer phones, so it was not added. Record in H.264 (“Most compatible” on iPhone), or convert the video to MP4 (H.264), VP9 or AV1, and add it again.',
       'no-storage': 'This browser cannot keep videos on the device.',
       quota: 'Not enough free space on this device for this video. Nothing was kept; free some space and try again.',
       aborted: 'The copy was cancelled. Nothing was kept.',
@@ -123,6 +124,7 @@ export const videoI18n = {
     },
     errors: {
       'unsupported-file': 'Este ficheiro não é um vídeo que este navegador consiga reproduzir. Use MP4 (H.264), MOV ou WebM.',
+      undecodable: 'Este navegador não consegue reproduzir o formato deste vídeo ({{codec}}), como o HEVC dos telemóveis mais recentes, por isso não foi adicionado. Grave em H.264 («Mais compatível» no iPhone), ou converta o vídeo para MP4 (H.264), VP9 ou AV1, e adicione-o de novo.',
       'no-storage': 'Este navegador não consegue guardar vídeos no dispositivo.',
       quota: 'Não há espaço livre suficiente neste dispositivo para este vídeo. Nada foi guardado; liberte espaço e tente de novo.',
       aborted: 'A cópia foi cancelada. Nada foi guardado.',

@@ -100,7 +100,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
         )}
         {problem && (
           <Alert color="red" variant="light" role="alert" data-testid="video-error">
-            {t(problem.key, { name: problem.name })}
+            {t(problem.key, { name: problem.name, codec: problem.codec })}
           </Alert>
         )}
         {notices.map((n, i) => (

@@ -13,6 +13,7 @@ import { videoNotices } from '../../../../src/domain/video/video-notices';
 /** Every code and notice the media layer can give (a Record, so a new code must be listed here). */
 const KEYS: Record<VideoErrorCode | AddNotice, true> = {
   'unsupported-file': true,
+  undecodable: true,
   'no-storage': true,
   quota: true,
   aborted: true,
@@ -35,6 +36,11 @@ describe('video messages', () => {
       expect(en[key], key).toBeTruthy();
       expect(pt[key], key).toBeTruthy();
       expect(pt[key], key).not.toBe(en[key]);
+    }
+    // An undecodable video names its codec and what to use instead, in both languages.
+    for (const text of [en.undecodable, pt.undecodable]) {
+      expect(text).toContain('{{codec}}');
+      for (const format of ['H.264', 'VP9', 'AV1']) expect(text).toContain(format);
     }
     // The missing chapters are named in both languages; a quota hit says nothing was kept.
     expect(en['missing-chapter']).toContain('{{names}}');
