@@ -6,10 +6,8 @@
 import { blobSource } from '../domain/gpmf/byte-source';
 import { readMp4Index } from '../domain/gpmf/mp4-index';
 import { looksLikeMp4 } from '../domain/gpmf/mp4-sniff';
+import { unevenSampleDurations } from '../domain/video/frame-rate';
 import { constantFrameClock, presentationStarts, tableFrameClock, type FrameClock } from '../domain/video/frame-clock';
-
-/** Frame durations further apart than this fraction are a variable frame rate (as the probe decides). */
-const UNEVEN = 1.1;
 
 export async function frameClockOfFile(file: Blob, fps: number, durationS: number): Promise<FrameClock> {
   const constant = constantFrameClock(fps, durationS);
@@ -20,13 +18,7 @@ export async function frameClockOfFile(file: Blob, fps: number, durationS: numbe
     const track = index?.movie.videoTracks[0];
     if (!index || !track) return constant;
     const samples = index.file.getTrackSamplesInfo(track.id);
-    let min = Infinity;
-    let max = 0;
-    for (const s of samples) {
-      if (s.duration < min) min = s.duration;
-      if (s.duration > max) max = s.duration;
-    }
-    if (samples.length < 3 || !(max > min * UNEVEN)) return constant;
+    if (!unevenSampleDurations(samples)) return constant;
     const edits = (track.edits ?? []).map((e) => ({ segmentDuration: e.segment_duration, mediaTime: e.media_time }));
     const starts = presentationStarts(samples, track.timescale, edits, index.movie.timescale);
     return starts.length > 0 ? tableFrameClock(starts, durationS) : constant;

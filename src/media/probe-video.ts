@@ -8,7 +8,7 @@
 import { blobSource, type ByteSource } from '../domain/gpmf/byte-source';
 import { readMp4Index, type Mp4Index } from '../domain/gpmf/mp4-index';
 import { looksLikeMp4 } from '../domain/gpmf/mp4-sniff';
-import { frameRateFromTimes, type MeasuredFrameRate } from '../domain/video/frame-rate';
+import { frameRateFromTimes, unevenSampleDurations, type MeasuredFrameRate } from '../domain/video/frame-rate';
 import { canPlayCodec } from './playable-codec';
 import { VideoError } from './video-error';
 
@@ -44,19 +44,13 @@ export async function probeMp4(source: ByteSource): Promise<VideoProbe> {
   if (!index || !track || !(track.nb_samples > 0)) throw new VideoError('unsupported-file', 'Not a video this app can read (no video track).');
   const durationS = track.duration / track.timescale || index.movie.duration / index.movie.timescale;
   const samples = index.file.getTrackSamplesInfo(track.id);
-  let min = Infinity;
-  let max = 0;
-  for (const s of samples) {
-    if (s.duration < min) min = s.duration;
-    if (s.duration > max) max = s.duration;
-  }
   const created = index.movie.created;
   const createdMs = created instanceof Date && created.getTime() > Date.UTC(1970, 0, 2) ? created.getTime() : null;
   return {
     container: 'mp4',
     durationS,
     fps: durationS > 0 ? track.nb_samples / durationS : DEFAULT_FPS,
-    variableFrameRate: samples.length > 2 && max > min * 1.1,
+    variableFrameRate: unevenSampleDurations(samples),
     width: track.video?.width ?? track.track_width,
     height: track.video?.height ?? track.track_height,
     codec: track.codec,

@@ -75,6 +75,13 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/** Waits until the service worker controls the page (reloading once if it took over after the page loaded): from then on a reload works with the network cut. */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
 /** Errors that are expected in normal operation: the browser logs every 4xx answer (e.g. the refresh probe at start). */
 export function unexpectedErrors(errors: readonly string[]): string[] {
   return errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));

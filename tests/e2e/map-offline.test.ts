@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
 
 /** A 1x1 PNG: every tile the test server answers. */
@@ -44,12 +44,6 @@ afterAll(async () => {
   await new Promise((resolve) => tileServer?.close(resolve));
 });
 
-/** Waits until the service worker controls the page (tiles and the app's chunks then go through it). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
 
 const mapState = (page: Page) => page.getByTestId('track-map').getAttribute('data-tiles');
 
@@ -57,7 +51,7 @@ describe('the sessions map without signal', () => {
   it("keeps a circuit's tiles on request and draws them offline with the tile server gone", async () => {
     const { page, context, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
     await activeRustaviSession(e2e, page, 'en-us');
-    await controlled(page);
+    await controlledByServiceWorker(page);
     await page.getByRole('link', { name: 'Map' }).first().click();
     await page.waitForURL(/\/sessions\/map/);
     await expect.poll(() => mapState(page), { timeout: 30_000 }).toBe('online');
@@ -98,7 +92,7 @@ describe('the sessions map without signal', () => {
       it(`draws the circuit's outline from the laps and says the map is offline when no tile comes (${locale}, ${width}x${height})`, async () => {
         const { page, context, errors } = await e2e.newPage({ viewport: { width, height } });
         await activeRustaviSession(e2e, page, locale);
-        await controlled(page);
+        await controlledByServiceWorker(page);
         await context.setOffline(true);
         await page.goto(e2e.url('/sessions/map')).catch(() => undefined); // offline: the service worker serves the app shell
         const map = page.getByTestId('track-map');

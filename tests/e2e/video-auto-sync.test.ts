@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
 import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled } from './video-frames';
 import { addGpmdTrack, cameraGpsPayloads } from '../unit/domain/gpmf/mp4-gpmf-writer';
@@ -137,9 +137,7 @@ describe('on-board video synced from its GoPro telemetry', () => {
     expect(played).toBeLessThan(truthFrame(starts.get(4) ?? Infinity));
 
     // No network, a reload: the sync is kept and lap 3 still lands on its frame.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('video-element').waitFor({ timeout: 30_000 });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
 import { frameInPixels, makeNumberedVideo, videoSettled } from './video-frames';
 
@@ -119,9 +119,7 @@ describe('GoPro chapters', () => {
     await panelShot(page, 'video-chapters-tablet-en-us');
 
     // No network, a reload: the joined video plays from the device's storage.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('video-element').waitFor({ timeout: 30_000 });

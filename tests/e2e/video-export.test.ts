@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
-import { lapStarts, videoSettled } from './video-frames';
+import { frameInPixels, lapStarts, videoSettled } from './video-frames';
 
 let e2e: E2E;
 let videoPath: string;
@@ -125,25 +125,9 @@ function storedVideos(page: Page): Promise<[string, number][]> {
   });
 }
 
-/** The frame number the player's <video> shows, read off its pixels (the blocks' row). */
+/** The frame number the player's <video> shows, read off its pixels (the blocks' row, across the frame's middle). */
 function shownFrame(page: Page): Promise<number> {
-  return page.evaluate(
-    ([bits, y]) => {
-      const v = document.querySelector('[data-testid=video-element]') as HTMLVideoElement;
-      const c = document.createElement('canvas');
-      c.width = v.videoWidth;
-      c.height = v.videoHeight;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(v, 0, 0);
-      let n = 0;
-      for (let b = 0; b < bits; b++) {
-        const [r, g, bl] = ctx.getImageData(4 + b * 21 + 9, y, 1, 1).data;
-        if ((r + g + bl) / 3 > 128) n |= 1 << b;
-      }
-      return n;
-    },
-    [BITS, BIT_Y + 10] as const,
-  );
+  return frameInPixels(page, 'video-element', BIT_Y + 10);
 }
 
 /** Chooses a lap in the player and marks it at the frame shown: a one-mark sync. */
@@ -184,9 +168,7 @@ describe('on-board video export', () => {
     await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('2 marks');
 
     // The network goes; the app, the export chunk and its worker come from the service worker's precache.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('video-element').waitFor({ timeout: 30_000 });

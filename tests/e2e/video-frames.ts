@@ -47,10 +47,13 @@ export async function lapStarts(page: Page): Promise<Map<number, number>> {
   return new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
 }
 
-/** The frame number painted into the frame a <video> (by test id) shows, read from its pixels. */
-export function frameInPixels(page: Page, testId = 'video-element'): Promise<number> {
+/**
+ * The frame number painted into the frame a <video> (by test id) shows, read from its pixels: the blocks' row at
+ * `y` (the middle of blocks drawn at the top by makeNumberedVideo, by default).
+ */
+export function frameInPixels(page: Page, testId = 'video-element', y = 18): Promise<number> {
   return page.evaluate(
-    ([id, bits]) => {
+    ([id, bits, row]) => {
       const v = document.querySelector(`[data-testid=${id}]`) as HTMLVideoElement;
       const c = document.createElement('canvas');
       c.width = v.videoWidth;
@@ -59,12 +62,12 @@ export function frameInPixels(page: Page, testId = 'video-element'): Promise<num
       ctx.drawImage(v, 0, 0);
       let n = 0;
       for (let b = 0; b < bits; b++) {
-        const [r, g, bl] = ctx.getImageData(4 + b * 21 + 9, 18, 1, 1).data;
+        const [r, g, bl] = ctx.getImageData(4 + b * 21 + 9, row, 1, 1).data;
         if ((r + g + bl) / 3 > 128) n |= 1 << b;
       }
       return n;
     },
-    [testId, FRAME_BITS] as const,
+    [testId, FRAME_BITS, y] as const,
   );
 }
 

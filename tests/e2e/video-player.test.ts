@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
 import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled } from './video-frames';
 
@@ -128,9 +128,7 @@ describe('on-board video', () => {
     expect(await page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('3');
 
     // No network, a reload: the video, its sync and lap 3's frame are all still there.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await controlledByServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('video-element').waitFor({ timeout: 30_000 });

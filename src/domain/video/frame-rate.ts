@@ -36,3 +36,17 @@ export function frameRateFromTimes(mediaTimesS: readonly number[]): MeasuredFram
   }).length;
   return { fps, variableFrameRate: uneven > Math.max(1, steps.length / 10) };
 }
+
+/**
+ * Whether an MP4 track's frames last differently enough to be a variable frame rate (a phone's): its longest
+ * sample duration more than a tenth over its shortest, over three frames or more.
+ */
+export function unevenSampleDurations(samples: readonly { duration: number }[]): boolean {
+  let min = Infinity;
+  let max = 0;
+  for (const s of samples) {
+    if (s.duration < min) min = s.duration;
+    if (s.duration > max) max = s.duration;
+  }
+  return samples.length > 2 && max > min * 1.1;
+}

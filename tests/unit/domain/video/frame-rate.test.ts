@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameRateFromTimes } from '../../../../src/domain/video/frame-rate';
+import { frameRateFromTimes, unevenSampleDurations } from '../../../../src/domain/video/frame-rate';
 
 const times = (n: number, step: (i: number) => number) => {
   const out = [0];
@@ -26,5 +26,14 @@ describe('frame rate from the frames shown', () => {
   it('keeps an unusual rate as measured, and needs three frames', () => {
     expect(frameRateFromTimes(times(10, () => 1 / 12))?.fps).toBeCloseTo(12, 6);
     expect(frameRateFromTimes([0, 0.04])).toBeNull();
+  });
+});
+
+describe('an MP4 track whose frames last differently', () => {
+  it('is a variable frame rate when its longest frame is more than a tenth over its shortest', () => {
+    expect(unevenSampleDurations([{ duration: 10 }, { duration: 10 }, { duration: 25 }])).toBe(true);
+    expect(unevenSampleDurations([{ duration: 1001 }, { duration: 1001 }, { duration: 1100 }])).toBe(false);
+    expect(unevenSampleDurations([{ duration: 10 }, { duration: 25 }])).toBe(false);
+    expect(unevenSampleDurations([])).toBe(false);
   });
 });
