@@ -307,7 +307,7 @@ describe('on-board video export', () => {
     expect(await laps.textContent()).toBe(lapsBefore);
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
-  it('fails an export that fills the disk with the quota message, removes the partial file and keeps the session and its video (en-us)', async (ctx) => {
+  it('refuses a video added onto a full disk, and fails an export that fills the disk, each with the quota message, nothing partial kept and the session and its video untouched (en-us)', async (ctx) => {
     // The browser's profile on a small file system of its own (tmpfs, as root), so the private file system is on a
     // disk that really fills up: a quota override or an off-the-record context (storage in memory) does not make
     // the sync access handle's write fail as a full device does. Where mounting is not allowed (not root, or a
@@ -323,7 +323,26 @@ describe('on-board video export', () => {
     }
     try {
       const { page, context, errors } = await e2e.newPage({ profileDir: join(disk, 'profile'), viewport: { width: 1280, height: 800 } });
-      const starts = await analysisWithVideo(page, 'en-us');
+      await activeRustaviSession(e2e, page, 'en-us');
+      await page.goto(e2e.url('/sessions/analysis'));
+      await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
+
+      // Adding the video onto a full disk: the quota message, nothing of the copy kept, the session untouched.
+      const lapsAtFirst = await page.getByTestId('lap-table-L').textContent();
+      const noRoom = fillDisk(disk, 1024 * 1024);
+      await press(page, 'video-add');
+      await page.getByTestId('video-file').setInputFiles(videoPath);
+      await expect.poll(() => page.getByTestId('video-error').textContent(), { timeout: 60_000 }).toContain('Not enough free space on this device for this video. Nothing was kept');
+      expect(await storedVideos(page)).toEqual([]);
+      expect(await page.getByTestId('video-element').count()).toBe(0);
+      expect(await page.getByTestId('lap-table-L').textContent()).toBe(lapsAtFirst);
+      rmSync(noRoom);
+
+      // Space freed: the same file is added.
+      await page.getByTestId('video-file').setInputFiles(videoPath);
+      await page.getByTestId('video-element').waitFor({ timeout: 60_000 });
+      await settled(page);
+      const starts = await lapStarts(page);
       await scrubTo(page, truthFrame(starts.get(2)!));
       await markLap(page, 2);
       await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('1 mark');

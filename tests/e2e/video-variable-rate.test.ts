@@ -4,7 +4,8 @@
  * against the built app (after a damaged file of the same kind of name, refused with nothing kept): the racer is told
  * both (and the video is left unsynced, not synced wrong); the frame steps go
  * exactly one of the file's own frames each way (an average rate would skip some frames and show others twice),
- * and a second's step is a second of the video, however many frames it holds. Screenshots of the panel with the
+ * and a second's step is a second of the video, however many frames it holds. A second recording added beside it
+ * is the one shown, and the racer switches back to the first. Screenshots of the panel with the
  * notice at 390x844 in pt-pt (tests/.artifacts/video-variable-rate-*.png).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,10 +15,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
-import { frameInPixels, makeVariableRateVideo, variableRateFrameStartS, videoSettled } from './video-frames';
+import { frameInPixels, makeNumberedVideo, makeVariableRateVideo, variableRateFrameStartS, videoSettled } from './video-frames';
 
 let e2e: E2E;
 let video: Buffer;
+let second: Buffer;
 let workDir: string;
 
 beforeAll(async () => {
@@ -25,6 +27,8 @@ beforeAll(async () => {
   const path = join(workDir, 'phone.mp4');
   makeVariableRateVideo(path, 600, '2019-03-02T10:00:00Z');
   video = readFileSync(path);
+  makeNumberedVideo(join(workDir, 'second.mp4'), 10, 25);
+  second = readFileSync(join(workDir, 'second.mp4'));
   e2e = await startE2E();
 }, 180_000);
 
@@ -99,6 +103,18 @@ describe('a phone video with a variable frame rate', () => {
     while (variableRateFrameStartS(expected + 1) <= fromS + 1) expected++;
     expect(await pressAndRead(page, 'video-fwd-1s')).toBe(expected);
     expect(await pressAndRead(page, 'video-back-1s')).toBe(80);
+
+    // A second recording of the session, added beside the first: it is the one shown, and the racer can switch back.
+    await page.getByTestId('video-file-more').setInputFiles({ name: 'GX010077.MP4', mimeType: 'video/mp4', buffer: second });
+    await page.getByTestId('video-shown').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('video-shown').inputValue()).toBe('GX010077.MP4');
+    await videoSettled(page);
+    expect(await page.locator('[data-frame-clock]').getAttribute('data-frame-clock')).toBe('constant');
+    expect(await storedVideos()).toHaveLength(2);
+    await page.getByTestId('video-shown').click();
+    await page.getByRole('option', { name: 'VID_20260704_090312.mp4' }).click({ force: true });
+    await page.locator('[data-frame-clock=table]').waitFor({ timeout: 30_000 });
+    await videoSettled(page);
 
     await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
     const file = await e2e.screenshot(page, 'video-variable-rate-phone-pt-pt');

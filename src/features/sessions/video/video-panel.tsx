@@ -33,6 +33,9 @@ export interface VideoPanelProps {
   compareSession?: LoadedSession | null;
 }
 
+/** The files 'Add video' offers: MP4, MOV and WebM. */
+const ACCEPT = 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm';
+
 export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null }: VideoPanelProps) {
   const { t, i18n } = useTranslation('video');
   const videos = useLiveQuery(() => videoRepository.listForSession(session.id), [session.id]);
@@ -54,6 +57,8 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
     try {
       const added = await addVideos(files, { sessionLocalId: session.id, positions: session.positions, signal: abort.current.signal, onProgress: (done, total) => setProgress(total > 0 ? done / total : 1) });
       setNotices(added.flatMap((a) => a.notices));
+      // What was just added is what the racer wants to see.
+      if (added.length > 0) setShownId(added[0].row.id);
     } catch (e) {
       setProblem(problemOf(e));
     } finally {
@@ -70,9 +75,21 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
             {t('title')}
           </Title>
           {row && (
-            <Button size="xs" variant="subtle" color="red" onClick={() => void videoRepository.remove(row.id)} data-testid="video-remove">
-              {t('remove')}
-            </Button>
+            <Group gap={4}>
+              {progress === null && (
+                // Another recording of the same session (a second camera, the chapters of another recording).
+                <FileButton multiple onChange={(f) => void onFiles(f)} accept={ACCEPT} inputProps={{ 'data-testid': 'video-file-more' } as never}>
+                  {(props) => (
+                    <Button {...props} size="xs" variant="subtle" data-testid="video-choose-more">
+                      {t('addMore')}
+                    </Button>
+                  )}
+                </FileButton>
+              )}
+              <Button size="xs" variant="subtle" color="red" onClick={() => void videoRepository.remove(row.id)} data-testid="video-remove">
+                {t('remove')}
+              </Button>
+            </Group>
           )}
         </Group>
         {!row && progress === null && (
@@ -80,7 +97,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
             <Text size="sm" c="dimmed">
               {t('help')}
             </Text>
-            <FileButton multiple onChange={(f) => void onFiles(f)} accept="video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm" inputProps={{ 'data-testid': 'video-file' } as never}>
+            <FileButton multiple onChange={(f) => void onFiles(f)} accept={ACCEPT} inputProps={{ 'data-testid': 'video-file' } as never}>
               {(props) => (
                 <Button {...props} w="fit-content" data-testid="video-choose">
                   {t('choose')}
