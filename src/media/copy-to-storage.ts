@@ -1,7 +1,7 @@
 /**
- * Copies a picked video into the Origin Private File System, streaming: the file is read slice by slice
- * (Blob.slice of a picked file reads only that range from disk) and each slice written before the next is read,
- * so memory stays flat (one slice) for a 4 GB file, with
+ * Copies a picked video into the Origin Private File System, streaming: the file is written slice by slice
+ * (Blob.slice of a picked file reads only that range from disk), each slice written before the next, so memory
+ * stays flat for a 4 GB file, with
  * progress after each chunk. A failed or cancelled copy removes its partial file: nothing half-copied is kept.
  * The free space is checked first, so a file that cannot fit fails before a byte is written.
  */
@@ -38,6 +38,21 @@ function extensionOf(name: string): string {
   return m ? `.${m[1].toLowerCase()}` : '';
 }
 
+/**
+ * Whether a failed Blob write was the copy's side: Chromium reports a disk that fills up under a Blob write as
+ * NotReadableError, as it would a source file that can no longer be read. The source is read at the same place: if
+ * it reads, it was the destination, and a full disk is what makes a write of readable bytes fail.
+ */
+async function destinationFull(e: unknown, file: Blob, copied: number): Promise<boolean> {
+  if (!(e instanceof DOMException) || e.name !== 'NotReadableError') return false;
+  try {
+    await file.slice(copied, copied + 1).arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Copies `file`; resolves with the stored file's name. Throws VideoError (quota, aborted, no-storage, write-failed). */
 export async function copyVideoToStorage(file: File, options: CopyOptions = {}): Promise<{ opfsName: string; sizeBytes: number }> {
   const folder = options.folder ?? (await videosFolder().catch(() => null));
@@ -53,10 +68,12 @@ export async function copyVideoToStorage(file: File, options: CopyOptions = {}):
     options.onProgress?.(0, file.size);
     while (copied < file.size) {
       if (options.signal?.aborted) throw new VideoError('aborted', 'The copy was cancelled.');
-      const chunk = new Uint8Array(await file.slice(copied, Math.min(file.size, copied + CHUNK_BYTES)).arrayBuffer());
-      if (chunk.byteLength === 0) throw new VideoError('write-failed', 'The file could not be read to its end.');
-      await writable.write(chunk);
-      copied += chunk.byteLength;
+      // The slice is written as a Blob: the browser moves its bytes from the file to the copy without them becoming
+      // a script buffer (reading each 4 MB into an ArrayBuffer left hundreds of MB of them for the garbage collector
+      // during a 4 GB copy). A file that cannot be read to its end makes the write reject.
+      const slice = file.slice(copied, Math.min(file.size, copied + CHUNK_BYTES));
+      await writable.write(slice);
+      copied += slice.size;
       options.onProgress?.(copied, file.size);
     }
     await writable.close();
@@ -66,7 +83,7 @@ export async function copyVideoToStorage(file: File, options: CopyOptions = {}):
     if (writable) await writable.abort().catch(() => undefined);
     await folder.removeEntry(opfsName).catch(() => undefined);
     if (e instanceof VideoError) throw e;
-    if (isQuotaError(e)) throw new VideoError('quota', 'The device ran out of space while copying the video.', { cause: e });
+    if (isQuotaError(e) || (await destinationFull(e, file, copied))) throw new VideoError('quota', 'The device ran out of space while copying the video.', { cause: e });
     throw new VideoError('write-failed', `Could not store the video: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
 }

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { copyVideoToStorage } from '../../../src/media/copy-to-storage';
 import { VideoError } from '../../../src/media/video-error';
 
-/** An in-memory OPFS folder; `quotaBytes` makes writes past it fail as the browser does. */
-function fakeFolder(quotaBytes = Infinity) {
+/**
+ * An in-memory OPFS folder; `quotaBytes` makes writes past it fail as the browser does: QuotaExceededError, or
+ * (`fullDiskAs: 'not-readable'`) the NotReadableError Chromium gives when the disk fills under a Blob write.
+ */
+function fakeFolder(quotaBytes = Infinity, fullDiskAs: 'quota' | 'not-readable' = 'quota') {
   const files = new Map<string, number>();
   const writes: number[] = [];
   const folder = {
@@ -12,10 +15,12 @@ function fakeFolder(quotaBytes = Infinity) {
       return {
         async createWritable() {
           return {
-            async write(chunk: Uint8Array) {
-              const next = (files.get(name) ?? 0) + chunk.byteLength;
-              if (next > quotaBytes) throw new DOMException('quota', 'QuotaExceededError');
-              writes.push(chunk.byteLength);
+            async write(chunk: Blob) {
+              // A slice of a file that cannot be read (gone, cut short) rejects as the browser's write does.
+              const bytes = (await chunk.arrayBuffer()).byteLength;
+              const next = (files.get(name) ?? 0) + bytes;
+              if (next > quotaBytes) throw fullDiskAs === 'quota' ? new DOMException('quota', 'QuotaExceededError') : new DOMException('The requested file could not be read', 'NotReadableError');
+              writes.push(bytes);
               files.set(name, next);
             },
             async close() {},
@@ -60,6 +65,25 @@ describe('copying a video into storage', () => {
     const error = await copyVideoToStorage(fileOf(12 * 1024 * 1024), { folder, freeBytes: async () => null }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(VideoError);
     expect((error as VideoError).code).toBe('quota');
+    expect(files.size).toBe(0);
+  });
+
+  it('says the disk is full when a write fails as unreadable but the picked file still reads', async () => {
+    const { folder, files } = fakeFolder(5 * 1024 * 1024, 'not-readable');
+    const error = await copyVideoToStorage(fileOf(12 * 1024 * 1024), { folder, freeBytes: async () => null }).catch((e: unknown) => e);
+    expect((error as VideoError).code).toBe('quota');
+    expect(files.size).toBe(0);
+  });
+
+  it('says the copy failed, not the disk, when the picked file itself can no longer be read', async () => {
+    const { folder, files } = fakeFolder();
+    const file = fileOf(12 * 1024 * 1024);
+    let reads = 0;
+    const unreadable = (size: number) => ({ size, arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')) });
+    // Gone after the first 4 MB: every later read fails, as a file removed or an unplugged card's does.
+    const gone = { size: file.size, name: file.name, slice: (start?: number, end?: number) => (reads++ === 0 ? file.slice(start, end) : unreadable(file.slice(start, end).size)) } as unknown as File;
+    const error = await copyVideoToStorage(gone, { folder, freeBytes: async () => null }).catch((e: unknown) => e);
+    expect((error as VideoError).code).toBe('write-failed');
     expect(files.size).toBe(0);
   });
 
