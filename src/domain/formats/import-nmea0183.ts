@@ -11,7 +11,7 @@ import type { ParseIssue } from '../session-types';
 import { ImportError } from './import-errors';
 import { ColumnsBuilder, fallbackDayMs, isoOf, splitLines } from './import-columns';
 import type { ImportOptions, ImportedSession } from './import-types';
-import { timeOfDayMs } from './import-vbo';
+import { timeOfDayMs } from './vbo-data-rows';
 
 const KNOT_KMH = 1.852;
 const DAY_MS = 86_400_000;

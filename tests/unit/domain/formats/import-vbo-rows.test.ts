@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importVbo, timeOfDayMs } from '../../../../src/domain/formats/import-vbo';
+import { importVbo } from '../../../../src/domain/formats/import-vbo';
+import { timeOfDayMs } from '../../../../src/domain/formats/vbo-data-rows';
 import { mulberry32 } from '../../../../src/domain/synthetic-session';
 
 const FIXTURES = new URL('../../../fixtures/real-logs/', import.meta.url);
