@@ -16,11 +16,10 @@ import type { Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
 import { lapTraceByNumber, type LapTrace } from '../../../domain/lap-compare/lap-trace';
 import { frameAt, seekTimeOfFrame, sessionTimeAt } from '../../../domain/video/video-clock';
-import { formatDate } from '../../../app/i18n/format';
-import { currentLocale } from '../../../app/i18n/setup';
 import { openStoredVideo } from '../../../media/copy-to-storage';
 import { drawOverlay, type OverlayScene } from '../../../media/overlay-draw';
 import type { LoadedSession } from '../sessions-port';
+import { sizedOverlay, useSessionDate } from './overlay-canvas';
 
 export interface FollowerHandle {
   /** The lead video shows `leadVideoS`; `playing` and its playback rate say how to keep up. */
@@ -44,17 +43,17 @@ const MAX_PLAYING_DRIFT_S = 0.3;
 const DRIFT_GAIN = 2;
 
 export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: FollowerVideoProps) {
-  const { t, i18n } = useTranslation('video');
+  const { t } = useTranslation('video');
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [url, setUrl] = useState<string | null>(null);
-  const spans = useMemo(() => lapSpans(session.positions).filter((s) => s.lap > 0), [session.positions]);
+  const allSpans = useMemo(() => lapSpans(session.positions), [session.positions]);
+  const spans = useMemo(() => allSpans.filter((s) => s.lap > 0), [allSpans]);
   const [lapNumber, setLapNumber] = useState<number | null>(null);
   const lap = lapNumber ?? session.analysis.bestLapNumber ?? spans[0]?.lap ?? null;
   const span = spans.find((s) => s.lap === lap) ?? null;
-  const allSpans = useMemo(() => lapSpans(session.positions), [session.positions]);
   const track = useMemo(() => lapOutline(session.positions, allSpans), [session.positions, allSpans]);
-  const sessionDate = useMemo(() => (session.date && Number.isFinite(Date.parse(session.date)) ? formatDate(session.date, currentLocale(i18n)) : ''), [session.date, i18n]);
+  const sessionDate = useSessionDate(session.date);
 
   /** The lead's laps as this video's reference: its delta is to the lap the lead is on, at the same distance. */
   const leadTraces = useMemo(() => new Map<number, LapTrace>(), [lead?.positions]);
@@ -74,14 +73,9 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
   const drawAt = useCallback(
     (videoS: number | null, leadLap: number | null) => {
       const canvas = canvasRef.current;
-      const ctx = canvas?.getContext('2d');
-      if (!canvas || !ctx) return;
-      const width = canvas.clientWidth;
-      const height = canvas.clientHeight;
-      if (canvas.width !== width || canvas.height !== height) {
-        canvas.width = width;
-        canvas.height = height;
-      }
+      const sized = canvas ? sizedOverlay(canvas) : null;
+      if (!canvas || !sized) return;
+      const { ctx, width, height } = sized;
       if (videoS === null || !row.sync) {
         ctx.clearRect(0, 0, width, height);
         canvas.dataset.lap = '';

@@ -8,8 +8,6 @@ import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../app/i18n/format';
-import { currentLocale } from '../../../app/i18n/setup';
 import { videoRepository, type VideoRow } from '../../../data/services';
 import { fitSyncFromMarks, withMark } from '../../../domain/video/hand-marks';
 import type { LeadVideo } from '../../../domain/video/follow-by-distance';
@@ -21,6 +19,7 @@ import { sessionTimeAt, videoTimeAt, type VideoSync } from '../../../domain/vide
 import { frameClockOfFile } from '../../../media/frame-clock-of-file';
 import { openStoredVideo } from '../../../media/copy-to-storage';
 import type { LoadedSession } from '../sessions-port';
+import { sizedOverlay, useSessionDate } from './overlay-canvas';
 import { drawOverlay } from '../../../media/overlay-draw';
 import { FollowerVideo, type FollowerHandle } from './follower-video';
 import { GaugePicker, storedGauges, storeGauges } from './gauge-picker';
@@ -63,7 +62,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     setGauges(next);
     storeGauges(next);
   }, []);
-  const sessionDate = useMemo(() => (session.date && Number.isFinite(Date.parse(session.date)) ? formatDate(session.date, currentLocale(i18n)) : ''), [session.date, i18n]);
+  const sessionDate = useSessionDate(session.date);
   const labels = useMemo(() => ({ lap: t('gauge.lap'), last: t('gauge.last'), delta: t('gauge.delta'), kmh: t('gauge.kmh'), g: t('gauge.g') }), [t]);
   const lastSet = useRef<number | null>(null);
   /** When the video last set the cursor: the charts echo it back a frame or two later, snapped to their points. */
@@ -101,14 +100,9 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     if (frameRef.current) frameRef.current.textContent = t('frame', { frame, time: videoS.toFixed(3) });
     canvas.dataset.frame = String(frame);
     canvas.dataset.gauges = gauges.join(',');
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return;
+    const sized = sizedOverlay(canvas);
+    if (!sized) return;
+    const { ctx, width, height } = sized;
     if (!sync) {
       ctx.clearRect(0, 0, width, height);
       return;
