@@ -110,6 +110,22 @@ export interface AddedVideo {
   notices: AddNoticeItem[];
 }
 
+/** A new video's row: the stored file, what the probe of the stored video says, when it was recorded, its first sync. */
+function newRow(context: AddContext, file: Pick<VideoRow, 'opfsName' | 'fileName' | 'mimeType' | 'sizeBytes'>, probe: VideoProbe, createdMs: number | null, sync: StoredVideoSync | null): Parameters<typeof videoRepository.add>[0] {
+  return {
+    sessionLocalId: context.sessionLocalId,
+    ...file,
+    durationS: probe.durationS,
+    fps: probe.fps,
+    width: probe.width,
+    height: probe.height,
+    createdMs,
+    sync,
+    marks: [],
+    addedAt: new Date().toISOString(),
+  };
+}
+
 /** Adds one file as it is. */
 async function addFile(file: File, context: AddContext): Promise<AddedVideo> {
   const probe = await probeVideoFile(file);
@@ -120,21 +136,7 @@ async function addFile(file: File, context: AddContext): Promise<AddedVideo> {
     // The stored copy is read directly in the worker; the picked File where the handle cannot be had.
     const gps = probe.hasGpmf ? gpmfSync([(await storedVideoHandle(stored.opfsName)) ?? file], input) : null;
     const sync = await firstSync(probe, probe.durationS, gps, input, notices);
-    const row = await videoRepository.add({
-      sessionLocalId: context.sessionLocalId,
-      opfsName: stored.opfsName,
-      fileName: file.name,
-      mimeType: file.type,
-      sizeBytes: stored.sizeBytes,
-      durationS: probe.durationS,
-      fps: probe.fps,
-      width: probe.width,
-      height: probe.height,
-      createdMs: probe.createdMs,
-      sync,
-      marks: [],
-      addedAt: new Date().toISOString(),
-    });
+    const row = await videoRepository.add(newRow(context, { opfsName: stored.opfsName, fileName: file.name, mimeType: file.type, sizeBytes: stored.sizeBytes }, probe, probe.createdMs, sync));
     return { row, notices };
   } catch (e) {
     await removeStoredFiles([stored.opfsName]);
@@ -160,21 +162,8 @@ async function addChapters(files: File[], context: AddContext): Promise<AddedVid
     const probe = await probeVideoFile(stored);
     const notices = fileNotices(files[0].name, probe, context.positions);
     const sync = await firstSync({ ...firstProbe, durationS: probe.durationS }, probe.durationS, gps, input, notices);
-    const row = await videoRepository.add({
-      sessionLocalId: context.sessionLocalId,
-      opfsName: joined.opfsName,
-      fileName: files.map((f) => f.name).join(' + '),
-      mimeType: 'video/mp4',
-      sizeBytes: joined.sizeBytes,
-      durationS: probe.durationS,
-      fps: probe.fps,
-      width: probe.width,
-      height: probe.height,
-      createdMs: firstProbe.createdMs,
-      sync,
-      marks: [],
-      addedAt: new Date().toISOString(),
-    });
+    const file = { opfsName: joined.opfsName, fileName: files.map((f) => f.name).join(' + '), mimeType: 'video/mp4', sizeBytes: joined.sizeBytes };
+    const row = await videoRepository.add(newRow(context, file, probe, firstProbe.createdMs, sync));
     return { row, notices };
   } catch (e) {
     await removeStoredFiles([joined.opfsName]);
