@@ -3,37 +3,68 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 
 /**
- * Where each area may import from. Keys and values are folders relative to the project root; a relative import
- * resolving outside the allowed folders, or a package on the deny list, is an error.
- */
-/**
  * The data layer's public surface, the only parts of src/data that screens may import (module paths without
  * extension): the wired repositories and sync (services), the auth session, the typed errors, and the typed
- * calls of the online-only screens (admin lists, profile). Dexie tables, repository factories, the sync queue
+ * calls of the online-only screens (admin lists, profile, teams, other racers' shared laps). Dexie tables, repository factories, the sync queue
  * and the HTTP client itself stay inside src/data.
  */
 const dataPublic = [
   'src/data/services',
-  'src/data/auth/session',
+  'src/data/live-query',
+  'src/data/auth/app-session',
   'src/data/api/api-error',
   'src/data/storage/storage-error',
-  ...['circuit-types', 'circuits', 'countries', 'firmware', 'sessions', 'translations', 'users', 'vehicle-categories', 'vehicle-types'].map((r) => `src/data/api/${r}`),
+  ...['circuit-types', 'circuits', 'countries', 'firmware', 'sessions', 'sharing', 'translations', 'users', 'vehicle-categories', 'vehicle-types'].map((r) => `src/data/api/${r}`),
 ];
 
+/**
+ * The parts of src/data that media IO may use: the wired repositories (services), the row types it reads, and the
+ * OPFS folders video copies and exports are kept in. Not the database, the API client or the repository factories.
+ */
+const mediaData = ['src/data/services', 'src/data/db/rows', 'src/data/storage/opfs-files', 'src/data/storage/export-files', 'src/data/storage/storage-error'];
+
+/**
+ * What the app shell (src/app, the one owner of startup) may use of src/data beyond the public surface: the modules
+ * it starts and preloads (the API client, the database chunk) and the auth and sync-notice types it wires.
+ */
+const appData = ['src/data/api/client', 'src/data/db/database', 'src/data/auth/auth-session', 'src/data/auth/auth-user', 'src/data/sync/sync-notices'];
+
+/** A feature's texts (i18n.ts, *-i18n.ts): the only part of a feature the app shell reads (its i18n setup). */
+const isFeatureTexts = (rel) => /^src\/features\/(.+\/)?(i18n|[^/]+-i18n)(\.tsx?)?$/.test(rel);
+
+/** The store's own packages: only src/data uses them (screens read through its repositories and live-query.ts). */
+const storePackages = /^dexie($|\/|-react-hooks)/;
+
+/**
+ * Where each area may import from. Keys and values are folders (or module paths without extension) relative to the
+ * project root; a relative import resolving outside the allowed ones (and not passing allowIf, given the target's
+ * path relative to the root), or a package on the deny list, is an error. tests/unit/lint/import-boundaries.test.ts
+ * lints probe imports against these.
+ */
 const areas = [
   // Screens reach storage and the server only through the data layer's public surface, and the workers only
   // through their bridge in src/analysis.
   // package.json: the About page shows the app version.
-  { dir: 'src/features', allow: ['src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', 'src/device', 'src/analysis', 'src/media', 'package.json', ...dataPublic], denyPackages: /^dexie$/ },
+  { dir: 'src/features', allow: ['src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', 'src/device', 'src/analysis', 'src/media', 'package.json', ...dataPublic], denyPackages: storePackages },
   // Media IO (video files: probe, copy into storage, add to a session): the browser's file and media APIs; the
   // telemetry sync runs in the analysis worker through its bridge, the overlay export in its own worker.
-  { dir: 'src/media', allow: ['src/media', 'src/domain', 'src/contracts', 'src/data', 'src/analysis', 'workers/video-export.worker'], denyPackages: /^(react|react-dom|@mantine\/|dexie|ol|echarts)/ },
-  { dir: 'src/routes', allow: ['src/routes', 'src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', ...dataPublic], denyPackages: /^dexie$/ },
+  { dir: 'src/media', allow: ['src/media', 'src/domain', 'src/contracts', 'src/analysis', 'workers/video-export.worker', ...mediaData], denyPackages: /^(react|react-dom|@mantine\/|dexie|ol|echarts)/ },
+  { dir: 'src/routes', allow: ['src/routes', 'src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', ...dataPublic], denyPackages: storePackages },
+  // The app shell: providers, router, i18n setup, startup. It reads only the features' texts (the routes hold the
+  // screens), and no map, chart or store package (those load with the screens and the data layer).
+  // src/routeTree.gen: the router's generated route tree.
+  {
+    dir: 'src/app',
+    allow: ['src/app', 'src/ui', 'src/domain', 'src/contracts', 'src/routeTree.gen', ...dataPublic, ...appData],
+    allowIf: isFeatureTexts,
+    denyPackages: /^(dexie|ol($|\/)|echarts)/,
+  },
   { dir: 'src/domain', allow: ['src/domain'], denyPackages: /^(react|react-dom|dexie|dexie-react-hooks|@mantine\/|ol|echarts|echarts-for-react|i18next|react-i18next|comlink|@tanstack\/)/ },
   { dir: 'src/contracts', allow: ['src/contracts'], denyPackages: /^(react|dexie|@mantine\/|ol|echarts)/ },
   { dir: 'src/device', allow: ['src/device', 'src/domain', 'src/contracts'], denyPackages: /^(react|react-dom|@mantine\/|dexie|ol|echarts)/ },
@@ -42,9 +73,36 @@ const areas = [
   { dir: 'src/analysis', allow: ['src/analysis', 'src/domain', 'src/contracts', 'workers'], denyPackages: /^(react|@mantine\/|dexie)/ },
   // The video export worker runs src/media/export (WebCodecs, OffscreenCanvas, OPFS: all worker APIs).
   { dir: 'workers', allow: ['workers', 'src/domain', 'src/contracts', 'src/media/export'], denyPackages: /^(react|@mantine\/|dexie|ol|echarts)/ },
-  { dir: 'src/ui', allow: ['src/ui', 'src/domain', 'src/contracts', 'src/app'], denyPackages: null },
+  { dir: 'src/ui', allow: ['src/ui', 'src/domain', 'src/contracts', 'src/app'], denyPackages: storePackages },
   { dir: 'server', allow: ['server', 'src/contracts', 'src/domain'], denyPackages: /^(react|@mantine\/|dexie|ol|echarts)/ },
 ];
+
+/**
+ * Sub-areas of a feature: a folder directly under src/features/<feature>/ holding an index.ts (the sessions area is
+ * split so: shared/, layout/, library/, import/, export/, analysis/, coach/, map/, video/). Code outside a sub-area
+ * reaches it only through its public entry, index.ts (bulletproof-react's feature rule, one level down); its texts
+ * (i18n.ts, *-i18n.ts) are the second entry, read by the app's i18n setup at start. A panel loaded on demand keeps a
+ * chunk of its own only if nothing imports it statically, so it is a declared entry for import() alone: these.
+ */
+const lazyEntries = ['src/features/sessions/coach/coach-panel', 'src/features/sessions/video/video-panel'];
+
+/** The sub-area folder (relative to the root) a file lies in, or null. */
+const subAreaOf = (file) => {
+  const parts = path.relative(path.join(root, 'src/features'), file).split(path.sep);
+  if (parts[0] === '..' || parts.length < 3) return null;
+  const dir = path.join('src/features', parts[0], parts[1]);
+  return fs.existsSync(path.join(root, dir, 'index.ts')) ? dir : null;
+};
+
+/** Whether an import of `target` (resolved, maybe without extension) from outside its sub-area uses an entry. */
+const isSubAreaEntry = (target, dynamic) => {
+  const rel = path.relative(root, target).replace(/\.(ts|tsx)$/, '');
+  const sub = subAreaOf(target);
+  if (rel === sub) return true;
+  const name = path.basename(rel);
+  if (path.dirname(rel) === sub && (name === 'index' || name === 'i18n' || name.endsWith('-i18n'))) return true;
+  return dynamic && lazyEntries.includes(rel);
+};
 
 const inside = (file, dir) => {
   const rel = path.relative(path.join(root, dir), file);
@@ -58,7 +116,7 @@ const boundaries = {
       meta: { type: 'problem', schema: [] },
       create(context) {
         const file = context.filename;
-        const check = (node, source) => {
+        const check = (node, source, dynamic = false) => {
           if (typeof source !== 'string') return;
           const featureOf = (f) => {
             const rel = path.relative(path.join(root, 'src/features'), f);
@@ -67,13 +125,18 @@ const boundaries = {
           if (source.startsWith('.')) {
             const target = path.resolve(path.dirname(file), source);
             for (const area of areas) {
-              if (inside(file, area.dir) && !area.allow.some((d) => inside(target, d))) {
+              if (inside(file, area.dir) && !area.allow.some((d) => inside(target, d)) && !area.allowIf?.(path.relative(root, target))) {
                 context.report({ node, message: `${area.dir} may not import ${path.relative(root, target)} (allowed: ${area.allow.join(', ')})` });
               }
             }
             const from = featureOf(file);
             const to = featureOf(target);
             if (from && to && from !== to) context.report({ node, message: `features do not import each other: ${from} -> ${to}` });
+            const sub = subAreaOf(target);
+            // Tests may reach inside a sub-area: they test its parts one by one.
+            if (sub && subAreaOf(file) !== sub && inside(file, 'src') && !isSubAreaEntry(target, dynamic)) {
+              context.report({ node, message: `${path.relative(root, target)} is inside the sub-area ${sub}: import its entry (${sub}/index.ts)${lazyEntries.some((e) => e.startsWith(sub)) ? ' or, by import(), its declared lazy entry' : ''}` });
+            }
             if ((inside(file, 'src/features') || inside(file, 'src/ui')) && inside(target, 'src/routes')) {
               context.report({ node, message: 'screens do not import routes' });
             }
@@ -87,7 +150,7 @@ const boundaries = {
         };
         return {
           ImportDeclaration: (n) => check(n, n.source.value),
-          ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value),
+          ImportExpression: (n) => n.source.type === 'Literal' && check(n, n.source.value, true),
           ExportNamedDeclaration: (n) => n.source && check(n, n.source.value),
           ExportAllDeclaration: (n) => check(n, n.source.value),
         };
@@ -132,5 +195,11 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    // A function (a component included) that runs past ~120 lines holds a model it should hand to a pure, tested
+    // function, or stages it should name: a warning, the list of what to split next (`npm run lint` prints it).
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'workers/**/*.ts'],
+    rules: { 'max-lines-per-function': ['warn', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
 );

@@ -8,8 +8,12 @@ import { migrate } from './db/migrate';
 import { seedReferenceData } from './db/seed';
 import { ensureFirstAdmin } from './users/first-admin';
 import { createMailer, type Mailer } from './auth/mailer';
+import { createMemoryCounterStore, type CounterStore } from './counters/counter-store';
+import { createPgCounterStore } from './counters/pg-counter-store';
 import { DEFAULT_BODY_LIMIT } from './limits';
 import securityHeaders from './plugins/security-headers';
+import lingeringClose from './plugins/lingering-close';
+import noStore from './plugins/no-store';
 import cookies from './plugins/cookies';
 import rateLimits from './plugins/rate-limit';
 import compression from './plugins/compression';
@@ -25,6 +29,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     mailer: Mailer;
+    /** Rate-limit and abuse counters: in memory, or in PostgreSQL shared by every API process (DATABASE_URL). */
+    counters: CounterStore;
   }
 }
 
@@ -66,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const staticDir = options.staticDir && existsSync(join(options.staticDir, 'index.html')) ? resolve(options.staticDir) : undefined;
   await app.register(securityHeaders);
+  await app.register(lingeringClose);
+  await app.register(noStore);
   await app.register(cookies);
   await app.register(rateLimits);
   await app.register(compression);
@@ -98,6 +106,7 @@ async function prepareDb(app: FastifyInstance, config: Config, options: BuildOpt
   const ownDb = !options.db || options.closeDb === true;
   const db = options.db ?? (await openDb(config));
   app.decorate('db', db);
+  app.decorate('counters', db.kind === 'postgres' ? createPgCounterStore(db) : createMemoryCounterStore());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {

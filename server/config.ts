@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './auth/login-limiter';
+import { DEFAULT_QUOTAS, type Quotas } from './quotas/account-quotas';
 
 /**
  * Server configuration, read from the environment once at start-up. Every problem is reported together in one
@@ -23,6 +24,10 @@ const urlWithProtocols = (protocols: string[]) =>
       return false;
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+/** A whole number from 1 to `max` (a quota). */
+const positiveInt = (max: number) =>
+  optionalText.pipe(z.string().regex(/^\d{1,9}$/, 'must be a whole number').transform(Number).pipe(z.number().min(1, 'must be at least 1').max(max, `must be at most ${max}`)).optional());
 
 const envSchema = z.object({
   PORT: optionalText.pipe(z.string().regex(/^\d{1,5}$/, 'must be a port number').transform(Number).pipe(z.number().max(65535, 'must be at most 65535')).optional()),
@@ -46,6 +51,11 @@ const envSchema = z.object({
   TILE_URL: urlWithProtocols(['http:', 'https:']).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Behind a reverse proxy: trust X-Forwarded-For for this many hops (rate limits key on the client IP). */
   TRUST_PROXY: optionalText.pipe(z.string().regex(/^\d{1,2}$/, 'must be the number of proxy hops (0-99)').transform(Number).optional()),
+  /** Per-account quotas (quotas/account-quotas.ts). */
+  SESSION_QUOTA_MB: positiveInt(1_048_576),
+  UPLOADS_PER_HOUR: positiveInt(100_000),
+  OWN_CIRCUITS_MAX: positiveInt(100_000),
+  OWN_CIRCUITS_PER_DAY: positiveInt(100_000),
   LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).default('info'),
 });
 
@@ -78,6 +88,7 @@ export interface Config {
   /** Proxy hops whose X-Forwarded-For is trusted; 0 = use the socket address (default, no spoofable header). */
   trustProxy: number;
   rateLimits: RateLimits;
+  quotas: Quotas;
 }
 
 export class ConfigError extends Error {
@@ -88,7 +99,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** Default first admin e-mail when ADMIN_EMAIL is absent. */
+/**
+ * Default first admin e-mail when ADMIN_EMAIL is absent.
+ * @internal Exported for its tests.
+ */
 export const DEFAULT_ADMIN_EMAIL = 'admin@astro.local';
 
 /**
@@ -140,6 +154,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? 0,
     rateLimits: { authPerIp: 30, authPerEmail: 10, windowMs: 15 * 60 * 1000, login: DEFAULT_LOGIN_LIMITS },
+    quotas: {
+      sessionBytes: e.SESSION_QUOTA_MB === undefined ? DEFAULT_QUOTAS.sessionBytes : e.SESSION_QUOTA_MB * 1024 * 1024,
+      uploadsPerHour: e.UPLOADS_PER_HOUR ?? DEFAULT_QUOTAS.uploadsPerHour,
+      ownCircuitsMax: e.OWN_CIRCUITS_MAX ?? DEFAULT_QUOTAS.ownCircuitsMax,
+      ownCircuitsPerDay: e.OWN_CIRCUITS_PER_DAY ?? DEFAULT_QUOTAS.ownCircuitsPerDay,
+    },
     ...overrides,
   };
 }

@@ -24,6 +24,8 @@ import { Route as AuthCircuitsRouteImport } from './routes/_auth/circuits'
 import { Route as AuthLeaderboardsRouteImport } from './routes/_auth/leaderboards'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
 import { Route as AuthSessionsRouteImport } from './routes/_auth/sessions'
+import { Route as AuthTeamInvitationRouteImport } from './routes/_auth/team-invitation'
+import { Route as AuthTeamsRouteImport } from './routes/_auth/teams'
 import { Route as AuthAdminAdminRouteImport } from './routes/_auth/_admin/admin'
 import { Route as AuthSessionsIndexRouteImport } from './routes/_auth/sessions/index'
 import { Route as AuthSessionsAnalysisRouteImport } from './routes/_auth/sessions/analysis'
@@ -103,6 +105,16 @@ const AuthSessionsRoute = AuthSessionsRouteImport.update({
   path: '/sessions',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTeamInvitationRoute = AuthTeamInvitationRouteImport.update({
+  id: '/team-invitation',
+  path: '/team-invitation',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTeamsRoute = AuthTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAdminAdminRoute = AuthAdminAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -143,6 +155,8 @@ export interface FileRoutesByFullPath {
   '/leaderboards': typeof AuthLeaderboardsRoute
   '/profile': typeof AuthProfileRoute
   '/sessions': typeof AuthSessionsRouteWithChildren
+  '/team-invitation': typeof AuthTeamInvitationRoute
+  '/teams': typeof AuthTeamsRoute
   '/admin': typeof AuthAdminAdminRoute
   '/sessions/analysis': typeof AuthSessionsAnalysisRoute
   '/sessions/library': typeof AuthSessionsLibraryRoute
@@ -162,6 +176,8 @@ export interface FileRoutesByTo {
   '/circuits': typeof AuthCircuitsRoute
   '/leaderboards': typeof AuthLeaderboardsRoute
   '/profile': typeof AuthProfileRoute
+  '/team-invitation': typeof AuthTeamInvitationRoute
+  '/teams': typeof AuthTeamsRoute
   '/admin': typeof AuthAdminAdminRoute
   '/sessions/analysis': typeof AuthSessionsAnalysisRoute
   '/sessions/library': typeof AuthSessionsLibraryRoute
@@ -185,6 +201,8 @@ export interface FileRoutesById {
   '/_auth/leaderboards': typeof AuthLeaderboardsRoute
   '/_auth/profile': typeof AuthProfileRoute
   '/_auth/sessions': typeof AuthSessionsRouteWithChildren
+  '/_auth/team-invitation': typeof AuthTeamInvitationRoute
+  '/_auth/teams': typeof AuthTeamsRoute
   '/_auth/_admin/admin': typeof AuthAdminAdminRoute
   '/_auth/sessions/analysis': typeof AuthSessionsAnalysisRoute
   '/_auth/sessions/library': typeof AuthSessionsLibraryRoute
@@ -207,6 +225,8 @@ export interface FileRouteTypes {
     | '/leaderboards'
     | '/profile'
     | '/sessions'
+    | '/team-invitation'
+    | '/teams'
     | '/admin'
     | '/sessions/analysis'
     | '/sessions/library'
@@ -226,6 +246,8 @@ export interface FileRouteTypes {
     | '/circuits'
     | '/leaderboards'
     | '/profile'
+    | '/team-invitation'
+    | '/teams'
     | '/admin'
     | '/sessions/analysis'
     | '/sessions/library'
@@ -248,6 +270,8 @@ export interface FileRouteTypes {
     | '/_auth/leaderboards'
     | '/_auth/profile'
     | '/_auth/sessions'
+    | '/_auth/team-invitation'
+    | '/_auth/teams'
     | '/_auth/_admin/admin'
     | '/_auth/sessions/analysis'
     | '/_auth/sessions/library'
@@ -374,6 +398,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSessionsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/team-invitation': {
+      id: '/_auth/team-invitation'
+      path: '/team-invitation'
+      fullPath: '/team-invitation'
+      preLoaderRoute: typeof AuthTeamInvitationRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/teams': {
+      id: '/_auth/teams'
+      path: '/teams'
+      fullPath: '/teams'
+      preLoaderRoute: typeof AuthTeamsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/_admin/admin': {
       id: '/_auth/_admin/admin'
       path: '/admin'
@@ -449,6 +487,8 @@ interface AuthRouteChildren {
   AuthLeaderboardsRoute: typeof AuthLeaderboardsRoute
   AuthProfileRoute: typeof AuthProfileRoute
   AuthSessionsRoute: typeof AuthSessionsRouteWithChildren
+  AuthTeamInvitationRoute: typeof AuthTeamInvitationRoute
+  AuthTeamsRoute: typeof AuthTeamsRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -458,6 +498,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthLeaderboardsRoute: AuthLeaderboardsRoute,
   AuthProfileRoute: AuthProfileRoute,
   AuthSessionsRoute: AuthSessionsRouteWithChildren,
+  AuthTeamInvitationRoute: AuthTeamInvitationRoute,
+  AuthTeamsRoute: AuthTeamsRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -2,18 +2,19 @@
 /**
  * `npm test`: the whole suite, in the order that fails fastest.
  *   1. type check (app, worker, server, tests), lint (import boundaries, no import cycles) and knip (no unused
- *      files, exports or dependencies), two at a time
+ *      files, exports or dependencies; then again in production mode, tests not counted as users), two at a time
  *   2. unit tests (Vitest, Node)
  *   3. server tests on PGlite, then again on PostgreSQL when one answers
  *      (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; set it to 'off' to skip)
  *   4. production build, then browser end-to-end tests in Debian's Chromium
- * Ends with one line 'N passed, N failed' summed over every Vitest run, and exits non-zero on any failure.
+ * Ends with each stage's wall time (and the load average, as the machine may be shared), then one line
+ * 'N passed, N failed' summed over every Vitest run, and exits non-zero on any failure.
  * `npm test -- --quick` skips the build and the browser tests.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import net from 'node:net';
 
 const quick = process.argv.includes('--quick');
@@ -22,17 +23,28 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Each stage's label, wall time (s) and result, for the summary at the end. */
+const stages = [];
+const loadAtStart = loadavg()[0];
+const suiteStarted = Date.now();
+
+function stageDone(label, started, ok, indent = false) {
+  const seconds = (Date.now() - started) / 1000;
+  stages.push({ label, seconds, ok, indent });
+  return seconds;
+}
 
 function run(label, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = stageDone(label, started, r.status === 0);
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status})`} in ${seconds.toFixed(1)} s`);
   if (r.status !== 0) failures.push(label);
   return r.status === 0;
 }
 
-function vitest(label, project, env = {}) {
+function vitest(label, project, env = {}, slowest = 0) {
   const file = join(out, `${label.replace(/\W+/g, '-')}.json`);
   run(label, 'npx', ['vitest', 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
   if (existsSync(file)) {
@@ -41,6 +53,11 @@ function vitest(label, project, env = {}) {
     // A suite that fails to load has no failed test of its own: count it once.
     failed += j.numFailedTests || j.numFailedTestSuites || 0;
     skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    if (slowest) {
+      // The slowest files, where to look first when the stage grows.
+      const files = (j.testResults ?? []).map((f) => ({ name: relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000, ok: f.status === 'passed' }));
+      for (const f of files.sort((a, b) => b.seconds - a.seconds).slice(0, slowest)) stages.push({ label: f.name, seconds: f.seconds, ok: f.ok, indent: true });
+    }
   } else {
     failed += 1;
   }
@@ -77,7 +94,8 @@ async function runInPairs(steps) {
       child.stderr.on('data', (d) => (output += d));
       const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
       process.stdout.write(`\n=== ${label}: ${cmd} ${args.join(' ')}\n${output}`);
-      console.log(`=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const seconds = stageDone(label, started, status === 0, true);
+      console.log(`=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${seconds.toFixed(1)} s`);
       if (status !== 0) failures.push(label);
     }
   };
@@ -93,8 +111,12 @@ await runInPairs([
   ['typecheck (workers)', 'npx', ['tsc', '-p', 'workers/tsconfig.json']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['knip', 'npm', ['run', '--silent', 'knip']],
+  ['knip (production)', 'npm', ['run', '--silent', 'knip:production']],
 ]);
-console.log(`=== typecheck, lint and knip: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// The group's own line goes before its steps' in the summary.
+const checkSteps = stages.splice(0);
+stages.push({ label: 'typecheck, lint and knip (two at a time)', seconds: (Date.now() - started) / 1000, ok: checkSteps.every((st) => st.ok) }, ...checkSteps);
+console.log(`=== typecheck, lint and knip: ${stages[0].seconds.toFixed(1)} s`);
 vitest('unit', 'unit');
 vitest('server (PGlite)', 'server', { DATABASE_URL: '' });
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -102,12 +124,16 @@ if (pgUrl !== 'off' && (await pgReachable(pgUrl))) {
   vitest('server (PostgreSQL)', 'server', { DATABASE_URL: pgUrl });
 } else {
   console.log(`\n=== server (PostgreSQL): skipped, nothing answers at ${pgUrl}`);
+  stages.push({ label: 'server (PostgreSQL): skipped', seconds: 0, ok: true });
 }
 if (!quick) {
-  if (run('build', 'npm', ['run', '--silent', 'build'])) vitest('e2e', 'e2e');
+  if (run('build', 'npm', ['run', '--silent', 'build'])) vitest('e2e', 'e2e', {}, 6);
   else failed += 1;
 }
 
+console.log(`\n=== Stage times (wall clock, ${availableParallelism()} cores; load average ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end)`);
+for (const st of stages) console.log(`${st.indent ? '    ' : '  '}${st.label.padEnd(st.indent ? 40 : 42)}${st.seconds.toFixed(1).padStart(8)} s  ${st.ok ? 'ok' : 'FAILED'}`);
+console.log(`  ${'total'.padEnd(42)}${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(8)} s`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length || failed ? 1 : 0);

@@ -13,7 +13,9 @@ import { detectLaps, type DetectLapsOptions, type LapDetection } from '../src/do
 import type { LapTrace } from '../src/domain/lap-compare/lap-trace';
 import { deltaTime, type DeltaSeries } from '../src/domain/lap-compare/delta-time';
 import { speedVsDistance } from '../src/domain/lap-compare/resample';
-import { cornerReport, detectCorners, type CornerColumns, type CornerOptions, type CornerReport } from '../src/domain/lap-compare/corners';
+import { detectCorners, type CornerColumns, type CornerOptions } from '../src/domain/lap-compare/corners';
+import { lapCorners, type LapCorners } from '../src/domain/coaching/lap-corners';
+import { lapProfile } from '../src/domain/coaching/lap-profile';
 import { sessionViews, type SessionViewOptions, type SessionViews, type ViewLap } from '../src/domain/views/session-views';
 import { coachingLapColumns, sessionCoaching, type CoachingLapColumns, type SessionCoaching } from '../src/domain/coaching/session-coaching';
 import { encodeSessionWrite, readSessionUpload, type EncodedSessionWrite, type SessionUpload, type SessionWrite } from '../src/contracts/session-upload';
@@ -69,7 +71,8 @@ export interface LapComparison {
   lapSpeed: { distanceM: Float64Array; speedKmh: Float32Array };
   referenceSpeed: { distanceM: Float64Array; speedKmh: Float32Array };
   corners: CornerColumns;
-  cornerReport: CornerReport;
+  /** The lap's corners against the reference: the one corner model of the app (zones, minimum speeds, time lost, points). */
+  cornerReport: LapCorners;
 }
 
 const now = () => performance.now();
@@ -135,7 +138,7 @@ export const analysisApi = {
     return detectLaps(positions, gates, widthM, options);
   },
 
-  /** Delta time, speed vs distance and corners of `lap` against `reference` (lap-compare/*). */
+  /** Delta time, speed vs distance and corners of `lap` against `reference` (lap-compare/*, coaching/lap-corners.ts). */
   compareLaps(lap: LapTrace, reference: LapTrace, options: CompareLapsOptions = {}): LapComparison {
     const stepM = options.stepM ?? 1;
     const corners = detectCorners(reference, options.corners);
@@ -144,7 +147,7 @@ export const analysisApi = {
       lapSpeed: speedVsDistance(lap, stepM),
       referenceSpeed: speedVsDistance(reference, stepM),
       corners,
-      cornerReport: cornerReport(corners, lap, reference, stepM),
+      cornerReport: cornerModel(lap, reference, corners, stepM),
     };
   },
 
@@ -187,4 +190,9 @@ export function buffersIn(value: unknown, found: Set<ArrayBuffer> = new Set()): 
 export function columnBuffers(p: PositionColumns): ArrayBuffer[] {
   const buffers = [p.lap, p.timeMs, p.lat, p.lon, p.speedKmh, p.distanceM].map((a) => a.buffer as ArrayBuffer);
   return [...new Set(buffers)].filter((b) => b.byteLength > 0);
+}
+
+function cornerModel(lap: LapTrace, reference: LapTrace, corners: CornerColumns, stepM: number): LapCorners {
+  const length = reference.count > 0 ? reference.distanceM[reference.count - 1] : 0;
+  return lapCorners(lapProfile(lap, length, stepM), lapProfile(reference, length, stepM), corners);
 }

@@ -15,17 +15,23 @@ import type { SessionViewOptions, ViewLap } from '../src/domain/views/session-vi
 import type { SessionUpload } from '../src/contracts/session-upload';
 import type { CoachingLapColumns } from '../src/domain/coaching/session-coaching';
 import { importBuffers, importFile, type ImportFileInput } from './import-api';
-import type { ImportProgressListener } from '../src/domain/formats/import-progress';
+import type { ImportProgressListener } from '../src/domain/file-formats/import-progress';
 import type { VideoSyncInput } from './video-sync-api';
 import { createPositionsCache } from './positions-cache';
 
-/** Where coachSession finds its positions: kept in this worker under `key`, or sent (and then kept under `key`). */
+/**
+ * Where coachSession finds its positions: kept in this worker under `key`, or sent (and then kept under `key`).
+ * @internal Exported for its tests.
+ */
 export interface PositionsSource {
   key: string;
   positions?: PositionColumns;
 }
 
-/** The worker's functions with their own kept positions (one per worker; tests make fresh ones). */
+/**
+ * The worker's functions with their own kept positions (one per worker; tests make fresh ones).
+ * @internal Exported for its tests.
+ */
 export function createWorkerApi() {
   const kept = createPositionsCache();
   return {

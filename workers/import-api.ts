@@ -7,12 +7,13 @@
  * A refusal comes back as a value, not a throw: Comlink's error path keeps only a message, and the page needs
  * the refusal's reason and detail to say it in the racer's language (import-errors.ts).
  */
-import { prepareImport, type PreparedImport } from '../src/domain/formats/prepare-import';
-import type { CircuitCandidate, FinishImportOptions } from '../src/domain/formats/import-session';
-import { isImportError, type ImportErrorDetail, type ImportErrorReason } from '../src/domain/formats/import-errors';
-import { blobSource, bytesSource } from '../src/domain/gpmf/byte-source';
+import { prepareImport, type PreparedImport } from '../src/domain/file-formats/prepare-import';
+import type { CircuitCandidate, FinishImportOptions } from '../src/domain/file-formats/file-to-session';
+import { isImportError, type ImportErrorDetail, type ImportErrorReason } from '../src/domain/file-formats/import-errors';
+import type { SessionDetails } from '../src/domain/file-formats/import-types';
+import { blobSource, bytesSource } from '../src/domain/file-reading/byte-source';
 import { sessionStatsFromLapsText } from '../src/domain/session-stats';
-import { throttleProgress, type ImportProgressListener } from '../src/domain/formats/import-progress';
+import { throttleProgress, type ImportProgressListener } from '../src/domain/file-formats/import-progress';
 
 export interface ImportFileInput {
   fileName: string;
@@ -35,10 +36,24 @@ interface ImportProposal {
   widthM: number;
 }
 
+/** The logger's laps beside ours, in figures (domain/detection/logger-laps.ts compares them). */
+interface ImportLoggerLaps {
+  /** Complete laps the logger timed. */
+  count: number;
+  /** Of those, laps we timed too (both crossings matched). */
+  matched: number;
+  /** The largest difference over the matched laps, ours minus the logger's, ms (0 with none matched). */
+  maxAbsDiffMs: number;
+}
+
 export interface ImportedFile {
   /** The stored session's file name (`YYYYMMDD_HHMM_<circuit>` in the track's time, or the picked file's name). */
   fileName: string;
   startedAt: string;
+  /** The session's stored start: the first fix's UTC instant (domain/value-format/session-start.ts). */
+  date: string;
+  /** How much later than `date` the first fix may be, ms. */
+  dateAccuracyMs: number;
   timeZone: string | null;
   contentHash: string;
   circuitId: number | string | null;
@@ -56,10 +71,18 @@ export interface ImportedFile {
   /** The logger's own start/finish crossings, ms of session time; null when the file carries none. */
   loggerCrossingsMs: Float64Array | null;
   proposal: ImportProposal | null;
+  /** Where the proposal comes from: the logger's own lap boundaries, or the trace's loop (null: no proposal). */
+  proposalFrom: PreparedImport['proposalFrom'];
+  /** The file brought its own gates (VBO [laptiming]) and not all of them timed the laps: said on the import line. */
+  fileGatesIgnored: boolean;
+  /** The logger's own laps against ours, for the import line; null when the file carries none it places. */
+  loggerLaps: ImportLoggerLaps | null;
   /** The track for a map, at most TRACE_POINTS points (lat and lon interleaved). */
   trace: Float64Array;
   /** Fixes read from the file. */
   fixes: number;
+  /** Who and what the file's logger says it recorded (driver, vehicle, track...), or null. */
+  details: SessionDetails | null;
   timings: { importMs: number };
 }
 
@@ -104,6 +127,8 @@ export async function importFile(input: ImportFileInput, onProgress?: ImportProg
     const imported: ImportedFile = {
       fileName: p.fileName,
       startedAt: p.startedAt,
+      date: p.date,
+      dateAccuracyMs: p.dateAccuracyMs,
       timeZone: p.timeZone,
       contentHash: p.contentHash,
       circuitId: p.circuit?.id ?? null,
@@ -114,8 +139,14 @@ export async function importFile(input: ImportFileInput, onProgress?: ImportProg
       lapCount: sessionStatsFromLapsText(p.lapsText).lapCount,
       loggerCrossingsMs: p.loggerCrossingsMs ? Float64Array.from(p.loggerCrossingsMs) : null,
       proposal: p.proposal ? { lat: p.proposal.gate.lat, lon: p.proposal.gate.lon, headingDeg: p.proposal.headingDeg, widthM: p.proposal.widthM } : null,
+      proposalFrom: p.proposal ? p.proposalFrom : null,
+      fileGatesIgnored: p.fileGatesIgnored,
+      loggerLaps: p.loggerCrossingsMs
+        ? { count: Math.max(0, p.loggerCrossingsMs.length - 1), matched: p.loggerComparison?.matches.length ?? 0, maxAbsDiffMs: p.loggerComparison?.maxAbsDiffMs ?? 0 }
+        : null,
       trace: traceOf(p.positions),
       fixes: p.positions.count,
+      details: p.details,
       timings: { importMs: performance.now() - t0 },
     };
     return { ok: true, imported };

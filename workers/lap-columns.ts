@@ -7,6 +7,7 @@
  * Pure: no worker or DOM globals. `decode*(encode*(x))` deep-equals `x` (tested).
  */
 import type { LapAnalysis, SectorAnalysis, SessionAnalysis } from '../src/domain/analysis/analyse-session';
+import { LAP_KINDS } from '../src/domain/analysis/lap-kinds';
 import type { LapRecord, SectorPerformance } from '../src/domain/session-types';
 
 /** Strings of every lap as one string plus lengths (one string to clone instead of one per lap). */
@@ -86,7 +87,7 @@ export interface SessionAnalysisColumns {
   bestSector: Uint8Array;
   /** Per lap and sector: performance (-1, 0, 1). */
   performance: Int8Array;
-  /** Per lap: valid | bestLap << 1. */
+  /** Per lap: valid | bestLap << 1 | kind << 2 (the kind's index in LAP_KINDS). */
   flags: Uint8Array;
   names: PackedStrings;
   colors: PackedStrings;
@@ -107,7 +108,7 @@ export function encodeSessionAnalysis(a: SessionAnalysis): SessionAnalysisColumn
       bestSector[i * 3 + j] = s.bestSector ? 1 : 0;
       performance[i * 3 + j] = s.performance;
     });
-    flags[i] = (l.valid ? 1 : 0) | (l.bestLap ? 2 : 0);
+    flags[i] = (l.valid ? 1 : 0) | (l.bestLap ? 2 : 0) | (LAP_KINDS.indexOf(l.kind) << 2);
   });
   return {
     session,
@@ -147,6 +148,7 @@ export function decodeSessionAnalysis(c: SessionAnalysisColumns): SessionAnalysi
       endIndex: c.numbers[k + 7],
       bestLap: (c.flags[i] & 2) === 2,
       color: colors[i],
+      kind: LAP_KINDS[c.flags[i] >> 2] ?? 'invalid',
     };
   }
   const { sessionIndex, ...rest } = c.session;

@@ -6,7 +6,7 @@
  */
 import { expose } from 'comlink';
 import { toFailure, type ExportFailure } from '../src/media/export/export-error';
-import type { ExportJob, ExportProgress } from '../src/media/export/export-pipeline';
+import type { ExportJob, ExportProgress } from '../src/media/export/export-types';
 import { exportToFile, type FileExportResult } from '../src/media/export/export-to-file';
 
 let cancelled = false;

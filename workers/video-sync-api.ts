@@ -8,7 +8,7 @@
  * What comes back is a few numbers and the camera's speed curve as typed columns (transferred, so the page can
  * show how well the speeds matched), never an object per fix. Files that carry no telemetry answer `reason` instead of throwing, so the page can say why.
  */
-import { blobSource, type ByteSource } from '../src/domain/gpmf/byte-source';
+import { blobSource, type ByteSource } from '../src/domain/file-reading/byte-source';
 import { gpsTrackFromPayloads } from '../src/domain/gpmf/gps-track';
 import { Mp4TelemetryError, readGpmfPayloads, readGpmfSampleTable, type GpmfPayload } from '../src/domain/gpmf/mp4-gpmf-track';
 import { syncFromGpmf, type GpmfSyncResult, type SessionSpeed } from '../src/domain/video/gpmf-sync';
@@ -24,7 +24,7 @@ export interface VideoSyncInput {
   chapters: VideoChapter[];
   /** The session's fix times (ms from its first fix) and speeds (km/h). */
   session: SessionSpeed;
-  /** The session's first fix, epoch ms (NaN when unknown: the speeds alone are matched). */
+  /** The session's start, epoch ms: its first fix, or up to startUncertaintyMs before it (NaN when unknown: the speeds alone are matched). */
   sessionStartMs: number;
   /** How much earlier than the first fix sessionStartMs may be (gpmf-sync.ts: a start known to the minute), ms. */
   startUncertaintyMs?: number;
@@ -33,8 +33,11 @@ export interface VideoSyncInput {
 export interface VideoSyncOutcome {
   /** The sync, or null when the camera's GPS does not match the session (or there is none). */
   result: GpmfSyncResult | null;
-  /** Why there is no result: no telemetry track, not an MP4, no GPS fix in it; null when there is a result or the speeds did not match. */
-  reason: 'not-mp4' | 'no-gpmf-track' | 'no-gps' | null;
+  /**
+   * Why there is no result: not an MP4, no telemetry track, no GPS fix in it, or its GPS time outside the session;
+   * null when there is a result or the speeds had to decide and did not match.
+   */
+  reason: 'not-mp4' | 'no-gpmf-track' | 'no-gps' | 'no-overlap' | null;
   /** The camera's GPS speed by media time of the whole timeline (s, km/h), for display. */
   camera: { videoTimeS: Float64Array; speedKmh: Float32Array };
   /** GPMF payloads read and the ones lost (past the end of a cut-short file, or damaged). */
@@ -120,11 +123,11 @@ export async function syncVideo(input: VideoSyncInput): Promise<VideoSyncOutcome
   const { track, damagedPayloads } = gpsTrackFromPayloads(read.payloads);
   const camera = { videoTimeS: track.videoTimeS, speedKmh: Float32Array.from(track.speed2dMps, (v) => v * 3.6) };
   const t2 = now();
-  const result = track.count >= 2 ? syncFromGpmf(track, input.session, input.sessionStartMs, { startUncertaintyMs: input.startUncertaintyMs }) : null;
+  const answer = track.count >= 2 ? syncFromGpmf(track, input.session, input.sessionStartMs, { startUncertaintyMs: input.startUncertaintyMs }) : null;
   const t3 = now();
   return {
-    result,
-    reason: track.count >= 2 ? null : 'no-gps',
+    result: answer?.result ?? null,
+    reason: !answer ? 'no-gps' : answer.reason === 'no-overlap' ? 'no-overlap' : null,
     camera,
     payloads: read.payloads.length,
     lostPayloads: read.lost + damagedPayloads,

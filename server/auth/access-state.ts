@@ -9,6 +9,7 @@ import type { Role } from '../../src/contracts/auth';
  * Read from the database at most once per user per ACCESS_STATE_TTL_MS in each process. The process that changes a
  * user drops its entry at once; other API processes on the same PostgreSQL see the change when their entry expires,
  * so a revoked token works for at most this long there.
+ * @internal Exported for its tests.
  */
 export const ACCESS_STATE_TTL_MS = 5_000;
 

@@ -1,17 +1,21 @@
 import { ApiError } from '../errors';
+import { minutesLeft, type CounterStore } from '../counters/counter-store';
 
 /**
- * Wrong-password limits for login, in memory (per API process).
+ * Wrong-password limits for login, kept in the app's counter store (in memory, or shared by every API process on
+ * PostgreSQL).
  *
- * - Per (address, client IP): `perClient` failures within `clientWindowMs` block that pair only; its next attempts
- *   get 429 until the window ends. Someone guessing from elsewhere never blocks the owner's own client. A correct
- *   password clears the pair's count.
- * - Per address: `perAddress` failures within `addressWindowMs` from all clients together, a slow backstop against
- *   guessing from many IPs. It blocks only clients not known to the address: a client that logged in to the
- *   address before (known-client cookie) still gets its password checked, so a flood from elsewhere cannot lock the
- *   owner out.
+ * - Per (address, client): `perClient` attempts within `clientWindowMs` block that pair only; its next attempts get
+ *   429 until the window ends. The client is its IP, or, for a browser that logged in to the address before (a valid
+ *   known-device cookie), that device: guesses from elsewhere, and from others behind the same IP (a shared NAT),
+ *   never block the owner's own browser. A correct password clears the pair's count.
+ * - Per address: `perAddress` attempts within `addressWindowMs` from all clients together, a slow backstop against
+ *   guessing from many IPs. It blocks only unknown clients: a known device still gets its password checked, so a
+ *   flood from elsewhere cannot lock the owner out. A correct password is taken off this count again.
  *
- * The check runs before the password is verified, so a blocked client learns nothing about the password.
+ * The attempt is counted before the password is checked, and the check is made on the count's own result, so
+ * concurrent guesses cannot all pass a check that none of them has counted yet; a blocked client learns nothing
+ * about the password.
  */
 export interface LoginLimits {
   perClient: number;
@@ -27,64 +31,45 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   addressWindowMs: 60 * 60_000,
 };
 
-/** Fixed-window failure counts per key. */
-class FailureCounts {
-  private readonly counts = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly windowMs: number) {}
-
-  /** Failures counted for `key` in its current window, and when that window ends. */
-  get(key: string, now: number): { count: number; resetAt: number } {
-    const e = this.counts.get(key);
-    return e && e.resetAt > now ? e : { count: 0, resetAt: now };
-  }
-
-  add(key: string, now: number): void {
-    if (this.counts.size > 50_000) for (const [k, v] of this.counts) if (v.resetAt <= now) this.counts.delete(k);
-    const e = this.counts.get(key);
-    if (e && e.resetAt > now) e.count += 1;
-    else this.counts.set(key, { count: 1, resetAt: now + this.windowMs });
-  }
-
-  clear(key: string): void {
-    this.counts.delete(key);
-  }
+/** Who is trying: the client IP, and the known device (its id) when its cookie is valid for this account. */
+export interface LoginClient {
+  ip: string;
+  knownDevice: string | null;
 }
 
-const minutesUntil = (resetAt: number, now: number) => Math.max(1, Math.ceil((resetAt - now) / 60_000));
+/** A counted attempt, to be settled by `succeeded` when the password was right. */
+export interface LoginAttempt {
+  clientKey: string;
+  addressKey: string;
+}
 
 export class LoginLimiter {
-  private readonly perClient: FailureCounts;
-  private readonly perAddress: FailureCounts;
   constructor(
+    private readonly store: CounterStore,
     private readonly limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.perClient = new FailureCounts(limits.clientWindowMs);
-    this.perAddress = new FailureCounts(limits.addressWindowMs);
-  }
+  ) {}
 
-  /** Throws 429 RATE_LIMITED when this client may not try this address now. */
-  check(address: string, ip: string, knownClient: boolean): void {
-    const t = this.now();
+  /** Counts one attempt; throws 429 RATE_LIMITED when this client may not try this address now. */
+  async attempt(address: string, client: LoginClient): Promise<LoginAttempt> {
     const a = address.toLowerCase();
-    const pair = this.perClient.get(`${a}\n${ip}`, t);
-    if (pair.count >= this.limits.perClient) {
-      throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins for this e-mail address from your network. Try again in ${minutesUntil(pair.resetAt, t)} minute(s), or reset your password.`);
+    const clientKey = client.knownDevice ? `login:device\n${a}\n${client.knownDevice}` : `login:ip\n${a}\n${client.ip}`;
+    const addressKey = `login:address\n${a}`;
+    const pair = await this.store.add(clientKey, this.limits.clientWindowMs);
+    if (pair.count > this.limits.perClient) {
+      // Two whole sentences, not one with a blank: each is translated as written.
+      if (client.knownDevice) throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins for this e-mail address from this browser. Try again in ${minutesLeft(pair)} minute(s), or reset your password.`);
+      throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins for this e-mail address from your network. Try again in ${minutesLeft(pair)} minute(s), or reset your password.`);
     }
-    const all = this.perAddress.get(a, t);
-    if (!knownClient && all.count >= this.limits.perAddress) {
-      throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins for this e-mail address. Try again in ${minutesUntil(all.resetAt, t)} minute(s), or reset your password.`);
+    const all = await this.store.add(addressKey, this.limits.addressWindowMs);
+    if (!client.knownDevice && all.count > this.limits.perAddress) {
+      throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins for this e-mail address. Try again in ${minutesLeft(all)} minute(s), or reset your password.`);
     }
+    return { clientKey, addressKey };
   }
 
-  failed(address: string, ip: string): void {
-    const t = this.now();
-    const a = address.toLowerCase();
-    this.perClient.add(`${a}\n${ip}`, t);
-    this.perAddress.add(a, t);
-  }
-
-  succeeded(address: string, ip: string): void {
-    this.perClient.clear(`${address.toLowerCase()}\n${ip}`);
+  /** The password was right: the client's count starts again, and this attempt leaves the address's count. */
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    await this.store.delete(attempt.clientKey);
+    await this.store.add(attempt.addressKey, this.limits.addressWindowMs, -1);
   }
 }

@@ -5,22 +5,34 @@ import type { FastifyBaseLogger } from 'fastify';
  * resend-verification. Whether an address has an account must not show in how long the answer takes, and an SMTP
  * server takes hundreds of milliseconds per mail, so none of it may run on the response path.
  *
- * At most `concurrency` jobs run at once (the routes are rate-limited, this only smooths bursts); a failing job is
- * logged, never retried (the user asks again). `drain` waits for every job, so a closing server finishes its mails.
+ * Bounded: at most `concurrency` jobs run at once and at most `maxWaiting` wait (the routes are rate-limited; this
+ * only smooths bursts); a job posted to a full queue is dropped with a logged warning, and a failing job is logged,
+ * never retried (the user asks again). `drain` waits for the jobs, but never longer than its deadline: a closing
+ * server with an SMTP server that does not answer stops on time (and frees DATA_DIR) instead of waiting for it.
  */
 export interface MailOutbox {
   post(label: string, job: () => Promise<void>): void;
-  /** Resolves when every posted job has finished. */
-  drain(): Promise<void>;
+  /** Resolves when every posted job has finished, or after `deadlineMs` (logging what is left). Takes no new job. */
+  drain(deadlineMs?: number): Promise<void>;
 }
 
-export function createMailOutbox(log: FastifyBaseLogger, concurrency = 4): MailOutbox {
+export interface MailOutboxLimits {
+  concurrency: number;
+  maxWaiting: number;
+  /** Default deadline of `drain`. */
+  drainMs: number;
+}
+
+const DEFAULT_MAIL_OUTBOX_LIMITS: MailOutboxLimits = { concurrency: 4, maxWaiting: 1000, drainMs: 10_000 };
+
+export function createMailOutbox(log: FastifyBaseLogger, limits: MailOutboxLimits = DEFAULT_MAIL_OUTBOX_LIMITS): MailOutbox {
   const waiting: Array<{ label: string; job: () => Promise<void> }> = [];
   let running = 0;
+  let closed = false;
   const idle: Array<() => void> = [];
 
   const next = () => {
-    while (running < concurrency && waiting.length) {
+    while (running < limits.concurrency && waiting.length) {
       const { label, job } = waiting.shift()!;
       running += 1;
       void Promise.resolve()
@@ -36,13 +48,32 @@ export function createMailOutbox(log: FastifyBaseLogger, concurrency = 4): MailO
 
   return {
     post(label, job) {
+      if (closed) {
+        log.warn(`${label}: the server is stopping, the mail is not sent`);
+        return;
+      }
+      if (waiting.length >= limits.maxWaiting) {
+        log.warn(`${label}: ${waiting.length} mails are waiting already, this one is dropped`);
+        return;
+      }
       waiting.push({ label, job });
       // After the current request's answer: the job starts on a later turn of the event loop.
       setImmediate(next);
     },
-    drain() {
+    drain(deadlineMs = limits.drainMs) {
+      closed = true;
       if (running === 0 && waiting.length === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => idle.push(resolve));
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          log.warn(`Stopping: ${running + waiting.length} mail(s) not sent within ${deadlineMs} ms, given up`);
+          waiting.length = 0;
+          resolve();
+        }, deadlineMs);
+        idle.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
   };
 }

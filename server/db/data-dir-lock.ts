@@ -10,6 +10,7 @@ import { join } from 'node:path';
  * The lock is a file created with O_EXCL holding the owner's pid, its start time (Linux /proc, so a pid reused by
  * another program after a crash does not look alive) and host name. It is removed when the database closes and on
  * process exit; after a kill -9 it stays, and the next start sees a dead owner and takes it over.
+ * @internal Exported for its tests.
  */
 export const LOCK_FILE = 'server.lock';
 

@@ -12,7 +12,10 @@ export interface Migration {
   sql: string;
 }
 
-/** `NNN_name.sql` files in numeric order. Anything else in the folder is an error, not silently skipped. */
+/**
+ * `NNN_name.sql` files in numeric order. Anything else in the folder is an error, not silently skipped.
+ * @internal Exported for its tests.
+ */
 export function readMigrations(dir = defaultDir): Migration[] {
   const files = readdirSync(dir).filter((f) => !f.startsWith('.')).sort();
   return files.map((f) => {

@@ -33,6 +33,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
     }
     for (const { name } of circuitTypes) await once('circuit_type', name, () => insertNamed(q, 'circuit_types', name));
     for (const { name } of vehicleTypes) await once('vehicle_type', name, () => insertNamed(q, 'vehicle_types', name));
+    for (const { name, topSpeedKmh } of vehicleTypes) {
+      await exec(q, 'update vehicle_types set top_speed_kmh = $2 where lower(name) = lower($1) and top_speed_kmh is null', [name, topSpeedKmh]);
+    }
     for (const c of vehicleCategories) {
       await once('vehicle_category', `${c.vehicleType}/${c.name}`, async () => {
         const [type] = await q.query<{ id: number }>('select id from vehicle_types where lower(name) = lower($1)', [c.vehicleType]);

@@ -13,12 +13,13 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { signAccessToken } from '../auth/access-token';
 import { REFRESH_TOKEN_TTL_S, issueRefreshToken, revokeAllForUser, revokeFamilyOf, rotateRefreshToken } from '../auth/refresh-tokens';
 import { consumeOneTimeToken, issueOneTimeToken } from '../auth/one-time-tokens';
+import { replacePendingRegistration } from '../auth/pending-registration';
 import { registerAttemptMail, resetMail, verificationMail } from '../auth/mailer';
 import { createMailOutbox } from '../auth/mail-outbox';
 import { PgCodes, pgErrorCode } from '../db/db';
 import { KeyedLimiter } from '../auth/email-limiter';
 import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../auth/login-limiter';
-import { isKnownClient, rememberKnownClient } from '../auth/known-client';
+import { knownDevice, rememberKnownDevice } from '../auth/known-client';
 import { authenticate, caller } from '../auth/guard';
 import { bumpTokenVersion, forgetAccessState, readAccessState } from '../auth/access-state';
 import { findUserByEmail, findUserById, insertUser } from '../users/user-store';
@@ -34,8 +35,8 @@ const REGISTER_ANSWER = 'Registration received. Check your e-mail to continue.';
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const limits = config.rateLimits;
-  const emailLimiter = new KeyedLimiter(limits.authPerEmail, limits.windowMs);
-  const loginLimiter = new LoginLimiter(limits.login ?? DEFAULT_LOGIN_LIMITS);
+  const emailLimiter = new KeyedLimiter(app.counters, limits.authPerEmail, limits.windowMs);
+  const loginLimiter = new LoginLimiter(app.counters, limits.login ?? DEFAULT_LOGIN_LIMITS);
   // Mails (and the lookups and tokens behind them) go out after the answer; a closing server sends what is queued.
   const mails = createMailOutbox(app.log);
   app.addHook('onClose', () => mails.drain());
@@ -62,16 +63,14 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/auth/login', { config: perIp }, async (request, reply) => {
     const body = parseInput(loginRequestSchema, request.body);
-    // Failures count per (address, client IP): guesses from elsewhere never block the owner's own client.
-    loginLimiter.check(body.email, request.ip, isKnownClient(request, config.jwtSecret, body.email));
     const user = await findUserByEmail(app.db, body.email);
+    // Counted per (address, client) before the password is checked: guesses from elsewhere, or from others on the
+    // same IP, never block the owner's own known device.
+    const attempt = await loginLimiter.attempt(body.email, { ip: request.ip, knownDevice: knownDevice(request, config.jwtSecret, user) });
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-    if (!user || !ok) {
-      loginLimiter.failed(body.email, request.ip);
-      throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
-    }
-    loginLimiter.succeeded(body.email, request.ip);
-    rememberKnownClient(request, reply, config.jwtSecret, body.email, secureCookie);
+    if (!user || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+    await loginLimiter.succeeded(attempt);
+    rememberKnownDevice(request, reply, config.jwtSecret, user, secureCookie);
     // Told why only once the password proved who is asking.
     if (!user.verified) throw new ApiError(403, 'NOT_VERIFIED', 'Your account is not verified yet. Open the link in the verification e-mail, or ask for a new one.');
     if (!user.active) throw new ApiError(403, 'INACTIVE', 'Your account is inactive. Please contact support.');
@@ -82,7 +81,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/auth/register', { config: perIp }, async (request, reply) => {
     const body = parseInput(registerRequestSchema, request.body);
-    emailLimiter.hit(`register:${body.email}`);
+    await emailLimiter.hit(`register:${body.email}`);
     // Hashed for an address that has an account too: the answer takes as long either way.
     const passwordHash = await hashPassword(body.password);
     let created: { user: User; token: string } | null = null;
@@ -99,16 +98,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     }
     if (created) {
       const { user, token } = created;
-      mails.post('register', () => app.mailer.send(verificationMail(user.email, user.firstName, link('/verify', token))));
+      mails.post('register', () => app.mailer.send(verificationMail(user.email, link('/verify', token))));
     } else {
-      // The address has an account: its owner hears about the attempt by mail, the caller only sees the usual answer.
+      // The address has an account, and the caller only sees the usual answer. A verified owner hears about the attempt
+      // by mail; an account not verified yet takes this registration's password and name, with a new link.
       mails.post('register-existing', async () => {
         const owner = await findUserByEmail(app.db, body.email);
         if (!owner) return;
-        if (owner.verified) return app.mailer.send(registerAttemptMail(owner.email, owner.firstName, `${config.appUrl}/reset-password`));
-        // Not verified yet: the owner most likely lost the first mail; a new link helps them.
-        const token = await issueOneTimeToken(app.db, owner.id, 'verify');
-        return app.mailer.send(verificationMail(owner.email, owner.firstName, link('/verify', token)));
+        const pending = owner.verified ? null : await replacePendingRegistration(app.db, owner.id, { ...body, passwordHash });
+        if (!pending) return app.mailer.send(registerAttemptMail(owner.email, owner.firstName, `${config.appUrl}/reset-password`));
+        return app.mailer.send(verificationMail(owner.email, link('/verify', pending)));
       });
     }
     return reply.status(201).send({ message: REGISTER_ANSWER });
@@ -125,24 +124,24 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/auth/resend-verification', { config: perIp }, async (request) => {
     const { email } = parseInput(emailOnlyRequestSchema, request.body);
-    emailLimiter.hit(`resend:${email}`);
+    await emailLimiter.hit(`resend:${email}`);
     mails.post('resend-verification', async () => {
       const user = await findUserByEmail(app.db, email);
       if (!user || user.verified) return;
       const token = await issueOneTimeToken(app.db, user.id, 'verify');
-      await app.mailer.send(verificationMail(user.email, user.firstName, link('/verify', token)));
+      await app.mailer.send(verificationMail(user.email, link('/verify', token)));
     });
     return { message: RESEND_ANSWER };
   });
 
   app.post('/auth/reset-password', { config: perIp }, async (request) => {
     const { email } = parseInput(emailOnlyRequestSchema, request.body);
-    emailLimiter.hit(`reset:${email}`);
+    await emailLimiter.hit(`reset:${email}`);
     mails.post('reset-password', async () => {
       const user = await findUserByEmail(app.db, email);
       if (!user) return;
       const token = await issueOneTimeToken(app.db, user.id, 'reset');
-      await app.mailer.send(resetMail(user.email, user.firstName, link('/change-password', token)));
+      await app.mailer.send(resetMail(user.email, user.verified ? user.firstName : null, link('/change-password', token)));
     });
     return { message: RESET_ANSWER };
   });

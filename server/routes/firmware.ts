@@ -14,12 +14,19 @@ import { iso } from '../validate';
  * - GET /api/firmware/version -> {version, size, sha256, notes, createdAt} of the newest image (auth)
  * - GET /api/firmware -> that image, application/octet-stream, attachment 'firmware_update.ino.bin' (auth)
  * - POST /api/admin/firmware -> multipart with a `file` part (the image) and an optional `notes` field (admin);
- *   the image must pass the same verification ASTRO applies (magic, length, CRC-32), its version is read from it.
+ *   the image must pass the same verification ASTRO applies (magic, length, CRC-32), its version is read from it
+ *   and may not exceed MAX_VERSION_PART in any part (an image versioned 65535.65535.65535 would stay the newest
+ *   for good, and no later release would ever be offered).
+ * - POST /api/admin/firmware/:version/withdraw -> the image is no longer offered (admin); the newest image not
+ *   withdrawn is served again, and a later upload of any higher version is offered as usual.
  * On first start with no image at all, one real image built by the domain builder is stored, so the simulated
  * ASTRO (which ships with an older version) can be updated on a fresh install.
  */
 
-/** The version seeded on a fresh install; the simulated ASTRO starts one minor version below. */
+/**
+ * The version seeded on a fresh install; the simulated ASTRO starts one minor version below.
+ * @internal Exported for its tests.
+ */
 export const SEED_FIRMWARE_VERSION = '1.5.0';
 const SEED_PAYLOAD_BYTES = 96 * 1024;
 const SEED_NOTES = 'Lap timing refinements and faster session downloads.';
@@ -39,12 +46,18 @@ const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).dige
 
 const toVersion = (r: FirmwareRow): FirmwareVersion => ({ version: r.version, size: r.size, sha256: r.sha256, notes: r.notes, createdAt: iso(r.created_at) });
 
-const NEWEST = 'order by major desc, minor desc, patch desc, id desc limit 1';
+const NEWEST = 'where withdrawn_at is null order by major desc, minor desc, patch desc, id desc limit 1';
+
+/** The highest number any part of a firmware version may have (real releases are far below). */
+const MAX_VERSION_PART = 999;
 
 async function insertImage(q: Queryable, image: Uint8Array, notes: string, userId: number | null): Promise<FirmwareRow> {
   const parsed = parseFirmwareImage(image);
   if (!parsed.ok) throw new ApiError(400, 'VALIDATION', `The firmware image is invalid (${parsed.code}).`);
   const [major, minor, patch] = parsed.image.version.split('.').map(Number);
+  if (major > MAX_VERSION_PART || minor > MAX_VERSION_PART || patch > MAX_VERSION_PART) {
+    throw new ApiError(400, 'VALIDATION', 'The firmware version may not exceed 999.999.999.', { file: 'Version above 999.999.999' });
+  }
   const rows = await q.query<FirmwareRow>(
     `insert into firmware (version, major, minor, patch, notes, size, sha256, image, uploaded_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -132,5 +145,16 @@ export default async function firmwareRoutes(app: FastifyInstance): Promise<void
     if (!image || image.length === 0) throw new ApiError(400, 'VALIDATION', "The firmware image is missing (multipart field 'file').", { file: 'Required' });
     const row = await insertImage(app.db, new Uint8Array(image.buffer, image.byteOffset, image.byteLength), notes, caller(request).id);
     return reply.status(201).send(toVersion(row));
+  });
+
+  app.post('/admin/firmware/:version/withdraw', { onRequest: requireAdmin }, async (request) => {
+    const { version } = request.params as { version: string };
+    const rows = await app.db.query<FirmwareRow>(
+      `update firmware set withdrawn_at = coalesce(withdrawn_at, now()) where version = $1
+       returning version, size, sha256, notes, created_at`,
+      [version],
+    );
+    if (!rows.length) throw notFound('Firmware not found.');
+    return toVersion(rows[0]);
   });
 }

@@ -1,236 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import {
-  circuitWriteSchema,
-  countryWriteSchema,
-  namedWriteSchema,
-  vehicleCategoryWriteSchema,
-  type Circuit,
-  type CircuitType,
-  type Country,
-  type VehicleCategory,
-  type VehicleType,
-} from '../../src/contracts/entities';
-import { referenceRowKeyPrefix, type ReferenceTextKind } from '../../src/contracts/reference-text-keys';
 import { ApiError, notFound } from '../errors';
-import { iso, parseId, parseInput } from '../validate';
+import { parseId, parseInput } from '../validate';
 import { authenticate, caller, requireAdmin } from '../auth/guard';
-import { parseDataTableRequest, runDataTable, type TableDef } from '../datatable/datatable';
+import { parseDataTableRequest } from '../datatable/datatable';
+import {
+  deleteRow,
+  findRow,
+  insertRow,
+  isRowVisible,
+  listRows,
+  missingReference,
+  referenceResources,
+  rowsPage,
+  updateRow,
+  type AnyResource,
+} from '../reference/reference-store';
 
 /**
- * Reference data: countries, circuit types, circuits, vehicle types, vehicle categories. Reads (GETs and
- * the non-admin data tables) are public, without a token (the signed-out screens and the welcome page read them); writes are admin-only under /admin.
- * Spec asymmetry kept: the countries data table is /admin/countries/datatable, the others are /X/datatable.
+ * Reference data routes (tables and SQL: reference/reference-store.ts): countries, circuit types, circuits, vehicle
+ * types, vehicle categories. Reads (GETs and the non-admin data tables) are public, without a token (the signed-out
+ * screens and the welcome page read them); writes are admin-only under /admin. Spec asymmetry kept: the countries
+ * data table is /admin/countries/datatable, the others are /X/datatable.
  */
-interface Resource<Row, Out, W extends z.ZodType> {
-  path: string;
-  /** Singular name used in messages ('Country not found.'). */
-  label: string;
-  /** The kind in the row's translation keys ('ref:country.12.name'): its translations leave with the row. */
-  refKind: ReferenceTextKind;
-  table: TableDef<Row, Out>;
-  /** Extra WHERE for lists and datatables (circuits without coordinates are dropped: they cannot be shown on a map or synced). */
-  listFilter?: string;
-  /** Sort of GET /X. */
-  listOrder: string;
-  datatablePath: 'public' | 'admin';
-  write: W;
-  /** API field -> column for writes. */
-  columns: Record<string, string>;
-  /** Table name and alias used in FROM (`countries t`). */
-  tableName: string;
-  /** Checks referenced rows exist; a missing one is a 400 rather than a foreign-key 409. */
-  references?: Record<string, string>;
-  /** Columns set from the caller on create. */
-  ownerColumn?: string;
-  /**
-   * WHERE (with $1 = the caller's id) for rows GET /X also lists to a signed-in owner beyond `listFilter`: a racer's
-   * own circuits, which only they see until an admin promotes them (user-circuits.ts).
-   */
-  ownRows?: string;
-}
-
-const stamp = (r: { created_at: Date; updated_at: Date }) => ({ createdAt: iso(r.created_at), updatedAt: iso(r.updated_at) });
-
-type NamedRow = { id: number; name: string; created_at: Date; updated_at: Date };
-
-const countries: Resource<NamedRow & { timezone: string }, Country, typeof countryWriteSchema> = {
-  path: 'countries',
-  label: 'Country',
-  refKind: 'country',
-  tableName: 'countries',
-  table: {
-    from: 'countries t',
-    select: 't.id, t.name, t.timezone, t.created_at, t.updated_at',
-    fields: {
-      id: { sql: 't.id', type: 'numeric' },
-      name: { sql: 't.name', type: 'text' },
-      timezone: { sql: 't.timezone', type: 'text' },
-      createdAt: { sql: 't.created_at', type: 'date' },
-      updatedAt: { sql: 't.updated_at', type: 'date' },
-    },
-    defaultSort: { field: 'name', order: 'asc' },
-    tieBreaker: 't.id asc',
-    map: (r) => ({ id: r.id, name: r.name, timezone: r.timezone, ...stamp(r) }),
-  },
-  listOrder: 't.name, t.id',
-  datatablePath: 'admin',
-  write: countryWriteSchema,
-  columns: { name: 'name', timezone: 'timezone' },
-};
-
-const named = (
-  path: string,
-  label: string,
-  tableName: string,
-  refKind: ReferenceTextKind,
-): Resource<NamedRow, CircuitType | VehicleType, typeof namedWriteSchema> => ({
-  path,
-  label,
-  refKind,
-  tableName,
-  table: {
-    from: `${tableName} t`,
-    select: 't.id, t.name, t.created_at, t.updated_at',
-    fields: {
-      id: { sql: 't.id', type: 'numeric' },
-      name: { sql: 't.name', type: 'text' },
-      createdAt: { sql: 't.created_at', type: 'date' },
-      updatedAt: { sql: 't.updated_at', type: 'date' },
-    },
-    defaultSort: { field: 'name', order: 'asc' },
-    tieBreaker: 't.id asc',
-    map: (r) => ({ id: r.id, name: r.name, ...stamp(r) }),
-  },
-  listOrder: 't.name, t.id',
-  datatablePath: 'public',
-  write: namedWriteSchema,
-  columns: { name: 'name' },
-});
-
-type CategoryRow = NamedRow & { vehicle_type_id: number; vt_name: string | null };
-const vehicleCategories: Resource<CategoryRow, VehicleCategory, typeof vehicleCategoryWriteSchema> = {
-  path: 'vehicle-categories',
-  label: 'Vehicle category',
-  refKind: 'vehicleCategory',
-  tableName: 'vehicle_categories',
-  table: {
-    from: 'vehicle_categories t left join vehicle_types vt on vt.id = t.vehicle_type_id',
-    select: 't.id, t.name, t.vehicle_type_id, vt.name as vt_name, t.created_at, t.updated_at',
-    fields: {
-      id: { sql: 't.id', type: 'numeric' },
-      name: { sql: 't.name', type: 'text' },
-      vehicleTypeId: { sql: 't.vehicle_type_id', type: 'numeric' },
-      'vehicleType.name': { sql: 'vt.name', type: 'text' },
-      vehicleTypeName: { sql: 'vt.name', type: 'text' },
-      createdAt: { sql: 't.created_at', type: 'date' },
-      updatedAt: { sql: 't.updated_at', type: 'date' },
-    },
-    defaultSort: { field: 'name', order: 'asc' },
-    tieBreaker: 't.id asc',
-    map: (r) => ({
-      id: r.id,
-      name: r.name,
-      vehicleTypeId: r.vehicle_type_id,
-      vehicleType: r.vt_name === null ? null : { id: r.vehicle_type_id, name: r.vt_name },
-      ...stamp(r),
-    }),
-  },
-  listOrder: 't.name, t.id',
-  datatablePath: 'public',
-  write: vehicleCategoryWriteSchema,
-  columns: { name: 'name', vehicleTypeId: 'vehicle_type_id' },
-  references: { vehicleTypeId: 'vehicle_types' },
-};
-
-/** A circuit row as CIRCUIT_COLUMNS selects it from CIRCUIT_FROM (also read by user-circuits.ts). */
-export type CircuitRow = NamedRow & {
-  user_id: number | null;
-  type_id: number;
-  country_id: number;
-  is_public: boolean;
-  description: string;
-  configuration: Circuit['configuration'];
-  direction: Circuit['direction'];
-  length: number;
-  coordinates: string;
-  size: number;
-  type_name: string | null;
-  country_name: string | null;
-  country_timezone: string | null;
-};
-export const CIRCUIT_FROM = 'circuits t left join circuit_types ct on ct.id = t.type_id left join countries co on co.id = t.country_id';
-export const CIRCUIT_COLUMNS = `t.id, t.user_id, t.name, t.type_id, t.country_id, t.description, t.configuration, t.direction, t.length::float8 as length,
-      t.coordinates, t.size::float8 as size, t.is_public, ct.name as type_name, co.name as country_name, co.timezone as country_timezone, t.created_at, t.updated_at`;
-
-export function circuitFromRow(r: CircuitRow): Circuit {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    name: r.name,
-    typeId: r.type_id,
-    countryId: r.country_id,
-    description: r.description,
-    configuration: r.configuration,
-    direction: r.direction,
-    length: r.length,
-    coordinates: r.coordinates,
-    size: r.size,
-    isPublic: r.is_public,
-    type: r.type_name === null ? null : { id: r.type_id, name: r.type_name },
-    country: r.country_name === null ? null : { id: r.country_id, name: r.country_name, timezone: r.country_timezone ?? '' },
-    ...stamp(r),
-  };
-}
-
-const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
-  path: 'circuits',
-  label: 'Circuit',
-  refKind: 'circuit',
-  tableName: 'circuits',
-  table: {
-    from: CIRCUIT_FROM,
-    select: CIRCUIT_COLUMNS,
-    fields: {
-      id: { sql: 't.id', type: 'numeric' },
-      name: { sql: 't.name', type: 'text' },
-      typeId: { sql: 't.type_id', type: 'numeric' },
-      countryId: { sql: 't.country_id', type: 'numeric' },
-      description: { sql: 't.description', type: 'text' },
-      configuration: { sql: 't.configuration', type: 'text' },
-      direction: { sql: 't.direction', type: 'text' },
-      length: { sql: 't.length', type: 'numeric' },
-      size: { sql: 't.size', type: 'numeric' },
-      'type.name': { sql: 'ct.name', type: 'text' },
-      typeName: { sql: 'ct.name', type: 'text' },
-      'country.name': { sql: 'co.name', type: 'text' },
-      countryName: { sql: 'co.name', type: 'text' },
-      createdAt: { sql: 't.created_at', type: 'date' },
-      updatedAt: { sql: 't.updated_at', type: 'date' },
-    },
-    defaultSort: { field: 'name', order: 'asc' },
-    tieBreaker: 't.id asc',
-    map: circuitFromRow,
-  },
-  listFilter: "t.coordinates <> '' and t.is_public",
-  ownRows: "t.coordinates <> '' and not t.is_public and t.user_id = $1",
-  listOrder: 'co.name, t.name, t.id',
-  datatablePath: 'public',
-  write: circuitWriteSchema,
-  columns: {
-    name: 'name',
-    typeId: 'type_id',
-    countryId: 'country_id',
-    description: 'description',
-    configuration: 'configuration',
-    direction: 'direction',
-    length: 'length',
-    coordinates: 'coordinates',
-    size: 'size',
-  },
-  references: { typeId: 'circuit_types', countryId: 'countries' },
-  ownerColumn: 'user_id',
-};
 
 /**
  * The signed-in caller's id on a public read, or null: no token, or one that is no longer good (a public list
@@ -246,53 +37,30 @@ async function optionalCallerId(request: FastifyRequest): Promise<number | null>
   }
 }
 
-function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance, r: Resource<Row, Out, W>): void {
+function registerResource(app: FastifyInstance, r: AnyResource): void {
   const { db } = app;
-  const { table } = r;
-  const where = r.listFilter ? `where ${r.listFilter}` : '';
-  const byId = async (id: number): Promise<Out> => {
-    const [row] = await db.query<Row>(`select ${table.select} from ${table.from} where t.id = $1`, [id]);
-    if (!row) throw notFound(`${r.label} not found.`);
-    return table.map(row);
+  const byId = async (id: number): Promise<unknown> => {
+    const row = await findRow(db, r, id);
+    if (row === null) throw notFound(`${r.label} not found.`);
+    return row;
   };
   const checkReferences = async (input: Record<string, unknown>) => {
-    for (const [field, refTable] of Object.entries(r.references ?? {})) {
-      if (input[field] === undefined) continue;
-      const [found] = await db.query(`select 1 from ${refTable} where id = $1`, [input[field]]);
-      if (!found) throw new ApiError(400, 'VALIDATION', `Unknown ${field}.`, { [field]: 'Does not exist' });
-    }
-  };
-  const assignments = (input: Record<string, unknown>, params: unknown[]) => {
-    const sets: string[] = [];
-    for (const [field, column] of Object.entries(r.columns)) {
-      if (input[field] === undefined) continue;
-      params.push(input[field]);
-      sets.push(`${column} = $${params.length}`);
-    }
-    return sets;
+    const field = await missingReference(db, r, input);
+    if (field !== null) throw new ApiError(400, 'VALIDATION', `Unknown ${field}.`, { [field]: 'Does not exist' });
   };
 
-  app.get(`/${r.path}`, async (request) => {
-    const owner = r.ownRows ? await optionalCallerId(request) : null;
-    const rows =
-      owner !== null && r.ownRows
-        ? await db.query<Row>(`select ${table.select} from ${table.from} where (${r.listFilter ?? 'true'}) or (${r.ownRows}) order by ${r.listOrder}`, [owner])
-        : await db.query<Row>(`select ${table.select} from ${table.from} ${where} order by ${r.listOrder}`);
-    return rows.map(table.map);
-  });
+  app.get(`/${r.path}`, async (request) => listRows(db, r, r.ownRows ? await optionalCallerId(request) : null));
   app.get(`/${r.path}/:id`, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     if (r.ownRows) {
       // A racer's own circuit is theirs alone (and the admins', who review it): to anyone else it does not exist.
       const viewer = await optionalCallerId(request);
       const admin = viewer !== null && request.auth?.role === 'admin';
-      const [seen] = await db.query(`select 1 from ${r.tableName} t where t.id = $1 and (t.is_public or t.user_id = $2 or $3)`, [id, viewer, admin]);
-      if (!seen) throw notFound(`${r.label} not found.`);
+      if (!(await isRowVisible(db, r, id, viewer, admin))) throw notFound(`${r.label} not found.`);
     }
     return byId(id);
   });
-  const datatable = async (body: unknown) =>
-    runDataTable(db, table, parseDataTableRequest(body), r.listFilter ? { sql: r.listFilter, params: [] } : undefined);
+  const datatable = async (body: unknown) => rowsPage(db, r, parseDataTableRequest(body));
   if (r.datatablePath === 'public') {
     app.post(`/${r.path}/datatable`, async (request) => datatable(request.body));
   } else {
@@ -302,54 +70,26 @@ function registerResource<Row, Out, W extends z.ZodObject>(app: FastifyInstance,
   app.post(`/admin/${r.path}`, { onRequest: requireAdmin }, async (request, reply) => {
     const input = parseInput(r.write, request.body) as Record<string, unknown>;
     await checkReferences(input);
-    const cols = Object.entries(r.columns).filter(([f]) => input[f] !== undefined);
-    const params = cols.map(([f]) => input[f]);
-    const names = cols.map(([, c]) => c);
-    if (r.ownerColumn) {
-      names.push(r.ownerColumn);
-      params.push(caller(request).id);
-    }
-    const [row] = await db.query<{ id: number }>(
-      `insert into ${r.tableName} (${names.join(', ')}) values (${params.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
-      params,
-    );
-    return reply.status(201).send(await byId(row.id));
+    const id = await insertRow(db, r, input, caller(request).id);
+    return reply.status(201).send(await byId(id));
   });
   const update = (partial: boolean) => async (request: Parameters<typeof caller>[0]) => {
     const id = parseId((request.params as { id?: string }).id);
     const input = parseInput(partial ? r.write.partial() : r.write, request.body) as Record<string, unknown>;
     await checkReferences(input);
-    const params: unknown[] = [id];
-    const sets = assignments(input, params);
-    const rows = await db.query(`update ${r.tableName} set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning id`, params);
-    if (!rows.length) throw notFound(`${r.label} not found.`);
+    if (!(await updateRow(db, r, id, input))) throw notFound(`${r.label} not found.`);
     return byId(id);
   };
   app.put(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, update(false));
   app.patch(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, update(true));
   app.delete(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, async (request, reply) => {
-    const id = parseId((request.params as { id?: string }).id);
-    try {
-      await db.tx(async (q) => {
-        const rows = await q.query(`delete from ${r.tableName} where id = $1 returning id`, [id]);
-        if (!rows.length) throw notFound(`${r.label} not found.`);
-        // Its translations and missing-translation entries go with it (ids are never reused, so none would apply again).
-        const prefix = `${referenceRowKeyPrefix(r.refKind, id)}%`;
-        await q.query('delete from translation_overrides where key like $1', [prefix]);
-        await q.query('delete from missing_translations where key like $1', [prefix]);
-      });
-    } catch (err) {
-      if (['23503', '23001'].includes(String((err as { code?: string }).code))) throw new ApiError(409, 'CONFLICT', `${r.label} is in use and cannot be deleted.`);
-      throw err;
-    }
+    const outcome = await deleteRow(db, r, parseId((request.params as { id?: string }).id));
+    if (outcome === 'not-found') throw notFound(`${r.label} not found.`);
+    if (outcome === 'in-use') throw new ApiError(409, 'CONFLICT', `${r.label} is in use and cannot be deleted.`);
     return reply.status(204).send();
   });
 }
 
 export default async function referenceRoutes(app: FastifyInstance): Promise<void> {
-  registerResource(app, countries);
-  registerResource(app, named('circuit-types', 'Circuit type', 'circuit_types', 'circuitType'));
-  registerResource(app, circuits);
-  registerResource(app, named('vehicle-types', 'Vehicle type', 'vehicle_types', 'vehicleType'));
-  registerResource(app, vehicleCategories);
+  for (const resource of referenceResources) registerResource(app, resource);
 }

@@ -10,7 +10,8 @@ import { userCircuitWriteSchema } from '../../src/contracts/entities';
 import { ApiError, notFound } from '../errors';
 import { parseId, parseInput } from '../validate';
 import { authenticate, caller, requireAdmin } from '../auth/guard';
-import { CIRCUIT_COLUMNS, CIRCUIT_FROM, circuitFromRow, type CircuitRow } from './reference-data';
+import { accountQuotas } from '../quotas/account-quotas';
+import { CIRCUIT_COLUMNS, CIRCUIT_FROM, circuitFromRow, type CircuitRow } from '../reference/reference-store';
 
 const SELECT = `select ${CIRCUIT_COLUMNS} from ${CIRCUIT_FROM}`;
 
@@ -22,7 +23,8 @@ export default async function userCircuitRoutes(app: FastifyInstance): Promise<v
     return circuitFromRow(row);
   };
 
-  app.post('/circuits/mine', { onRequest: authenticate }, async (request, reply) => {
+  const quotas = accountQuotas(app);
+  app.post('/circuits/mine', { onRequest: [authenticate, quotas.ownCircuit] }, async (request, reply) => {
     const input = parseInput(userCircuitWriteSchema, request.body);
     for (const [field, table] of [['typeId', 'circuit_types'], ['countryId', 'countries']] as const) {
       const [found] = await db.query(`select 1 from ${table} where id = $1`, [input[field]]);

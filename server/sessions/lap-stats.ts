@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { parseLapsText, type ParsedLaps } from '../../src/domain/parse-laps';
+import { parseLapsCounting, type ParsedLaps } from '../../src/domain/parse-laps';
+import { MAX_LAPS } from '../../src/contracts/session-bounds';
+import { ApiError } from '../errors';
 
 /** A lap row as stored in session_laps. */
 export type LapRow = ParsedLaps['laps'][number];
@@ -19,9 +21,15 @@ export interface SessionStats {
 /** PostgreSQL's integer: lap rows with a value beyond it are left out rather than refused by the insert. */
 const fitsInteger = (n: number) => Number.isInteger(n) && Math.abs(n) < 2_147_483_647;
 
-/** Derived columns stored with the texts: byte sizes, content hash (dedupe), best lap and lap rows. */
+/**
+ * Derived columns stored with the texts: byte sizes, content hash (dedupe), best lap and lap rows. Bad lap lines
+ * are only counted (the text is stored as it is); more than MAX_LAPS laps is a 400.
+ */
 export function deriveSessionStats(laps: string, coordinates: string): SessionStats {
-  const parsed = parseLapsText(laps);
+  const parsed = parseLapsCounting(laps);
+  if (parsed.laps.length > MAX_LAPS) {
+    throw new ApiError(400, 'VALIDATION', `Invalid request body: laps: more than ${MAX_LAPS} laps`, { laps: `At most ${MAX_LAPS} laps` });
+  }
   const rows = parsed.laps.filter((l) => fitsInteger(l.lapNumber) && fitsInteger(l.timeMs) && l.sectorsMs.every(fitsInteger));
   let bestLapMs: number | null = null;
   // A loop, not Math.min(...times): a spread of 125,000 laps overflows the stack.

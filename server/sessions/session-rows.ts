@@ -1,9 +1,10 @@
 import type { SessionSummary } from '../../src/contracts/entities';
+import type { Visibility } from '../../src/contracts/visibility';
 import { iso } from '../validate';
 
 /** The session's own columns of a summary (never the texts `coordinates` and `laps`, up to 25 MB). */
 export const SESSION_OWN_COLUMNS = `s.id, s.name, s.filename, s.user_id, s.circuit_id, s.vehicle_category_id, s.date, s.favorite,
-  s.weather_conditions, s.laps_bytes, s.coordinates_bytes, s.best_lap_ms, s.lap_count, s.created_at, s.updated_at`;
+  s.weather_conditions, s.laps_bytes, s.coordinates_bytes, s.best_lap_ms, s.lap_count, s.visibility, s.created_at, s.updated_at`;
 
 /** A summary's FROM clause: the session with its owner, circuit (country, type) and vehicle category. */
 export const SUMMARY_FROM = `sessions s
@@ -33,6 +34,7 @@ export interface SummaryRow {
   coordinates_bytes: number;
   best_lap_ms: number | null;
   lap_count: number;
+  visibility: Visibility;
   created_at: Date | string;
   updated_at: Date | string;
   circuit_name: string | null;
@@ -65,6 +67,7 @@ export function toSummary(r: SummaryRow): SessionSummary {
         : null,
     vehicleCategory: r.vehicle_category_name !== null ? { name: r.vehicle_category_name } : null,
     user: { firstName: r.user_first_name },
+    visibility: r.visibility,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };

@@ -1,4 +1,5 @@
 import type { Session, SessionSummary } from '../../src/contracts/entities';
+import type { Visibility } from '../../src/contracts/visibility';
 import type { Queryable } from '../db/db';
 import type { LapRow, SessionStats } from './lap-stats';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './session-rows';
@@ -17,16 +18,18 @@ export interface SessionWriteValues {
   laps: string;
   favorite: boolean;
   weatherConditions: string | null;
+  /** Whether the positions cross the circuit's start/finish (finish-check.ts); null without a circuit. */
+  crossesFinish: boolean | null;
 }
 
 const SESSION_WRITE_COLUMNS = [
   'name', 'filename', 'circuit_id', 'vehicle_category_id', 'date', 'coordinates', 'laps', 'favorite', 'weather_conditions',
-  'laps_bytes', 'coordinates_bytes', 'content_sha256', 'best_lap_ms', 'lap_count',
+  'laps_bytes', 'coordinates_bytes', 'content_sha256', 'best_lap_ms', 'lap_count', 'crosses_finish',
 ] as const;
 
 function writeParams(v: SessionWriteValues, d: SessionStats): unknown[] {
   return [v.name, v.filename, v.circuitId, v.vehicleCategoryId, v.date, v.coordinates, v.laps, v.favorite, v.weatherConditions,
-    d.lapsBytes, d.coordinatesBytes, d.contentSha256, d.bestLapMs, d.lapCount];
+    d.lapsBytes, d.coordinatesBytes, d.contentSha256, d.bestLapMs, d.lapCount, v.crossesFinish];
 }
 
 /** `$from, $from+1, ...` for `count` parameters. */
@@ -70,8 +73,9 @@ export async function findOwner(q: Queryable, id: number, lockAndCompare?: { sin
 /** Inserts the session and its laps; null when the user already has one with this file name (nothing written). */
 export async function insertSession(q: Queryable, userId: number, v: SessionWriteValues, d: SessionStats): Promise<number | null> {
   const [created] = await q.query<{ id: number }>(
-    `insert into sessions (user_id, ${SESSION_WRITE_COLUMNS.join(', ')})
-     values ($1, ${placeholders(2, SESSION_WRITE_COLUMNS.length).join(', ')})
+    // A new session is shared as its owner's profile says (private unless they chose otherwise).
+    `insert into sessions (user_id, visibility, ${SESSION_WRITE_COLUMNS.join(', ')})
+     values ($1, (select default_visibility from users where id = $1), ${placeholders(2, SESSION_WRITE_COLUMNS.length).join(', ')})
      on conflict (user_id, filename) do nothing returning id`,
     [userId, ...writeParams(v, d)],
   );
@@ -96,18 +100,23 @@ export async function replaceSession(q: Queryable, id: number, v: SessionWriteVa
 /** The fields PATCH may change. */
 export interface SessionPatchValues {
   name?: string;
+  /** ISO instant (checked by the route). */
+  date?: string;
   circuitId?: number | null;
   vehicleCategoryId?: number | null;
   favorite?: boolean;
   weatherConditions?: string | null;
+  visibility?: Visibility;
 }
 
 const PATCH_COLUMNS: ReadonlyArray<readonly [keyof SessionPatchValues, string]> = [
   ['name', 'name'],
+  ['date', 'date'],
   ['circuitId', 'circuit_id'],
   ['vehicleCategoryId', 'vehicle_category_id'],
   ['favorite', 'favorite'],
   ['weatherConditions', 'weather_conditions'],
+  ['visibility', 'visibility'],
 ];
 
 /** Sets the given fields; `updated_at` always moves forward, so every change is seen as one. */

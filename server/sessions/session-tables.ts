@@ -14,6 +14,7 @@ const sessionFields: TableDef<SummaryRow, SessionSummary>['fields'] = {
   weatherConditions: { sql: 's.weather_conditions', type: 'text' },
   bestLapMs: { sql: 's.best_lap_ms', type: 'numeric' },
   lapCount: { sql: 's.lap_count', type: 'numeric', notNull: true },
+  visibility: { sql: 's.visibility', type: 'text', notNull: true },
   createdAt: { sql: 's.created_at', type: 'date', notNull: true },
   updatedAt: { sql: 's.updated_at', type: 'date', notNull: true },
   'circuit.name': { sql: 'c.name', type: 'text', joins: ['c'] },

@@ -48,14 +48,16 @@ export async function findUserById(q: Queryable, id: number): Promise<User | nul
 
 export interface UserWithHash extends User {
   passwordHash: string;
+  /** Bumped by a password change or reset and by deactivation (access tokens and known devices carry it). */
+  tokenVersion: number;
 }
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserWithHash | null> {
-  const [row] = await q.query<UserRow & { password_hash: string }>(
-    `select ${USER_COLUMNS}, u.password_hash from users u where lower(u.email) = lower($1)`,
+  const [row] = await q.query<UserRow & { password_hash: string; token_version: number }>(
+    `select ${USER_COLUMNS}, u.password_hash, u.token_version from users u where lower(u.email) = lower($1)`,
     [email],
   );
-  return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
+  return row ? { ...toUser(row), passwordHash: row.password_hash, tokenVersion: row.token_version } : null;
 }
 
 export async function insertUser(

@@ -5,8 +5,8 @@
  * - an AbortSignal cancels a call: a queued call never starts, a running one terminates the worker (the next call
  *   starts a fresh one); the call rejects with DomainError('aborted');
  * - the worker is ended after `idleMs` (10 s) without calls, and its memory with it.
- * Tests and Node code inject `createWorker` (any Comlink endpoint with terminate()) or use
- * `createDirectAnalysisClient()`, which runs the same functions in-process.
+ * Tests and Node code inject `createWorker` (any Comlink endpoint with terminate()); tests also have
+ * tests/helpers/direct-analysis-client.ts, which runs the same functions in-process.
  *
  * The nmea bytes are transferred into the worker: after the call the caller's Uint8Array is empty (detached).
  * Pass a copy (`bytes.slice()`) if you still need them.
@@ -27,21 +27,19 @@ import type { DetectLapsOptions, LapDetection } from '../domain/detection/detect
 import type { LapTrace } from '../domain/lap-compare/lap-trace';
 import type { SessionViewOptions, SessionViews, ViewLap } from '../domain/views/session-views';
 import type { CoachingLapColumns } from '../domain/coaching/session-coaching';
-import {
-  analysisApi,
-  encodeSessionUpload,
-  type CoachedSession,
-  type CompareLapsOptions,
-  type LapComparison,
-  type ProcessedSession,
-  type ProcessSessionInput,
+import type {
+  CoachedSession,
+  CompareLapsOptions,
+  LapComparison,
+  ProcessedSession,
+  ProcessSessionInput,
 } from '../../workers/analysis-api';
 import type { AnalysisWorkerApi } from '../../workers/analysis-worker-api';
 import type { EncodedSessionWrite, SessionUpload } from '../contracts/session-upload';
-import { importFile, type ImportedFile, type ImportFileInput, type ImportOutcome } from '../../workers/import-api';
-import { syncVideo, type VideoSyncInput, type VideoSyncOutcome } from '../../workers/video-sync-api';
-import { ImportError } from '../domain/formats/import-errors';
-import type { ImportProgressListener } from '../domain/formats/import-progress';
+import type { ImportedFile, ImportFileInput, ImportOutcome } from '../../workers/import-api';
+import type { VideoSyncInput, VideoSyncOutcome } from '../../workers/video-sync-api';
+import { ImportError } from '../domain/file-formats/import-errors';
+import type { ImportProgressListener } from '../domain/file-formats/import-progress';
 import { decodeLapRecords, decodeSessionAnalysis, type LapRecordColumns, type SessionAnalysisColumns } from '../../workers/lap-columns';
 
 /** processSession as it crosses from the worker: laps and analysis as typed columns (lap-columns.ts). */
@@ -51,7 +49,10 @@ const fromWire = (w: ProcessedSessionWire): ProcessedSession => ({ ...w, laps: d
 
 export type { CoachedSession, ImportedFile, ImportFileInput, ProcessedSession };
 
-/** A worker as the bridge needs it: a Comlink endpoint that can be terminated. */
+/**
+ * A worker as the bridge needs it: a Comlink endpoint that can be terminated.
+ * @internal Exported for its tests.
+ */
 export type WorkerLike = Endpoint & { terminate(): void };
 
 interface CallOptions {
@@ -104,8 +105,11 @@ export interface AnalysisClient {
   dispose(): void;
 }
 
-/** An import's outcome as the caller sees it: the imported file, or the refusal thrown with its reason. */
-function unwrapImport(outcome: ImportOutcome): ImportedFile {
+/**
+ * An import's outcome as the caller sees it: the imported file, or the refusal thrown with its reason.
+ * @internal Exported for the in-process test client (tests/helpers/direct-analysis-client.ts).
+ */
+export function unwrapImport(outcome: ImportOutcome): ImportedFile {
   if (outcome.ok) return outcome.imported;
   if (outcome.reason) throw new ImportError(outcome.reason, outcome.message, outcome.detail);
   throw new DomainError('invalid-argument', outcome.message);
@@ -121,6 +125,7 @@ function uploadBuffers(upload: SessionUpload): ArrayBuffer[] {
   return [...buffers];
 }
 
+/** @internal Exported for its tests. */
 export interface AnalysisClientOptions {
   createWorker?: () => WorkerLike;
   /** Idle time before the worker is ended, ms. */
@@ -139,6 +144,7 @@ const aborted = () => new DomainError('aborted', 'The analysis was cancelled.');
 /** Keys of the positions kept in a worker: unique in the page, so no worker ever mistakes one session for another. */
 let keptCount = 0;
 
+/** @internal Exported for its tests. */
 export function createAnalysisClient(options: AnalysisClientOptions = {}): AnalysisClient {
   const createWorker = options.createWorker ?? defaultWorker;
   const idleMs = options.idleMs ?? WORKER_IDLE_MS;
@@ -257,33 +263,6 @@ export function createAnalysisClient(options: AnalysisClientOptions = {}): Analy
     syncVideo: (input, o) =>
       run((api) => api.syncVideo(transfer(input, [...new Set([input.session.timeMs.buffer as ArrayBuffer, input.session.speedKmh.buffer as ArrayBuffer])])) as Promise<VideoSyncOutcome>, o?.signal),
     dispose: () => terminate(aborted()),
-  };
-}
-
-/**
- * The same interface running in-process (Node, tests, or where workers are unavailable). Calls still queue and
- * honour an already-aborted signal, but a running call cannot be interrupted.
- */
-export function createDirectAnalysisClient(): AnalysisClient {
-  const call = async <T>(f: () => T | Promise<T>, signal?: AbortSignal): Promise<T> => {
-    if (signal?.aborted) throw aborted();
-    await Promise.resolve();
-    if (signal?.aborted) throw aborted();
-    return f();
-  };
-  return {
-    processSession: (input, o) => call(() => analysisApi.processSession(input), o?.signal),
-    parsePositions: (nmea, o) => call(() => analysisApi.parsePositions(nmea), o?.signal),
-    parseLaps: (laps, o) => call(() => analysisApi.parseLaps(laps), o?.signal),
-    analyse: (laps, positions, sessionIndex = 0, o) => call(() => analysisApi.analyse(laps, positions, sessionIndex), o?.signal),
-    sessionViews: (positions, laps, v, o) => call(() => analysisApi.sessionViews(positions, laps, v), o?.signal),
-    detectLaps: (positions, gates, widthM, d, o) => call(() => analysisApi.detectLaps(positions, gates, widthM, d), o?.signal),
-    compareLaps: (lap, reference, c, o) => call(() => analysisApi.compareLaps(lap, reference, c), o?.signal),
-    coachSession: (positions, laps, o) => call(() => analysisApi.coachSession(positions, laps), o?.signal),
-    encodeSessionUpload: (upload, o) => call(() => encodeSessionUpload(upload), o?.signal),
-    importFile: (input, o) => call(async () => unwrapImport(await importFile(input, o?.onProgress)), o?.signal),
-    syncVideo: (input, o) => call(() => syncVideo(input), o?.signal),
-    dispose: () => undefined,
   };
 }
 

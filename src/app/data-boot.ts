@@ -5,7 +5,7 @@
  * zod contracts) stay out of the first load (which stays small for a fast first paint).
  */
 import { apiClient } from '../data/api/client';
-import { authSession } from '../data/auth/session';
+import { authSession } from '../data/auth/app-session';
 import { refreshFromServer, startDataLayer, watchSyncNotices } from '../data/services';
 import { notifyError } from '../ui/toast';
 import { createAppAuth } from './auth/app-auth';

@@ -5,6 +5,7 @@
  * with only the refresh cookie, or offline, gets their session restored right away; and public/theme-init.js
  * shows no prerendered signed-out page. A first-time visitor keeps the light first load.
  * public/theme-init.js reads the same key (it cannot import this module).
+ * @internal Exported for its tests.
  */
 export const SESSION_HINT_KEY = 'signed_in_before';
 

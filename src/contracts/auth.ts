@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './person-name';
 import { MAIL_TOKEN_MAX_LENGTH, MAIL_TOKEN_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-limits';
 
 const emailSchema = z.email().max(254).transform((s) => s.trim().toLowerCase());
@@ -8,8 +9,8 @@ export const loginRequestSchema = z.strictObject({ email: emailSchema, password:
 export const registerRequestSchema = z
   .strictObject({
     email: emailSchema,
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().max(100).optional().default(''),
+    firstName: personNameSchema(1),
+    lastName: personNameSchema(0).optional().default(''),
     password: passwordSchema,
     confirmPassword: z.string().max(200),
   })

@@ -18,6 +18,6 @@
  * Split by part: columnar-format.ts (the ColumnarText type, media type and error), columnar-encoder.ts,
  * columnar-decoder.ts and columnar-byte-sink.ts (the byte helpers both share). This module is the entry point.
  */
-export { COLUMNAR_SESSION_MEDIA_TYPE, ColumnarTextError, type ColumnarText } from './columnar-format';
+export { COLUMNAR_SESSION_MEDIA_TYPE, ColumnarTextError } from './columnar-format';
 export { encodeColumnarText } from './columnar-encoder';
 export { decodeColumnarText } from './columnar-decoder';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { roleSchema } from './auth';
+import { personNameSchema } from './person-name';
+import { MAX_COORDINATES_CHARS, MAX_LAPS_CHARS } from './session-bounds';
+import { visibilitySchema } from './visibility';
 
 /**
  * Entities as the API returns them. Dates are ISO 8601 strings; ids are positive integers
@@ -26,8 +29,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 /** What a user may change on their own record (PUT/PATCH /users/{id}). */
 export const userSelfWriteSchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().max(100),
+  firstName: personNameSchema(1),
+  lastName: personNameSchema(0),
   birthdate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
   countryId: id.nullable(),
   licenceId: z.string().trim().max(50).nullable(),
@@ -38,8 +41,8 @@ export const userAdminWriteSchema = z.strictObject({ active: z.boolean() });
 /** POST /admin/users: an admin creates a (verified) account. */
 export const userAdminCreateSchema = z.strictObject({
   email: z.email().max(254),
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().max(100).optional().default(''),
+  firstName: personNameSchema(1),
+  lastName: personNameSchema(0).optional().default(''),
   password: z.string().min(8).max(200),
   role: roleSchema.optional().default('user'),
   active: z.boolean().optional().default(true),
@@ -70,7 +73,7 @@ const circuitConfigurationSchema = z.enum(['Regular', 'Inverted']);
 const circuitDirectionSchema = z.enum(['Clockwise', 'Counterclockwise']);
 /**
  * Circuit coordinates text: 'lat;lon;lat;lon...' in signed decimal degrees; the start/finish gate centre first,
- * then the sector gates (device-protocol.md, 'Circuits'). `size` is the gate width in metres, `length` the lap
+ * then the sector gates (docs/device-protocol.md, 'Circuits as the device stores them'). `size` is the gate width in metres, `length` the lap
  * length in metres.
  */
 export const coordinatesTextSchema = z
@@ -143,6 +146,8 @@ export const sessionSummarySchema = z.object({
     .nullable(),
   vehicleCategory: z.object({ name: z.string() }).nullable(),
   user: z.object({ firstName: z.string() }),
+  /** Who sees it (older servers do not send it: their sessions are all private). */
+  visibility: visibilitySchema.default('private'),
   ...stamps,
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
@@ -150,7 +155,7 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 export const sessionSchema = sessionSummarySchema.extend({ coordinates: z.string(), laps: z.string() });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** Session file names: YYYYMMDD_HHMM_<circuit name> (device-protocol.md). */
+/** Session file names: YYYYMMDD_HHMM_<circuit name> (docs/device-protocol.md). */
 const sessionFilenameSchema = z.string().min(1).max(200);
 /** POST /sessions and PUT /sessions/{id}. The server deduplicates POSTs on (user, filename). */
 export const sessionWriteSchema = z.strictObject({
@@ -159,17 +164,22 @@ export const sessionWriteSchema = z.strictObject({
   circuitId: id.nullable().default(null),
   vehicleCategoryId: id.nullable().default(null),
   date: isoDate,
-  coordinates: z.string(),
-  laps: z.string(),
+  coordinates: z.string().max(MAX_COORDINATES_CHARS),
+  laps: z.string().max(MAX_LAPS_CHARS),
   favorite: z.boolean().default(false),
   weatherConditions: weatherConditionsSchema.nullable().default(null),
 });
-/** PATCH /sessions/{id} (edit dialog, offline edits). `baseUpdatedAt` lets the server tell the client it overwrote a newer copy. */
+/**
+ * PATCH /sessions/{id} (edit dialog, offline edits; `date`: a client correcting the start of a session an older build
+ * dated wrongly). `baseUpdatedAt` lets the server tell the client it overwrote a newer copy.
+ */
 export const sessionPatchSchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
+  date: isoDate.optional(),
   circuitId: id.nullable().optional(),
   vehicleCategoryId: id.nullable().optional(),
   favorite: z.boolean().optional(),
   weatherConditions: weatherConditionsSchema.nullable().optional(),
+  visibility: visibilitySchema.optional(),
   baseUpdatedAt: isoDate.optional(),
 });

@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
+  /** A per-account quota (storage: 413; uploads or circuits per hour/day: 429). */
+  | 'QUOTA_EXCEEDED'
   | 'NOT_VERIFIED'
   | 'INACTIVE'
   | 'INVALID_CREDENTIALS'

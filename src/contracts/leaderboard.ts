@@ -18,6 +18,7 @@ export const leaderboardRowSchema = z.object({
   userId: z.number().int(),
   bestLapMs: z.number().int(),
   gapMs: z.number().int(),
+  /** The lap's day at the circuit, as noon UTC of that day (no time of day). */
   date: z.string(),
   sessionId: z.number().int(),
   circuitId: z.number().int(),
@@ -26,6 +27,10 @@ export const leaderboardRowSchema = z.object({
   /** The category's id, to show its name in the reader's language (older servers do not send it). */
   vehicleCategoryId: z.number().int().nullable().default(null),
   optimalLapMs: z.number().int().nullable(),
+  /** The best lap's number in its session, to fetch it as a reference lap (older servers do not send it). */
+  lapNumber: z.number().int().nullable().default(null),
+  /** Whether the viewer may compare with this lap (its owner shared it with everyone or with the viewer's team). */
+  comparable: z.boolean().default(false),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 export const leaderboardResponseSchema = z.object({ rows: z.array(leaderboardRowSchema) });

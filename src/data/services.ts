@@ -9,7 +9,7 @@ import { sessionsApi } from './api/sessions';
 import { usersApi } from './api/users';
 import { vehicleCategoriesApi } from './api/vehicle-categories';
 import { vehicleTypesApi } from './api/vehicle-types';
-import { authSession, profileRepository } from './auth/session';
+import { authSession, profileRepository } from './auth/app-session';
 import { getDb } from './db/database';
 import { createDeviceVersionRepository } from './repositories/device-version-repository';
 import { createFirmwareRepository } from './repositories/firmware-repository';
@@ -17,6 +17,8 @@ import { createLeaderboardRepository } from './repositories/leaderboard-reposito
 import { createReferenceRepository } from './repositories/reference-repository';
 import { createSessionGatesRepository } from './repositories/session-gates-repository';
 import { createSessionsRepository } from './repositories/sessions-repository';
+import { createSharingRepository } from './repositories/sharing-repository';
+import { sharingApi } from './api/sharing';
 import { createVideoRepository } from './repositories/video-repository';
 import { removeLeftoverExports } from './storage/export-files';
 import { getStorageStatus, requestPersistentStorage } from './storage/storage-manager';
@@ -31,9 +33,10 @@ import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock 
  * - `sessionsRepository` (device sink `saveDownloadedSession`, lists, texts, analysis, edit/delete/retry,
  *   `refreshFromServer`), `referenceRepository` (countries, circuits, types, categories), `firmwareRepository`,
  *   `leaderboardRepository` (answers kept for offline viewing), `sessionGatesRepository` (a session's own gates);
- * - `syncEngine.subscribe(e => ...)` for 'Session uploaded' / conflict notices / failures;
+ * - `watchSyncNotices(show)` for 'Session uploaded' / conflict notices / failures (the sync engine itself stays
+ *   inside this module);
  * - `startDataLayer()` is called once by the shell at boot (auth start, persistent storage, sync triggers).
- * The auth session itself is in ./auth/session.ts.
+ * The auth session itself is in ./auth/app-session.ts.
  */
 
 const currentUserId = () => authSession.getSnapshot().user?.id ?? null;
@@ -62,6 +65,14 @@ export const sessionsRepository = createSessionsRepository({
   analyse: (input, signal) =>
     getAnalysisClient().processSession({ nmea: new Uint8Array(input.nmea), laps: new Uint8Array(input.laps) }, { signal }),
   onQueued,
+});
+
+/** Sharing: the default for new sessions, all private at once, kept reference laps, invitations (offline first). */
+export const sharingRepository = createSharingRepository({
+  db: getDb,
+  api: sharingApi,
+  currentUserId,
+  editSession: (localId, edit) => sessionsRepository.editSession(localId, edit),
 });
 
 export const referenceRepository = createReferenceRepository({
@@ -111,12 +122,19 @@ export function watchSyncNotices(show: (notice: SyncNotice) => void): () => void
   });
 }
 
-/** Refetches what the server has when we are online and signed in: reference data and the session list. */
+/**
+ * Refetches what the server has when we are online and signed in: reference data, the session list, and the
+ * sharing state (sharing-repository.ts flush).
+ */
 let refreshing: Promise<void> | null = null;
 export function refreshFromServer(options: { force?: boolean } = {}): Promise<void> {
   refreshing ??= (async () => {
     await referenceRepository.refreshAll(options);
-    if (isOnlineSignedIn()) await sessionsRepository.refreshFromServer().catch(() => undefined);
+    if (isOnlineSignedIn()) {
+      await sessionsRepository.refreshFromServer().catch(() => undefined);
+      // The sharing default, invitations accepted offline, and reference laps their owners withdrew.
+      await sharingRepository.flush().catch(() => undefined);
+    }
   })().finally(() => {
     refreshing = null;
   });
@@ -146,6 +164,7 @@ export function startDataLayer(): Promise<void> {
     authSession.onSignedOut(() => syncEngine.stop());
     browserNetworkStatus.onOnline(() => {
       quiet(referenceRepository.refreshAll());
+      if (isOnlineSignedIn()) quiet(sharingRepository.flush());
       quiet(deviceVersionRepository.flush());
     });
     // Any new or retried outbox entry - written by this tab's repositories, another module, or another tab

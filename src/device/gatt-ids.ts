@@ -1,11 +1,13 @@
 /**
- * The ASTRO GATT identifiers (device-protocol.md, 'GATT'), kept in this one place.
+ * The ASTRO GATT identifiers (docs/device-protocol.md, 'GATT'), kept in this one place.
  * A build can override them with VITE_ASTRO_SERVICE_UUID / VITE_ASTRO_CHARACTERISTIC_UUID.
  */
 
 /** Advertised name prefix the chooser filters on. */
 const ASTRO_NAME_PREFIX = 'ASTRO';
+/** @internal Exported for its tests. */
 export const DEFAULT_SERVICE_UUID = '40570699-d54b-423f-a0e6-c7f2f8eb5e8a';
+/** @internal Exported for its tests. */
 export const DEFAULT_CHARACTERISTIC_UUID = '1e6fd9c9-f180-4b25-98bb-bd6a04a5dc99';
 
 export interface GattIds {

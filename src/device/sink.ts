@@ -1,6 +1,7 @@
 /**
  * Where a completely received session goes. The app's sink (src/data's saveDownloadedSession) writes IndexedDB
  * first, then parses; the transfer queue calls it on the nmea EOF before doing anything else.
+ * @internal Exported for its tests.
  */
 export interface DownloadedSession {
   filename: string;

@@ -1,6 +1,6 @@
 /**
  * The link to an ASTRO, whatever carries it (Web Bluetooth or the simulated device). One write = one command,
- * one notification = one reply (device-protocol.md). Implementations serialise writes.
+ * one notification = one reply (docs/device-protocol.md). Implementations serialise writes.
  */
 export type ConnectResult =
   | { ok: true; deviceName: string }

@@ -1,7 +1,7 @@
 /**
  * The real link: Web Bluetooth. The only file that touches `navigator.bluetooth`.
  * requestDevice filters on the ASTRO name prefix; then gatt.connect, wait 1 s, service, characteristic,
- * startNotifications, wait 1 s (device-protocol.md, 'Timing'). Writes are serialised.
+ * startNotifications, wait 1 s (docs/device-protocol.md, 'Timing'). Writes are serialised.
  */
 import { gattIds as defaultIds, type GattIds } from './gatt-ids';
 import { CONNECT_SETTLE_MS } from './protocol/limits';

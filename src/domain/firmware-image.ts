@@ -36,7 +36,10 @@ function table(): Uint32Array {
   return crcTable;
 }
 
-/** CRC-32 (IEEE), the same value zlib's crc32 gives. */
+/**
+ * CRC-32 (IEEE), the same value zlib's crc32 gives.
+ * @internal Exported for its tests.
+ */
 export function crc32(bytes: Uint8Array): number {
   const t = table();
   let c = 0xffffffff;

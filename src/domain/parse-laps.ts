@@ -1,5 +1,5 @@
 /**
- * Parser for the device's laps file (device-protocol.md, 'File contents'):
+ * Parser for the device's laps file (docs/device-protocol.md, 'File contents'):
  *   `<record>;<lap>;<lapMs>;<s1Ms>;<s2Ms>;<s3Ms>;<maxKmh>;<minKmh>` (8 fields), or the older firmware's 7 fields
  *   without `<record>`. Lines end with `\n`, `\r\n` is tolerated, blank lines are skipped.
  *
@@ -39,6 +39,24 @@ export function lapName(lapNumber: number, isLast: boolean): string {
 
 export function parseLapsText(text: string): ParsedLaps {
   const issues: ParseIssue[] = [];
+  const laps = parseLaps(text, (issue) => issues.push(issue));
+  return { laps, issues };
+}
+
+/**
+ * The laps and only the number of bad lines: what the server keeps. No object per bad line, so a text of millions
+ * of damaged lines costs no more memory than its good ones.
+ */
+export function parseLapsCounting(text: string): { laps: LapRecord[]; badLines: number } {
+  let badLines = 0;
+  const laps = parseLaps(text, () => {
+    badLines++;
+  });
+  return { laps, badLines };
+}
+
+function parseLaps(text: string, report: (issue: ParseIssue) => void): LapRecord[] {
+  const issues = { push: report };
   const byNumber = new Map<number, Omit<LapRecord, 'lapName'>>();
   const lines = typeof text === 'string' ? text.split('\n') : [];
   for (let i = 0; i < lines.length; i++) {
@@ -93,9 +111,8 @@ export function parseLapsText(text: string): ParsedLaps {
     });
   }
   const sorted = [...byNumber.values()].sort((a, b) => a.lapNumber - b.lapNumber);
-  const laps: LapRecord[] = sorted.map((lap, index) => ({
+  return sorted.map((lap, index) => ({
     ...lap,
     lapName: lapName(lap.lapNumber, index === sorted.length - 1),
   }));
-  return { laps, issues };
 }

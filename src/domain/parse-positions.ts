@@ -1,5 +1,5 @@
 /**
- * Parser for the device's nmea file (device-protocol.md, 'File contents'): one fix a line,
+ * Parser for the device's nmea file (docs/device-protocol.md, 'File contents'): one fix a line,
  * `<lap>;<timeMs>;<lat>;<lon>;<kmh>`, or `<lap>;<lat>;<lon>;<kmh>` when the optional timeMs is omitted
  * (timeMs becomes NaN). `\n` ends a line, `\r\n` is tolerated, empty lines are skipped.
  *
@@ -7,7 +7,7 @@
  * (no TextDecoder, no split, no per-line strings or objects) writing straight into typed columns that grow
  * geometrically; numbers are accumulated digit by digit as an integer mantissa and divided once by a power of
  * ten, which is exact (the same double as `Number(text)`) for up to 15 significant digits. Cumulative distance
- * is a second tight pass over the lat/lon columns (geo-distance.ts). Notes: performance-facts.md.
+ * is a second tight pass over the lat/lon columns (geo-distance.ts).
  *
  * Two line parsers share that arithmetic. The fast one (`scanLines`) expects the shape the device writes,
  * `<lap>;<timeMs>;[-]<d>.<d>;[-]<d>.<d>;[-]<d>[.<d>]` + `\n` or `\r\n` (unsigned lap and timeMs, at most 9
@@ -237,6 +237,7 @@ function scanLines(s: ScanState, bytes: Uint8Array, end: number): void {
 /**
  * Cumulative distance, a second tight pass over the lat/lon columns (kept out of the scanner's loop: there the
  * extra live doubles cost more than this whole pass).
+ * @internal Exported for its tests.
  */
 export function cumulativeDistance(lat: Float64Array, lon: Float64Array, count: number, out: Float64Array): void {
   if (count <= 0) return;

@@ -1,6 +1,6 @@
 /**
  * Writers for the device's two session files, the inverse of parse-laps.ts and parse-positions.ts
- * (device-protocol.md, 'File contents'). Used by property tests, benchmarks and the simulated ASTRO.
+ * (docs/device-protocol.md, 'File contents'). Used by property tests, benchmarks and the simulated ASTRO.
  *
  * Numbers are written in fixed-point (never exponent form, which the device never writes and the parsers
  * reject): latitude/longitude with `coordinateDecimals` (default 7, ~1 cm), speed with `speedDecimals`

@@ -3,7 +3,7 @@
  *
  * Units are part of the names: `Ms` = milliseconds, `Kmh` = km/h, `M` = metres, degrees for lat/lon.
  * Positions are kept as typed columns (struct of arrays), never one object per fix: a 7 h session has
- * 630,000 fixes and columns cost ~40 bytes a fix against ~450 as objects (notes/performance-facts.md).
+ * 630,000 fixes and columns cost ~40 bytes a fix against ~450 as objects.
  */
 
 /** One row per fix, all columns the same length `count`. */
@@ -20,7 +20,7 @@ export interface PositionColumns {
   distanceM: Float64Array;
 }
 
-/** One lap line of the device's laps file (device-protocol.md, 'File contents'). */
+/** One lap line of the device's laps file (docs/device-protocol.md, 'File contents'). */
 export interface LapRecord {
   lapNumber: number;
   /** 'Lap 3', or 'In Lap' for the last lap. */

@@ -19,7 +19,10 @@ import { joinChaptersToStorage } from './join-chapters';
 import { probeVideoFile, type VideoProbe } from './probe-video';
 import { VideoError } from './video-error';
 
-/** Something the racer should know about an added video (keys of video:errors). */
+/**
+ * Something the racer should know about an added video (keys of video:errors).
+ * @internal Exported for its tests.
+ */
 export type AddNotice = 'no-overlap' | 'no-gps-match' | 'chapter-gap' | VideoNoticeKey;
 
 /** A notice and the file names its sentence names: the missing chapters, and for a gap the chapters left out. */
@@ -41,26 +44,29 @@ export interface AddContext {
 
 interface SyncInput {
   positions: PositionColumns;
+  /** The session's first fix, epoch ms (or up to `startAccuracyMs` before it). */
   sessionStartMs: number;
+  startAccuracyMs: number;
   timeZone: string | null;
 }
 
 /** The session's speeds and start as the worker's GPS match wants them. */
-function gpmfRequest(positions: PositionColumns, sessionStartMs: number) {
+function gpmfRequest(input: SyncInput) {
   // In the analysis worker: reading, decoding and matching a 30-minute video's telemetry stays off the page.
-  const session = { count: positions.count, timeMs: positions.timeMs.slice(), speedKmh: positions.speedKmh.slice() };
-  // A session dated from its file name is known to the minute: its first fix may be up to a minute later.
-  const startUncertaintyMs = sessionStartMs % 60_000 === 0 ? 60_000 : 0;
-  return { session, sessionStartMs, startUncertaintyMs };
+  const session = { count: input.positions.count, timeMs: input.positions.timeMs.slice(), speedKmh: input.positions.speedKmh.slice() };
+  return { session, sessionStartMs: input.sessionStartMs, startUncertaintyMs: input.startAccuracyMs };
 }
 
-/** The camera's GPS matched to the session over every chapter (the files or their stored copies); null when it does not match. */
-async function gpmfSync(chapters: (File | FileSystemFileHandle)[], input: SyncInput): Promise<StoredVideoSync | null> {
+/** What the camera's GPS says: the sync, or that its time lies outside the session, or that it could not place it. */
+type GpsAnswer = { sync: StoredVideoSync } | { sync: null; outside: boolean };
+
+/** The camera's GPS placed in the session over every chapter (the files or their stored copies). */
+async function gpmfSync(chapters: (File | FileSystemFileHandle)[], input: SyncInput): Promise<GpsAnswer> {
   try {
-    const { result } = await getAnalysisClient().syncVideo({ chapters, ...gpmfRequest(input.positions, input.sessionStartMs) });
-    return result ? { ...result.sync, method: 'gpmf' } : null;
+    const { result, reason } = await getAnalysisClient().syncVideo({ chapters, ...gpmfRequest(input) });
+    return result ? { sync: { ...result.sync, method: 'gpmf' } } : { sync: null, outside: reason === 'no-overlap' };
   } catch {
-    return null;
+    return { sync: null, outside: false };
   }
 }
 
@@ -74,15 +80,24 @@ function creationSync(probe: VideoProbe, durationS: number, input: SyncInput): S
     sessionDurationMs: input.positions.timeMs[input.positions.count - 1],
     // The circuit's zone; without one, this device's (the racer is usually at the track's).
     ...(input.timeZone ? { timeZone: input.timeZone } : { utcOffsetMin: -new Date(input.sessionStartMs).getTimezoneOffset() }),
+    // A GoPro (its telemetry track gives it away) writes the track's wall clock.
+    ...(probe.hasGpmf ? { clock: 'local' as const } : {}),
   });
   return guess ? { ...guess.sync, method: 'creation-time' } : null;
 }
 
-/** GPS first (when the camera recorded it), else the creation time; says why there is none. */
-async function firstSync(probe: VideoProbe, durationS: number, gps: Promise<StoredVideoSync | null> | null, input: SyncInput, notices: AddNoticeItem[]): Promise<StoredVideoSync | null> {
+/**
+ * GPS first (when the camera recorded it), else the creation time; says why there is none. GPS time that puts the
+ * video outside the session is the truth about it: no creation time overrides that.
+ */
+async function firstSync(probe: VideoProbe, durationS: number, gps: Promise<GpsAnswer> | null, input: SyncInput, notices: AddNoticeItem[]): Promise<StoredVideoSync | null> {
   if (gps) {
     const found = await gps;
-    if (found) return found;
+    if (found.sync) return found.sync;
+    if (!found.sync && found.outside) {
+      notices.push({ key: 'no-overlap', video: '', names: [], leftOut: [] });
+      return null;
+    }
     notices.push({ key: 'no-gps-match', video: '', names: [], leftOut: [] });
   }
   const guess = creationSync(probe, durationS, input);
@@ -92,7 +107,7 @@ async function firstSync(probe: VideoProbe, durationS: number, gps: Promise<Stor
 
 async function syncInput(context: AddContext): Promise<SyncInput> {
   const clock = await videoRepository.sessionClock(context.sessionLocalId);
-  return { positions: context.positions, sessionStartMs: clock ? Date.parse(clock.start) : NaN, timeZone: clock?.timeZone ?? null };
+  return { positions: context.positions, sessionStartMs: clock ? Date.parse(clock.start) : NaN, startAccuracyMs: clock?.accuracyMs ?? 0, timeZone: clock?.timeZone ?? null };
 }
 
 function sessionDurationMs(positions: PositionColumns): number {

@@ -3,9 +3,9 @@
  * rate), its own table of presentation times read from the index (mp4box reads only the moov box, so a 4 GB file
  * costs its index); for any other video, frames every 1/fps seconds.
  */
-import { blobSource } from '../domain/gpmf/byte-source';
-import { readMp4Index } from '../domain/gpmf/mp4-index';
-import { looksLikeMp4 } from '../domain/gpmf/mp4-sniff';
+import { blobSource } from '../domain/file-reading/byte-source';
+import { readMp4Index } from '../domain/file-reading/mp4-index';
+import { looksLikeMp4 } from '../domain/file-reading/mp4-sniff';
 import { unevenSampleDurations } from '../domain/video/frame-rate';
 import { constantFrameClock, presentationStarts, tableFrameClock, type FrameClock } from '../domain/video/frame-clock';
 

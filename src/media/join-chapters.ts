@@ -18,15 +18,15 @@
  */
 import { Muxer, StreamTarget } from 'mp4-muxer';
 import type { Sample } from 'mp4box';
-import { blobSource } from '../domain/gpmf/byte-source';
-import { readMp4Index, type Mp4Index } from '../domain/gpmf/mp4-index';
+import { blobSource } from '../domain/file-reading/byte-source';
+import { readMp4Index, type Mp4Index } from '../domain/file-reading/mp4-index';
 import { chapterStartsUs, decodeOrder, firstKeptSample } from '../domain/video/chapter-timeline';
 import { withPictureEditList } from '../domain/video/mp4-edit-list';
 import { videosFolder } from '../data/storage/opfs-files';
 import { isQuotaError } from '../data/storage/storage-error';
 import { estimatedFreeBytes, type CopyOptions } from './copy-to-storage';
 import { ExportError } from './export/export-error';
-import { aacConfig, decoderDescription, mediaStart, SampleReader, type SourceSample } from './export/source-tracks';
+import { aacConfig, decoderDescription, mediaStart, SampleReader, type SourceSample } from './source-tracks';
 import { VideoError } from './video-error';
 
 type MuxerCodec = 'avc' | 'hevc' | 'vp9' | 'av1';

@@ -4,7 +4,7 @@
  * 2D canvas calls, a few dozen a frame, on a page canvas or an OffscreenCanvas in a worker (no DOM here): the
  * track outline is projected into a Path2D once per box and track, and number formats are made once per locale.
  */
-import { formatLapTime } from '../domain/format/lap-time';
+import { formatLapTime } from '../domain/value-format/lap-time';
 import { layoutOverlay, type Gauge, type Rect } from '../domain/video/overlay-layout';
 import type { OverlayValues } from '../domain/video/overlay-values';
 import { SectorPerformance } from '../domain/session-types';

@@ -5,9 +5,9 @@
  * browser's own <video> metadata is used and the frame rate measured from the first frames it shows (their
  * presentation times, from the element's frame callbacks); 30 when the browser gives none.
  */
-import { blobSource, type ByteSource } from '../domain/gpmf/byte-source';
-import { readMp4Index, type Mp4Index } from '../domain/gpmf/mp4-index';
-import { looksLikeMp4 } from '../domain/gpmf/mp4-sniff';
+import { blobSource, type ByteSource } from '../domain/file-reading/byte-source';
+import { readMp4Index, type Mp4Index } from '../domain/file-reading/mp4-index';
+import { looksLikeMp4 } from '../domain/file-reading/mp4-sniff';
 import { frameRateFromTimes, unevenSampleDurations, type MeasuredFrameRate } from '../domain/video/frame-rate';
 import { canPlayCodec } from './playable-codec';
 import { VideoError } from './video-error';
@@ -38,6 +38,7 @@ async function readIndex(source: ByteSource): Promise<Mp4Index | null> {
   }
 }
 
+/** @internal Exported for its tests. */
 export async function probeMp4(source: ByteSource): Promise<VideoProbe> {
   const index = await readIndex(source);
   const track = index?.movie.videoTracks[0];

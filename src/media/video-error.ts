@@ -1,4 +1,6 @@
-/** Typed failures of adding a video; each code has a sentence in both languages (features/video/i18n.ts). */
+/**
+ * Typed failures of adding a video; each code has a sentence in both languages (src/features/sessions/video/i18n.ts).
+ */
 export type VideoErrorCode =
   /** Not an MP4 / MOV / WebM the browser can read, or no video track. */
   | 'unsupported-file'

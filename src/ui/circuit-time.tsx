@@ -6,12 +6,13 @@
  */
 import { Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { sessionTimeText } from '../domain/format/session-name';
-import { instantToWallClock } from '../domain/format/wall-clock';
+import { sessionTimeText } from '../domain/value-format/session-name';
+import { instantToWallClock } from '../domain/value-format/wall-clock';
 
 /**
  * The text of a session's date (and time) at its circuit: what every screen shows, in the shape of the session
  * names ('12/04/2026 10H30', the same in both languages), so a name and its date never disagree.
+ * @internal Exported for its tests.
  */
 export function circuitTimeText(value: string, timeZone: string | null | undefined, dateOnly = false): string {
   return sessionTimeText(instantToWallClock(value, timeZone), dateOnly);

@@ -3,7 +3,10 @@
  */
 const PRODUCT_NAME = 'ASTRO Companion';
 
-/** 'ASTRO Companion' or 'ASTRO Companion 42%' (rounded down, capped to 0..100). */
+/**
+ * 'ASTRO Companion' or 'ASTRO Companion 42%' (rounded down, capped to 0..100).
+ * @internal Exported for its tests.
+ */
 export function pageTitle(percent?: number | null): string {
   if (percent === undefined || percent === null || !Number.isFinite(percent)) return PRODUCT_NAME;
   const p = Math.floor(Math.min(100, Math.max(0, percent)));

@@ -7,8 +7,8 @@
 import { createAnalysisClient, type CoachedSession } from '../../src/analysis/analysis-client';
 import { envelopePolygon } from '../../src/domain/coaching/gg-envelope';
 import { coachingLapColumns } from '../../src/domain/coaching/session-coaching';
-import { drawGg, ggTheme } from '../../src/features/sessions/gg-draw';
-import type { GgSeries } from '../../src/features/sessions/coach-view';
+import { drawGg, ggTheme } from '../../src/features/sessions/coach/gg-draw';
+import type { GgSeries } from '../../src/features/sessions/coach/coach-view';
 
 let last: { coached: CoachedSession; laps: { startIndex: number; endIndex: number; lapNumber: number }[] } | null = null;
 

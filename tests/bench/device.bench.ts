@@ -31,7 +31,7 @@ import { decodeReply, replies } from '../../src/device/protocol/replies';
 import { generateSession, type GeneratedSession } from '../../src/device/simulated/generate-session';
 import { SimulatedAstro } from '../../src/device/simulated/simulated-astro';
 import { SimulatedTransport } from '../../src/device/simulated/simulated-transport';
-import { VirtualClock } from '../../src/device/clock';
+import { VirtualClock } from '../helpers/virtual-clock';
 import { parseLapsText } from '../../src/domain/parse-laps';
 import { parsePositionsBytes } from '../../src/domain/parse-positions';
 import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, type TraceEvent } from './bench-browser';

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
@@ -36,7 +36,7 @@ export function loadSession(name: string, fixes: number): BenchSession {
   return { name, nmea: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), laps: readFileSync(lapsFile, 'utf8'), fixes };
 }
 
-/** The floor for any single pass: count '\n' bytes with a plain loop (what performance-facts.md compares to). */
+/** The floor for any single pass: count '\n' bytes with a plain loop (what the parser's speed is compared with). */
 export function countNewlines(bytes: Uint8Array): number {
   let n = 0;
   for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) n++;

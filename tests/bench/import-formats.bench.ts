@@ -6,22 +6,26 @@
  * written here in the format's own layout from a synthetic 20-minute 25 Hz session (30,000 fixes). The GoPro
  * fixture is the only GPMF file at hand (191 fixes), so its figure is dominated by reading the MP4 index.
  * The other loggers' CSV exports (MoTeC, RaceChrono v2, TrackAddict, Harry's LapTimer, RaceBox, Alfano) are written by
- * the unit tests' writers (tests/unit/domain/formats/logger-csv-writers.ts, alfano-csv-writer.ts); AiM is the real MyChron export. ASTRO's
- * own nmea file, and our KML and CSV exports, are written from the same synthetic session.
+ * the unit tests' writers (tests/unit/domain/file-formats/logger-csv-writers.ts, alfano-csv-writer.ts); AiM is the real MyChron export. ASTRO's
+ * own nmea file, and our KML and CSV exports, are written from the same synthetic session. No permissively licensed
+ * AiM XRK is at hand: the XRK and XRZ rows are the same session written by the tests' XRK writer
+ * (tests/helpers/aim-xrk-writer.ts: GPS at 25 Hz among a logger's channel messages, LAP messages, details).
  */
 import { readFileSync } from 'node:fs';
 import { Encoder, Profile, type FileIdMesg, type RecordMesg } from '@garmin/fitsdk';
-import { bytesSource } from '../../src/domain/gpmf/byte-source';
-import { importFileSource } from '../../src/domain/formats/import-session';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { bytesSource } from '../../src/domain/file-reading/byte-source';
+import { importFileSource } from '../../src/domain/file-formats/file-to-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 import type { PositionColumns } from '../../src/domain/session-types';
-import { writeGpx, writeNmea0183, writeVbo } from '../unit/domain/formats/format-writers';
-import { writeAlfano } from '../unit/domain/formats/alfano-csv-writer';
-import { writeHarrys, writeMotecCsv, writeRaceBox, writeRaceChronoV2, writeTrackAddict } from '../unit/domain/formats/logger-csv-writers';
+import { writeGpx, writeNmea0183, writeVbo } from '../unit/domain/file-formats/format-writers';
+import { writeAlfano } from '../unit/domain/file-formats/alfano-csv-writer';
+import { writeHarrys, writeMotecCsv, writeRaceBox, writeRaceChronoV2, writeTrackAddict } from '../unit/domain/file-formats/logger-csv-writers';
 import { median } from './domain-data';
 import { serializePositions } from '../../src/domain/serialize-session';
-import { exportKml } from '../../src/domain/formats/export-kml';
-import { exportCsv } from '../../src/domain/formats/export-csv';
+import { exportKml } from '../../src/domain/file-formats/export-kml';
+import { exportCsv } from '../../src/domain/file-formats/export-csv';
+import { writeXrk, writeXrz } from '../helpers/aim-xrk-writer';
+import { xrkInputOfColumns } from '../unit/domain/file-formats/aim-xrk-session';
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
@@ -91,6 +95,8 @@ function cases(): Case[] {
     { format: 'harrys-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeHarrys(p, START, laps, 'units-in-names')) },
     { format: 'racebox-csv', input: 'synthetic 20 min 25 Hz', fileName: 'session.csv', bytes: text(writeRaceBox(p, START, laps)) },
     { format: 'alfano-csv', input: 'synthetic 20 min 25 Hz, European numbers', fileName: '2026-07-04 session.csv', bytes: text(writeAlfano(p, START, laps, { style: 'eu' })) },
+    { format: 'aim-xrk', input: 'synthetic 20 min 25 Hz GPS among 4 logger channels', fileName: 'session.xrk', bytes: writeXrk(xrkInputOfColumns(p, START, laps)) },
+    { format: 'aim-xrk (xrz)', input: 'synthetic 20 min 25 Hz, zlib-compressed', fileName: 'session.xrz', bytes: writeXrz(xrkInputOfColumns(p, START, laps)) },
     { format: 'gopro-mp4', input: 'real: GoPro MAX 10.5 s, 18 Hz', fileName: 'max.mp4', bytes: fixture('gopro-max-gpmf-18hz.mp4') },
     { format: 'astro', input: 'synthetic 20 min 25 Hz (device nmea file)', fileName: '20260704_0900_Braga', bytes: text(serializePositions(p)) },
     { format: 'kml', input: 'synthetic 20 min 25 Hz (our KML export)', fileName: 'session.kml', bytes: text(exportKml(exported)) },

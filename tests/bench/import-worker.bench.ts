@@ -11,8 +11,8 @@
  * names) and prints where its time went, by function, over the runs (trace-profile.ts).
  */
 import { loadavg } from 'node:os';
-import { syntheticSession } from '../../src/domain/synthetic-session';
-import { writeVbo } from '../unit/domain/formats/format-writers';
+import { syntheticSession } from '../helpers/synthetic-session';
+import { writeVbo } from '../unit/domain/file-formats/format-writers';
 import { median, round } from './domain-data';
 import { buildBenchPage, CHROMIUM_LAUNCH, serveBenchPage, type TraceEvent, openBenchPage } from './bench-browser';
 import { CPU_PROFILE_CATEGORY, threadProfile, type FunctionTime, type ThreadProfile } from './trace-profile';

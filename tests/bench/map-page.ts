@@ -15,9 +15,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import TrackMap from '../../src/ui/map/track-map';
 import { createAnalysisClient } from '../../src/analysis/analysis-client';
-import { drawableLaps, lapTraces, sideOf } from '../../src/features/sessions/lap-views';
-import { lapKeyOf } from '../../src/features/sessions/lap-search';
-import type { LoadedSession } from '../../src/features/sessions/sessions-port';
+import { drawableLaps, lapTraces, sideOf } from '../../src/features/sessions/shared/lap-views';
+import { lapKeyOf } from '../../src/features/sessions/search/lap-search';
+import type { LoadedSession } from '../../src/features/sessions/shared/sessions-port';
 import type { MapTrace } from '../../src/ui/map/types';
 import type { GatePoint } from '../../src/domain/session-types';
 

@@ -5,11 +5,11 @@
  * folder; returns the wall time, frames and bytes.
  */
 import { analyseSession } from '../../src/domain/analysis/analyse-session';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 import { lapSpans } from '../../src/domain/video/lap-times';
 import { GAUGES } from '../../src/domain/video/overlay-layout';
 import { exportTickets, startExport, subscribeExports, type ExportTicket } from '../../src/media/export/export-client';
-import type { ExportScene } from '../../src/media/export/export-pipeline';
+import type { ExportScene } from '../../src/media/export/export-types';
 
 const session = syntheticSession({ fixes: 25 * 1800, seed: 7 });
 const analysis = analyseSession(session.laps, session.positions);

@@ -12,12 +12,12 @@
 import { analyseSession } from '../../src/domain/analysis/analyse-session';
 import { accelerationOf } from '../../src/domain/coaching/acceleration';
 import { lapTraceByNumber } from '../../src/domain/lap-compare/lap-trace';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 import { lapSpans } from '../../src/domain/video/lap-times';
 import { GAUGES } from '../../src/domain/video/overlay-layout';
 import { overlayValuesAt } from '../../src/domain/video/overlay-values';
 import { frameAt, sessionTimeAt } from '../../src/domain/video/video-clock';
-import { createCursorStore } from '../../src/features/sessions/cursor-store';
+import { createCursorStore } from '../../src/features/sessions/shared/cursor-store';
 import { drawOverlay } from '../../src/media/overlay-draw';
 
 export interface PlaybackFigures {

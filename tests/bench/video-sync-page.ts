@@ -6,7 +6,7 @@
  * the sync back.
  */
 import { createAnalysisClient, type AnalysisClient } from '../../src/analysis/analysis-client';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 
 let file: File | null = null;
 let stored: FileSystemFileHandle | null = null;

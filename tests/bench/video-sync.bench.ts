@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 import type { PositionColumns } from '../../src/domain/session-types';
 import { lapSpans } from '../../src/domain/video/lap-times';
 import { overlayValuesAt } from '../../src/domain/video/overlay-values';

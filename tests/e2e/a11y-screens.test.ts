@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { storedCircuitNames } from './stored-circuits';
 import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { seriousViolations, watchCspViolations } from '../helpers/axe';
@@ -27,8 +27,8 @@ afterAll(async () => {
 async function settled(page: Page): Promise<void> {
   await page.locator('#root main').waitFor({ timeout: 20_000 });
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  // Let transitions (Mantine's 150-200 ms) finish so axe sees final colours.
-  await page.waitForTimeout(400);
+  // Transitions (Mantine's 150-200 ms) finished, so axe sees final colours.
+  await untilStill(page);
 }
 
 async function importVbo(page: Page, name: string, text: string): Promise<void> {
@@ -81,7 +81,7 @@ describe('accessibility of every signed-in screen', () => {
       await settled(page);
       await page.locator('tr[data-row-key]').first().getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       found.push(...(await seriousViolations(page, `[${theme}] session edit dialog`)));
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -90,13 +90,13 @@ describe('accessibility of every signed-in screen', () => {
       await settled(page);
       await page.getByTestId('new-country').click();
       await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       found.push(...(await seriousViolations(page, `[${theme}] admin new country dialog`)));
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await page.locator('tbody tr').first().getByRole('button', { name: 'Delete' }).click();
       await page.getByTestId('confirm-cancel').waitFor();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       found.push(...(await seriousViolations(page, `[${theme}] delete confirmation`)));
       await page.getByTestId('confirm-cancel').click();
     }

@@ -5,11 +5,12 @@ import { buildFirmwareImage, sampleFirmwarePayload } from '../../src/domain/firm
 
 /**
  * Browser end-to-end: an admin creates, edits and deletes a country and a circuit from /admin, seeing
- * the spec's exact toasts (section 8) and the delete confirmation.
+ * the exact toast texts the product defines for each action and the delete confirmation.
  */
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  // Its own server: it changes the reference data every racer is given.
+  e2e = await startE2E({ ownServer: true });
 }, 120_000);
 afterAll(async () => {
   await e2e?.close();
@@ -25,6 +26,24 @@ async function filterByName(page: Page, name: string): Promise<void> {
 
 function rowWith(page: Page, text: string): Locator {
   return page.locator('tbody tr').filter({ hasText: text });
+}
+
+/** The country names this device keeps offline (the app's IndexedDB, read with the plain IndexedDB API). */
+function storedCountryNames(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const req = indexedDB.open('astro-companion');
+        req.onsuccess = () => {
+          const db = req.result;
+          if (!db.objectStoreNames.contains('countries')) return (db.close(), resolve([]));
+          const all = db.transaction('countries').objectStore('countries').getAll();
+          all.onsuccess = () => (db.close(), resolve((all.result as Array<{ name: string }>).map((c) => c.name)));
+          all.onerror = () => (db.close(), resolve([]));
+        };
+        req.onerror = () => resolve([]);
+      }),
+  );
 }
 
 async function pick(dialog: Locator, label: string, option: string): Promise<void> {
@@ -92,6 +111,9 @@ describe('admin reference data', () => {
     await dialog.getByTestId('admin-save').click();
     await expect.poll(() => toast(page, `Country ${renamed} updated.`).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => rowWith(page, renamed).count(), { timeout: 10_000 }).toBe(1);
+    // The rename has reached this device's offline reference lists (the refetch after the save) before the page is
+    // left: a navigation would cut that refetch, and the circuit form's selects read those lists.
+    await expect.poll(() => storedCountryNames(page), { timeout: 15_000 }).toContain(renamed);
 
     // Circuit: create in the new country (the form's selects read the offline reference lists).
     await page.goto(e2e.url('/admin?section=circuits'));

@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
 import { driftedVbo, RUSTAVI_VBO } from './vbo-fixture';
-import { parseLapTime } from '../../src/domain/format/lap-time';
+import { parseLapTime } from '../../src/domain/value-format/lap-time';
 
 let e2e: E2E;
 
@@ -45,6 +45,21 @@ function metresApart(a: [string, number, number], b: [string, number, number]): 
   const north = (a[1] - b[1]) * 111_132;
   const east = (a[2] - b[2]) * 111_320 * Math.cos((a[1] * Math.PI) / 180);
   return Math.hypot(north, east);
+}
+
+/**
+ * A shot of one part of the page, cut from the whole page drawn from its top (the fixed header stays at the top, not
+ * over the part; a part scrolled to would be shot while a smooth scroll still moves it).
+ */
+async function partShot(page: Page, testId: string, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await untilStill(page);
+  const clip = await page.getByTestId(testId).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+  });
+  const file = await e2e.screenshot(page, name);
+  await page.screenshot({ path: file, fullPage: true, clip });
 }
 
 const lapTime = async (page: Page, testId: string) => parseLapTime(((await page.getByTestId(testId).textContent()) ?? '').trim());
@@ -84,6 +99,49 @@ describe('coach on the lap viewer', () => {
       for (const text of await findings.allTextContents()) expect(text).toMatch(words[locale].finding);
       const panelText = (await panel.textContent()) ?? '';
       expect(panelText).not.toMatch(/coach\.\w+/);
+
+      // One truth per corner, as seen: each sentence's turn is the Corners table's row of that number, at the same
+      // distance, with the same time lost and (a slower apex) the same minimum speeds, which the braking table's row
+      // of that turn shows too; a click on the row puts the map's cursor on the map's label of that turn.
+      const table = page.getByTestId('corner-table');
+      const braking = page.getByTestId('coach-braking');
+      await table.locator('[data-testid=corner-row]').first().waitFor({ timeout: 30_000 });
+      const decimal = (text: string) => Number(text.replace(',', '.'));
+      for (const finding of await findings.all()) {
+        const text = (await finding.textContent()) ?? '';
+        const turn = /(?:Turn|Curva) (\d+):/.exec(text)![1];
+        const row = table.locator('[data-testid=corner-row]').filter({ has: page.locator(`td:first-child:text-is("${turn}")`) });
+        await expect.poll(() => row.count()).toBe(1);
+        expect(await row.getAttribute('data-distance')).toBe(await finding.getAttribute('data-distance'));
+        const cells = await row.locator('td').allTextContents();
+        const time = /(\d+[.,]\d\d) s/.exec(text)![1];
+        expect(cells[3]).toBe(`+${time} s`);
+        // 'lap / reference' minimum speeds, km/h to 0.1.
+        const [lapMin, refMin] = cells[2].split(' / ').map(decimal);
+        const slower = /(\d+) km\/h (?:slower|mais lento)/.exec(text);
+        if (slower) expect(Math.round(refMin - lapMin)).toBe(Number(slower[1]));
+        const brakingRow = braking.locator('tbody tr').filter({ has: page.locator(`td:first-child:text-is("${turn}")`) });
+        if ((await brakingRow.count()) === 1) expect((await brakingRow.locator('td').nth(2).textContent())?.split(' / ').map(Number)).toEqual([Math.round(lapMin), Math.round(refMin)]);
+      }
+      expect((await braking.textContent()) ?? '').not.toContain('<');
+      // The coach panel (its braking table inside) and the Corners table as the racer sees them.
+      for (const id of ['coach-panel', 'corner-table'] as const) await partShot(page, id, `analysis-coach-${id}-${device}-${locale}`);
+      const firstFinding = (await findings.first().textContent()) ?? '';
+      const firstTurn = /(?:Turn|Curva) (\d+):/.exec(firstFinding)![1];
+      await table.locator('[data-testid=corner-row]').nth(Number(firstTurn) - 1).click();
+      const map = page.getByTestId('track-map');
+      const labelled = new Map((JSON.parse((await map.getAttribute('data-markers')) ?? '[]') as [string, number, number][]).map((m) => [m[0], m]));
+      expect(labelled.size).toBe(await table.locator('[data-testid=corner-row]').count());
+      // The reference's cursor (the one nearest) stands on that turn's label, within what the charts' pixels move it
+      // (their cursor reports its own x back), and nearer to it than to any other turn's label.
+      const nearestLabel = async () => {
+        const cursors = JSON.parse((await map.getAttribute('data-cursor-at')) ?? '[]') as [string, number, number][];
+        let best: [string, number] = ['', Infinity];
+        for (const [label, marker] of labelled) for (const c of cursors) if (metresApart(c, marker) < best[1]) best = [label, metresApart(c, marker)];
+        return best;
+      };
+      await expect.poll(async () => (await nearestLabel())[0], { timeout: 15_000 }).toBe(firstTurn);
+      expect((await nearestLabel())[1]).toBeLessThan(5);
 
       // The g trace and the g-g diagram are drawn.
       for (const id of ['chart-g-trace', 'chart-gg']) {

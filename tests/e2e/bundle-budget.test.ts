@@ -21,6 +21,13 @@ describe('the built bundle', () => {
     expect(withZod).toEqual([]);
   });
 
+  it('builds the service worker as a classic script: no import.meta, no dynamic import', () => {
+    // Chromium refuses to start a classic service worker whose script mentions import.meta (a dynamic import in
+    // anything it bundles brings the bundler's preload helper, which reads it): the app then never works offline.
+    const sw = readFileSync(path.join(builtAppDir(), 'sw.js'), 'utf8');
+    expect(sw).not.toMatch(/import\.meta|\bimport\(/);
+  });
+
   it('keeps the on-board video player and its MP4 reader out of the first view and the analysis chunk', () => {
     const dist = builtAppDir();
     const assets = path.join(dist, 'assets');

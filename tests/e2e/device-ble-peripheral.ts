@@ -1,6 +1,6 @@
 /**
- * An emulated ASTRO for the REAL Web Bluetooth code path, over Chromium's BluetoothEmulation CDP domain
- * (notes/ble-emulation.md): a pre-connected peripheral named ASTRO-E2E whose GATT service/characteristic are
+ * An emulated ASTRO for the REAL Web Bluetooth code path, over Chromium's BluetoothEmulation CDP domain:
+ * a pre-connected peripheral named ASTRO-E2E whose GATT service/characteristic are
  * added when the page connects, whose chooser prompt is answered through DeviceAccess, and whose brain is the
  * SimulatedAstro (the device side of the protocol).
  *

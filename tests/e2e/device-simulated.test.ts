@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe';
-import { startE2E, type Credentials, type E2E } from './harness';
+import { controlledByServiceWorker, startE2E, untilStill, type Credentials, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -63,8 +63,9 @@ describe('device screen with the simulated ASTRO', () => {
     await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 15_000 }).toBe('Connected');
     await expect.poll(() => page.locator('tr[data-filename] >> text=In ASTRO').count(), { timeout: 10_000 }).toBe(4);
     expect(await page.getByText('Connected to ASTRO.').count()).toBeGreaterThan(0);
-    // The connected screen with its rows, badges and panels has no serious accessibility violation.
-    await page.waitForTimeout(300);
+    // The connected screen with its rows, badges and panels has no serious accessibility violation (once its
+    // transitions have ended, so axe sees final colours).
+    await untilStill(page);
     expect(await seriousViolations(page, '/astro connected')).toEqual([]);
 
     // Download two sessions; the tab title carries the percentage meanwhile.
@@ -122,7 +123,9 @@ describe('device screen with the simulated ASTRO', () => {
     await expect.poll(() => page.getByTestId('profile-firmware').textContent(), { timeout: 15_000 }).toMatch(/^Not seen yet/);
     await page.goto(e2e.url('/astro'));
     await expect.poll(async () => (await storeCounts(page, ['circuits'])).circuits ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
-    // The device screen itself is on the page (its chunk fetched) before the network goes.
+    // The app is kept on this device (the service worker controls the page, so every chunk the screen still needs
+    // comes from its precache, as at the track) and the device screen is on the page before the network goes.
+    await controlledByServiceWorker(page);
     await page.getByTestId('connect-simulated').waitFor();
     await context.setOffline(true);
     await page.getByTestId('connect-simulated').click();

@@ -1,7 +1,9 @@
 /**
  * End-to-end harness shared by every tests/e2e/*.test.ts: a real API server started in-process (server/main.ts
  * `startServer`, port 0, temp DATA_DIR, PGlite in memory from the seeded template, mails through a real SMTP
- * capture) serving the built dist/, and Debian's Chromium driven by playwright-core.
+ * capture) serving the built dist/, and Debian's Chromium driven by playwright-core. The e2e project runs two files
+ * at a time, each in its own Vitest worker; a worker's files share one server (sharedBackend) and one Chromium
+ * (sharedBrowser), each file with browser contexts of its own.
  *
  *   let e2e: E2E;
  *   beforeAll(async () => { e2e = await startE2E(); });
@@ -14,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { DIST_DIR, startServer, type RunningServer } from '../../server/main';
 import { openTemplatePglite } from '../helpers/pglite-template';
@@ -82,6 +85,29 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
+/**
+ * Waits until the page is still: its fonts loaded and no transition or animation of finite length (Mantine's
+ * 150-200 ms fades and slides, a navbar sliding in) running for three animation frames in a row, so that a
+ * screenshot or an axe check sees final colours and positions. Endless ones (a loader's spin) are not waited for.
+ */
+export async function untilStill(page: Page, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const stillForThreeFrames = () =>
+    new Promise<boolean>((resolve) => {
+      const moving = () => document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+      let frames = 0;
+      const check = () => {
+        if (document.fonts.status !== 'loaded' || moving()) return requestAnimationFrame(() => resolve(false));
+        if (++frames === 3) return resolve(true);
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  while (!(await page.evaluate(stillForThreeFrames))) {
+    if (Date.now() > deadline) throw new Error(`The page was still moving after ${timeoutMs} ms`);
+  }
+}
+
 /** Errors that are expected in normal operation: the browser logs every 4xx answer (e.g. the refresh probe at start). */
 export function unexpectedErrors(errors: readonly string[]): string[] {
   return errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
@@ -97,23 +123,22 @@ export function builtAppDir(): string {
   return process.env.E2E_DIST_DIR || DIST_DIR;
 }
 
-/**
- * `staticDir` serves another copy of the built app (tests that change built files, e.g. a new service worker);
- * `tileUrl` is the server's TILE_URL (a local tile server the test runs).
- */
-export async function startE2E(options: { launchArgs?: string[]; staticDir?: string; tileUrl?: string } = {}): Promise<E2E> {
-  const staticDir = options.staticDir ?? builtAppDir();
-  if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`No built app in ${staticDir}: run 'npm run build' first`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'astro-e2e-'));
+/** The API server, its SMTP capture and its data folder: one per test file, or one per Vitest worker (shared). */
+interface Backend {
+  server: RunningServer;
+  smtp: SmtpCapture;
+  dataDir: string;
+  admin: Credentials;
+  close(): Promise<void>;
+}
+
+async function startBackend(options: { staticDir: string; tileUrl?: string }): Promise<Backend> {
+  if (!existsSync(join(options.staticDir, 'index.html'))) throw new Error(`No built app in ${options.staticDir}: run 'npm run build' first`);
+  const dataDir = mkdtempSync(join(inject('e2eRunDir'), 'server-'));
   const smtp = await startSmtpCapture();
   const admin: Credentials = { email: 'admin@e2e.test', password: `Adm1n-${randomBytes(6).toString('hex')}`, firstName: 'Admin' };
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  const contexts = new Set<BrowserContext>();
-  const profiles: string[] = [];
-  const launchArgs = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-gpu', ...(options.launchArgs ?? [])];
   try {
-    server = await startServer({
+    const server = await startServer({
       port: 0,
       host: '127.0.0.1',
       dataDir,
@@ -123,22 +148,84 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
       adminEmail: admin.email,
       adminPassword: admin.password,
       logLevel: 'warn',
-      rateLimits: { authPerIp: 1000, authPerEmail: 200, windowMs: 15 * 60 * 1000 },
+      // A shared server sees the sign-ups and logins of every file its worker runs (no e2e test is about limits).
+      rateLimits: { authPerIp: 10_000, authPerEmail: 1000, windowMs: 15 * 60 * 1000 },
       ...(options.tileUrl ? { tileUrl: options.tileUrl } : {}), // a local test tile server instead of OpenStreetMap
-    }, { staticDir, db: await openTemplatePglite(), closeDb: true }); // in memory, from the migrated, seeded template
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: launchArgs,
-    });
+    }, { staticDir: options.staticDir, db: await openTemplatePglite(), closeDb: true }); // in memory, from the migrated, seeded template
+    return {
+      server,
+      smtp,
+      dataDir,
+      admin,
+      async close() {
+        await server.close().catch(() => undefined);
+        await smtp.close().catch(() => undefined);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (e) {
-    await browser?.close().catch(() => undefined);
-    await server?.close().catch(() => undefined);
     await smtp.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     throw e;
   }
+}
+
+let workerBackend: Promise<Backend> | undefined;
+
+/**
+ * The server shared by the test files one Vitest worker runs (the e2e project does not isolate files: a worker's
+ * modules, and so this server, live on from file to file). Starting a server costs a file several CPU seconds on
+ * this 2-core machine (loading the server's code, PGlite's WebAssembly and the template); files run one after the
+ * other in a worker, so they never use it at once, and each works with its own new users. Its data folder is in the
+ * run's folder, removed when the run ends (tests/e2e/global-setup.ts).
+ */
+function sharedBackend(): Promise<Backend> {
+  if (!workerBackend) {
+    const starting = startBackend({ staticDir: builtAppDir() });
+    workerBackend = starting;
+    starting.catch(() => (workerBackend = undefined));
+  }
+  return workerBackend;
+}
+
+const BROWSER_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-gpu'];
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The Chromium shared by a worker's files (launching one costs about a CPU second): each file's pages are in
+ * contexts of their own (own storage, cookies, service workers), closed when the file ends. Launched again if it
+ * went away.
+ */
+async function sharedBrowser(): Promise<Browser> {
+  const current = await workerBrowser?.catch(() => undefined);
+  if (!current?.isConnected()) workerBrowser = chromium.launch({ executablePath: CHROMIUM_PATH, args: BROWSER_ARGS });
+  return workerBrowser!;
+}
+
+/**
+ * A server serving the built app and a browser. By default both are the worker's shared ones. `ownServer: true`
+ * starts a server for the file alone, for a file that changes what every user sees (reference data, translations)
+ * or counts what all users did (a leaderboard); `staticDir` (another copy of the built app, e.g. a changed service
+ * worker) and `tileUrl` (the server's TILE_URL: a local tile server the test runs) imply it. `launchArgs` launches
+ * a browser for the file alone with those flags.
+ */
+export async function startE2E(options: { launchArgs?: string[]; staticDir?: string; tileUrl?: string; ownServer?: boolean } = {}): Promise<E2E> {
+  const own = Boolean(options.ownServer || options.staticDir || options.tileUrl);
+  const backend = own ? await startBackend({ staticDir: options.staticDir ?? builtAppDir(), tileUrl: options.tileUrl }) : await sharedBackend();
+  const { server, smtp, dataDir, admin } = backend;
+  let browser: Browser | undefined;
+  const contexts = new Set<BrowserContext>();
+  const profiles: string[] = [];
+  const launchArgs = [...BROWSER_ARGS, ...(options.launchArgs ?? [])];
+  const ownBrowser = Boolean(options.launchArgs?.length);
+  try {
+    browser = ownBrowser ? await chromium.launch({ executablePath: CHROMIUM_PATH, args: launchArgs }) : await sharedBrowser();
+  } catch (e) {
+    if (own) await backend.close();
+    throw e;
+  }
   const baseUrl = server.url;
-  const srv = server;
   const br = browser;
   const url = (path: string) => new URL(path, baseUrl).toString();
 
@@ -157,7 +244,7 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
 
   return {
     baseUrl,
-    server: srv,
+    server,
     smtp,
     browser: br,
     dataDir,
@@ -213,10 +300,8 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);
-      await br.close().catch(() => undefined);
-      await srv.close().catch(() => undefined);
-      await smtp.close().catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownBrowser) await br.close().catch(() => undefined);
+      if (own) await backend.close();
       for (const p of profiles) rmSync(p, { recursive: true, force: true });
     },
   };

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { RUSTAVI_VBO } from './vbo-fixture';
 
 let e2e: E2E;
@@ -57,8 +57,8 @@ async function drop(page: Page, files: Picked[]) {
 }
 
 const TEXT = {
-  'en-us': { title: 'Sessions library', unknown: /it is none of the supported formats/, empty: /the file is empty/, imported: /Imported Rustavi International Motorpark .* with \d+ laps/, duplicate: /Already in your library: Rustavi International Motorpark/, drop: 'Drop the files to import them' },
-  'pt-pt': { title: 'Biblioteca de sessões', unknown: /não é nenhum dos formatos suportados/, empty: /o ficheiro está vazio/, imported: /Rustavi International Motorpark .* importada com \d+ voltas/, duplicate: /Já está na sua biblioteca: Rustavi International Motorpark/, drop: 'Largue os ficheiros para os importar' },
+  'en-us': { title: 'Sessions library', unknown: /it is none of the formats read here/, empty: /the file is empty/, imported: /Imported Rustavi International Motorpark .* with \d+ laps/, duplicate: /Already in your library: Rustavi International Motorpark/, drop: 'Drop the files to import them' },
+  'pt-pt': { title: 'Biblioteca de sessões', unknown: /não é nenhum dos formatos lidos aqui/, empty: /o ficheiro está vazio/, imported: /Rustavi International Motorpark .* importada com \d+ voltas/, duplicate: /Já está na sua biblioteca: Rustavi International Motorpark/, drop: 'Largue os ficheiros para os importar' },
 };
 
 describe('batch import', () => {
@@ -95,7 +95,7 @@ describe('batch import', () => {
         await lines(page).nth(2).getByText(TEXT[locale].empty).waitFor();
         await lines(page).nth(3).getByText(TEXT[locale].duplicate).waitFor();
         await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(k);
-        await page.waitForTimeout(400);
+        await untilStill(page);
         await e2e.screenshot(page, `import-batch-${w}-${locale}`);
       }
     }

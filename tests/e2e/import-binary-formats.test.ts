@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/real-logs/${name}`, import.meta.url));
 const FIT = fixture('stavanger-fenix2-run-1hz.fit');
@@ -100,7 +100,7 @@ describe('binary and Dove import', () => {
           await line.getByText(reason).waitFor({ timeout: 30_000 });
           expect(await line.getAttribute('data-state')).toBe('failed');
         }
-        await page.waitForTimeout(400);
+        await untilStill(page);
         await e2e.screenshot(page, `import-binary-errors-${w}-${locale}`);
       }
     }

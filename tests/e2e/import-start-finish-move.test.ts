@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
-import { syntheticSession } from '../../src/domain/synthetic-session';
-import { writeGpx } from '../unit/domain/formats/format-writers';
-import { prepareImport } from '../../src/domain/formats/prepare-import';
-import { bytesSource } from '../../src/domain/gpmf/byte-source';
+import { syntheticSession } from '../helpers/synthetic-session';
+import { writeGpx } from '../unit/domain/file-formats/format-writers';
+import { prepareImport } from '../../src/domain/file-formats/prepare-import';
+import { bytesSource } from '../../src/domain/file-reading/byte-source';
 import { sessionStatsFromLapsText } from '../../src/domain/session-stats';
 
 let e2e: E2E;
@@ -79,7 +79,7 @@ describe('a proposed start/finish moved on the map', () => {
     ]);
     const line = page.getByTestId('import-line').filter({ hasText: 'aveiro.gpx' });
     await line.getByText(/No known circuit near/).waitFor({ timeout: 90_000 });
-    await line.getByRole('button', { name: 'Confirm start/finish' }).click();
+    await line.getByRole('button', { name: 'Move on the map' }).click();
     const dialog = page.getByRole('dialog');
     const map = dialog.getByTestId('track-map');
     await dialog.locator('canvas').first().waitFor({ timeout: 20_000 });

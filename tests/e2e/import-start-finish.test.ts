@@ -8,13 +8,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
-import { syntheticSession } from '../../src/domain/synthetic-session';
-import { writeGpx } from '../unit/domain/formats/format-writers';
+import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
+import { syntheticSession } from '../helpers/synthetic-session';
+import { writeGpx } from '../unit/domain/file-formats/format-writers';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  // Its own server: it promotes a racer's circuit to the reference data every racer is given.
+  e2e = await startE2E({ ownServer: true });
 }, 120_000);
 afterAll(async () => {
   await e2e?.close();
@@ -30,8 +31,8 @@ function clubTrackGpx(seed: number): Buffer {
 }
 
 const TEXT = {
-  'en-us': { title: 'Sessions library', open: 'Confirm start/finish', note: /No known circuit near/, dialog: 'Start/finish of a new circuit', save: 'Save as my circuit', saved: /Saved your circuit Coimbra club track \d*: the session has \d+ laps/ },
-  'pt-pt': { title: 'Biblioteca de sessões', open: 'Confirmar partida/chegada', note: /Nenhum circuito conhecido por perto/, dialog: 'Partida/chegada de um circuito novo', save: 'Guardar como o meu circuito', saved: /O seu circuito Coimbra club track \d* foi guardado: a sessão tem \d+ voltas/ },
+  'en-us': { title: 'Sessions library', open: 'Move on the map', note: /No known circuit near/, dialog: 'Start/finish of a new circuit', save: 'Save as my circuit', saved: /Saved your circuit Coimbra club track \d*: the session has \d+ laps/ },
+  'pt-pt': { title: 'Biblioteca de sessões', open: 'Mover no mapa', note: /Nenhum circuito conhecido por perto/, dialog: 'Partida/chegada de um circuito novo', save: 'Guardar como o meu circuito', saved: /O seu circuito Coimbra club track \d* foi guardado: a sessão tem \d+ voltas/ },
 };
 
 const rows = (page: Page) => page.locator('tr[data-row-key]');
@@ -69,14 +70,14 @@ describe('a session near no known circuit', () => {
         expect(await dialog.getByTestId('start-finish-country').inputValue()).toBe('Portugal');
         expect(await dialog.getByTestId('start-finish-position').textContent()).toMatch(/(40|39)\.\d+, -8\.\d+/);
         await dialog.getByTestId('start-finish-name').fill(`Coimbra club track ${k}`);
-        await page.waitForTimeout(600);
+        await untilStill(page);
         await e2e.screenshot(page, `import-start-finish-dialog-${w}-${locale}`);
         await dialog.getByTestId('start-finish-save').click();
         await line.getByText(TEXT[locale].saved).waitFor({ timeout: 60_000 });
         await dialog.waitFor({ state: 'hidden' });
         // The session is timed with the new circuit and takes its name.
         await expect.poll(() => rows(page).filter({ hasText: `Coimbra club track ${k}` }).count(), { timeout: 20_000 }).toBe(1);
-        await page.waitForTimeout(400);
+        await untilStill(page);
         await e2e.screenshot(page, `import-start-finish-saved-${w}-${locale}`);
       }
     }

@@ -92,7 +92,8 @@ describe('offline download, later upload', () => {
     const { page, context, errors } = await e2e.newPage();
     await e2e.login(page, creds.email, creds.password);
 
-    // The service worker must control the page before the network goes (notes/toolchain.md).
+    // The service worker must control the page before the network goes: until it does, the page's
+    // requests bypass it and fail offline.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
     await until('a controlled page', () => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), Boolean, 30_000);

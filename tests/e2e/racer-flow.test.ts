@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { storedCircuitNames } from './stored-circuits';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
 
 
@@ -34,7 +34,7 @@ async function shots(page: Page, name: string, ready: (locale: 'en-us' | 'pt-pt'
       await page.setViewportSize({ width: w, height: h });
       await page.reload();
       await ready(locale);
-      await page.waitForTimeout(400);
+      await untilStill(page);
       await e2e.screenshot(page, `racer-${name}-${w}-${locale}`);
     }
   }

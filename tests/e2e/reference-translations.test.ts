@@ -9,7 +9,8 @@ import { startE2E, unexpectedErrors, type E2E } from './harness';
  */
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  // Its own server: it changes translations every user sees.
+  e2e = await startE2E({ ownServer: true });
 }, 120_000);
 afterAll(async () => {
   await e2e?.close();
@@ -160,6 +161,55 @@ describe('reference data in Portuguese', () => {
       await e2e.screenshot(page, `reference-missing-pt-pt-${w}`);
     }
     // Map tiles come from the internet, which this closed network cannot resolve.
+    expect(unexpectedErrors(errors).filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
+  }, 240_000);
+  it('deletes every key clients reported at once, after a confirmation, in both languages; reference data rows stay', async () => {
+    const { page, errors } = await e2e.newPage();
+    await e2e.login(page, e2e.admin.email, e2e.admin.password);
+    const suffix = Math.random().toString(36).slice(2, 7);
+    // A country with no Portuguese name yet: a reference data row of the list, which the bulk delete leaves.
+    const [country] = await e2e.server.app.db.query<{ id: number }>('insert into countries (name, timezone) values ($1, $2) returning id', [`Bulkland ${suffix}`, 'Europe/Lisbon']);
+    const refKey = `ref:country.${country.id}.name`;
+    const texts = {
+      'en-us': { filter: 'Filter by Key', button: 'Delete all reported keys', question: 'Do you want to delete every key reported by clients?', toast: (n: number) => `Reported keys deleted: ${n}.` },
+      'pt-pt': { filter: 'Filtrar por Chave', button: 'Eliminar todas as chaves reportadas', question: 'Pretende eliminar todas as chaves reportadas pelos clientes?', toast: (n: number) => `Chaves reportadas eliminadas: ${n}.` },
+    } as const;
+    for (const locale of ['en-us', 'pt-pt'] as const) {
+      const keys = [`app:bulk${suffix}${locale.replace('-', '')}.one`, `app:bulk${suffix}${locale.replace('-', '')}.two`];
+      const status = await page.evaluate(
+        async (k) => (await fetch('/api/translations/missing', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ locale: 'pt-pt', keys: k }) })).status,
+        keys,
+      );
+      expect(status).toBeLessThan(300);
+      await useLocale(page, locale);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(e2e.url('/admin?section=missingTranslations'));
+      const filter = page.getByLabel(texts[locale].filter, { exact: true });
+      await filter.fill(suffix);
+      await expect.poll(() => page.locator('tbody tr').filter({ hasText: `app:bulk${suffix}` }).count(), { timeout: 15_000 }).toBe(2);
+
+      await page.getByTestId('missing-delete-reported').click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain(texts[locale].question);
+      for (const [w, h] of SIZES) {
+        await page.setViewportSize({ width: w, height: h });
+        await e2e.screenshot(page, `missing-delete-reported-${locale}-${w}`);
+      }
+      // Cancel keeps every row.
+      await page.getByTestId('confirm-cancel').click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await page.locator('tbody tr').filter({ hasText: `app:bulk${suffix}` }).count()).toBe(2);
+
+      await page.getByTestId('missing-delete-reported').click();
+      await page.getByTestId('confirm-delete').click();
+      await expect.poll(() => toast(page, texts[locale].toast(2)).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.locator('tbody tr').filter({ hasText: `app:bulk${suffix}` }).count(), { timeout: 10_000 }).toBe(0);
+      // The reference data row is still listed.
+      await filter.fill(`country.${country.id}.`);
+      await expect.poll(() => page.locator('tbody tr').filter({ hasText: refKey }).count(), { timeout: 10_000 }).toBe(1);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await e2e.screenshot(page, `missing-after-delete-reported-${locale}-390`);
+    }
     expect(unexpectedErrors(errors).filter((e) => !/ERR_NAME_NOT_RESOLVED/.test(e))).toEqual([]);
   }, 240_000);
 });

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 import { storedCircuitNames } from './stored-circuits';
 import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
 
 const VBO = RUSTAVI_VBO;

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
-import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled } from './video-frames';
+import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled, lapOption } from './video-frames';
 import { addGpmdTrack, cameraGpsPayloads } from '../unit/domain/gpmf/mp4-gpmf-writer';
 
 let e2e: E2E;
@@ -127,7 +127,7 @@ describe('on-board video synced from its GoPro telemetry', () => {
     });
     await settled(page);
     await page.getByTestId('video-lap').click();
-    await page.getByRole('option', { name: '3', exact: true }).click();
+    await page.getByRole('option', { name: lapOption(3) }).click();
     await page.getByTestId('video-play-lap').click();
     await page.waitForFunction(() => !(document.querySelector('[data-testid=video-element]') as HTMLVideoElement).paused);
     await page.getByTestId('video-play').click();

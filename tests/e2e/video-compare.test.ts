@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
 import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
-import { frameInPixels, makeNumberedVideo, videoSettled } from './video-frames';
+import { frameInPixels, makeNumberedVideo, videoSettled, lapOption } from './video-frames';
 
 let e2e: E2E;
 let video: Buffer;
@@ -62,7 +62,7 @@ async function addSyncedVideo(page: Page, name: string, offsetMs: number): Promi
   for (const lap of [1, 2]) {
     await scrubTo(page, truthFrame(starts.get(lap)!, offsetMs));
     await page.getByTestId('video-lap').click();
-    await page.getByRole('option', { name: String(lap), exact: true }).click();
+    await page.getByRole('option', { name: lapOption(lap) }).click();
     await page.getByTestId('video-mark').click();
     await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain(lap === 1 ? '1 mark' : '2 marks');
   }
@@ -85,7 +85,7 @@ describe('on-board video playback with the map, the charts and a second session'
     // 'Play lap 3': it starts on lap 3's first frame; moved on to a second before the lap's end while playing (so
     // the test does not wait two minutes), it stops on lap 3's last frame.
     await page.getByTestId('video-lap').click();
-    await page.getByRole('option', { name: '3', exact: true }).click();
+    await page.getByRole('option', { name: lapOption(3) }).click();
     await page.getByTestId('video-play-lap').click();
     await page.waitForFunction(() => !(document.querySelector('[data-testid=video-element]') as HTMLVideoElement).paused);
     const lastOf3 = truthFrame(startsA.get(4)!, OFFSET_A) - 1;
@@ -143,7 +143,7 @@ describe('on-board video playback with the map, the charts and a second session'
     await page.getByTestId('video-follower-element').waitFor({ timeout: 60_000 });
     await videoSettled(page);
     await page.getByTestId('video-follower-lap').click();
-    await page.getByRole('option', { name: '2', exact: true }).click();
+    await page.getByRole('option', { name: lapOption(2) }).click();
 
     // The lead on lap 3's start: the follower on lap 2's start.
     await scrubTo(page, truthFrame(startsB.get(3)!, OFFSET_B));
@@ -171,7 +171,9 @@ describe('on-board video playback with the map, the charts and a second session'
     // Played for a moment and paused: the follower played along and is put on the exact frame again.
     await page.getByTestId('video-play').click();
     await page.waitForFunction(() => !(document.querySelector('[data-testid=video-follower-element]') as HTMLVideoElement).paused, undefined, { timeout: 10_000 });
-    await page.waitForTimeout(1500);
+    // Played on for a second and a half of the video (however long that takes the machine).
+    const playedFrom = await page.evaluate(() => (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime);
+    await page.waitForFunction((from) => (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime >= from + 1.5, playedFrom, { timeout: 30_000 });
     await page.getByTestId('video-play').click();
     await videoSettled(page);
     await expect.poll(async () => Math.abs(Number(await follower.getAttribute('data-distance')) - Number(await overlay(page, 'data-distance')))).toBeLessThanOrEqual(0.11);
@@ -186,7 +188,7 @@ describe('on-board video playback with the map, the charts and a second session'
     await follower.waitFor({ timeout: 60_000 });
     await videoSettled(page);
     await page.getByTestId('video-follower-lap').click();
-    await page.getByRole('option', { name: '2', exact: true }).click({ force: true });
+    await page.getByRole('option', { name: lapOption(2) }).click({ force: true });
     await scrubTo(page, leadFrame);
     await expect.poll(async () => Math.abs(Number(await follower.getAttribute('data-distance')) - Number(await overlay(page, 'data-distance')))).toBeLessThanOrEqual(0.11);
     await videoSettled(page, 'video-follower-element');

@@ -18,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
-import { frameInPixels, lapStarts, videoSettled } from './video-frames';
+import { ffmpegVideo, frameInPixels, lapStarts, videoSettled, lapOption } from './video-frames';
 
 let e2e: E2E;
 let videoPath: string;
@@ -37,7 +37,7 @@ const BIT_Y = 78;
 function makeVideo(path: string, seconds: number, codec: 'h264' | 'hevc' = 'h264'): void {
   const boxes = Array.from({ length: BITS }, (_, b) => `drawbox=x=${4 + b * 21}:y=${BIT_Y}:w=18:h=20:color=white:t=fill:enable='eq(mod(floor(n/${2 ** b}),2),1)'`).join(',');
   const video = codec === 'hevc' ? ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1'] : ['-c:v', 'libx264', '-preset', 'ultrafast'];
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=${WIDTH}x${HEIGHT}:r=${FPS}:d=${seconds}`, '-f', 'lavfi', '-i', `sine=f=440:sample_rate=48000:d=${seconds}`, '-vf', boxes, ...video, '-pix_fmt', 'yuv420p', '-g', String(FPS), '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart', path]);
+  ffmpegVideo(path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x203040:s=${WIDTH}x${HEIGHT}:r=${FPS}:d=${seconds}`, '-f', 'lavfi', '-i', `sine=f=440:sample_rate=48000:d=${seconds}`, '-vf', boxes, ...video, '-pix_fmt', 'yuv420p', '-g', String(FPS), '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart']);
 }
 
 beforeAll(async () => {
@@ -133,7 +133,7 @@ function shownFrame(page: Page): Promise<number> {
 /** Chooses a lap in the player and marks it at the frame shown: a one-mark sync. */
 async function markLap(page: Page, lap: number): Promise<void> {
   await page.getByTestId('video-lap').click();
-  await page.getByRole('option', { name: String(lap), exact: true }).click();
+  await page.getByRole('option', { name: lapOption(lap) }).click();
   await press(page, 'video-mark');
 }
 
@@ -162,7 +162,7 @@ describe('on-board video export', () => {
     for (const lap of [1, 2]) {
       await scrubTo(page, truthFrame(starts.get(lap)!));
       await page.getByTestId('video-lap').click();
-      await page.getByRole('option', { name: String(lap), exact: true }).click();
+      await page.getByRole('option', { name: lapOption(lap) }).click();
       await press(page, 'video-mark');
     }
     await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('2 marks');
@@ -247,7 +247,7 @@ describe('on-board video export', () => {
     const starts = await analysisWithVideo(page, 'pt-pt');
     await scrubTo(page, truthFrame(starts.get(2)!));
     await page.getByTestId('video-lap').click();
-    await page.getByRole('option', { name: '2', exact: true }).click();
+    await page.getByRole('option', { name: lapOption(2) }).click();
     await press(page, 'video-mark');
     await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('1 marca');
 

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
+import { controlledByServiceWorker, startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
-import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled } from './video-frames';
+import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled, lapOption } from './video-frames';
 
 let e2e: E2E;
 let video: Buffer;
@@ -56,9 +56,25 @@ async function panelShot(page: Page, name: string): Promise<void> {
   await page.getByTestId('video-panel').screenshot({ path: full, style: '.mantine-AppShell-header { visibility: hidden; }' });
 }
 
+/**
+ * Opens the lap picker: each lap reads with its time and whether the video shows it (the out lap named, lap 2
+ * whole on a video that runs on past it), then a shot of it, and closes it.
+ */
+async function lapPickerShot(page: Page, locale: 'en-us' | 'pt-pt', size: 'phone' | 'tablet'): Promise<void> {
+  await page.getByTestId('video-lap').click();
+  const options = page.getByRole('option');
+  await options.first().waitFor();
+  const texts = await options.allTextContents();
+  expect(texts[0]).toMatch(locale === 'en-us' ? /^Out lap · \d\d:\d\d\.\d\d/ : /^Volta de saída · \d\d:\d\d\.\d\d/);
+  expect(texts).toContainEqual(expect.stringMatching(locale === 'en-us' ? /^Lap 2 · \d\d:\d\d\.\d\d · on video$/ : /^Volta 2 · \d\d:\d\d\.\d\d · no vídeo$/));
+  await untilStill(page);
+  await e2e.screenshot(page, `video-lap-picker-${size}-${locale}`);
+  await page.keyboard.press('Escape');
+}
+
 async function chooseLap(page: Page, lap: number, phone = false): Promise<void> {
   await page.getByTestId('video-lap').click();
-  await page.getByRole('option', { name: String(lap), exact: true }).click({ force: phone });
+  await page.getByRole('option', { name: lapOption(lap) }).click({ force: phone });
 }
 
 async function analysisWithVideo(page: Page, locale: 'en-us' | 'pt-pt'): Promise<void> {
@@ -106,11 +122,22 @@ describe('on-board video', () => {
     await expect.poll(() => frameInPixels(page)).toBe(truthFrame(starts.get(3)!));
     await expect.poll(() => page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('3');
     expect(Number(await page.getByTestId('video-overlay').getAttribute('data-frame'))).toBe(truthFrame(starts.get(3)!));
+    // The lap's first frame (on screen at the crossing) reads 'LAP 3 00:00.00', as the export labels it.
+    expect(await page.getByTestId('video-overlay').getAttribute('data-lap-ms')).toBe('0');
+    await page.getByTestId('video-back-1f').click();
+    await settled(page);
+    await expect.poll(() => page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('2');
     // The map's cursor and the speed chart's cursor follow the video.
     await expect.poll(async () => Number(await page.getByTestId('track-map').getAttribute('data-cursor-markers'))).toBeGreaterThan(0);
     await page.getByTestId('video-fwd-1s').click();
     await settled(page);
     await expect.poll(() => page.getByTestId('chart-speed').locator('[data-cursor-line]').count()).toBeGreaterThan(0);
+    // The charts' tooltip names the lap the video shows, marked as the video's, not only the compared laps.
+    const onVideo = await page.getByTestId('video-overlay').getAttribute('data-lap');
+    expect(onVideo).toMatch(/^\d+$/);
+    await expect
+      .poll(async () => (await page.getByTestId('chart-speed').locator('[data-cursor-line]').allTextContents()).join(' | '), { timeout: 15_000 })
+      .toMatch(new RegExp(`Lap ${onVideo}(, reference)?, on the video: `));
     await panelShot(page, 'video-player-panel-tablet-en-us-light');
     await e2e.screenshot(page, 'video-player-tablet-en-us');
 
@@ -119,10 +146,15 @@ describe('on-board video', () => {
     await chooseLap(page, 3);
     await page.getByTestId('video-play-lap').click();
     await page.waitForFunction(() => !(document.querySelector('[data-testid=video-element]') as HTMLVideoElement).paused);
-    await page.waitForTimeout(600);
+    // Played on for half a second of the video (however long that takes the machine).
+    const playedFrom = await page.evaluate(() => (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime);
+    await page.waitForFunction((from) => (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime >= from + 0.5, playedFrom, { timeout: 30_000 });
     await page.getByTestId('video-play').click();
     await settled(page);
     const played = await frameInPixels(page);
+    // Paused while playing: the frame label and the overlay are those of the frame on screen.
+    await expect.poll(async () => Number(await page.getByTestId('video-overlay').getAttribute('data-frame'))).toBe(await frameInPixels(page));
+    expect(await page.getByTestId('video-frame').textContent()).toMatch(new RegExp(`^Frame ${await frameInPixels(page)} ·`));
     expect(played).toBeGreaterThan(truthFrame(starts.get(3)!));
     expect(played).toBeLessThan(truthFrame(starts.get(4) ?? Infinity));
     expect(await page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('3');
@@ -186,12 +218,14 @@ describe('on-board video', () => {
       await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
       await panelShot(page, `video-player-panel-phone-${locale}-dark`);
       await e2e.screenshot(page, `video-player-phone-${locale}-dark`);
+      await lapPickerShot(page, locale, 'phone');
       await page.setViewportSize({ width: 1280, height: 800 });
       await settled(page);
       // The navbar slides in at this width: the panel's shot waits for the layout to be still.
-      await page.waitForTimeout(600);
+      await untilStill(page);
       await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
       await panelShot(page, `video-player-panel-tablet-${locale}-dark`);
+      await lapPickerShot(page, locale, 'tablet');
     }
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });

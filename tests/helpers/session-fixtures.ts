@@ -1,5 +1,5 @@
 /**
- * Session payloads for server tests, generated in the device's formats (device-protocol.md 'File contents'):
+ * Session payloads for server tests, generated in the device's formats (docs/device-protocol.md, 'File contents'):
  * laps lines `<record>;<lap>;<lapMs>;<s1>;<s2>;<s3>;<max>;<min>` and nmea lines `<lap>;<timeMs>;<lat>;<lon>;<kmh>`.
  */
 export function lapsText(lapTimesMs: number[]): string {
@@ -37,4 +37,50 @@ export function sessionPayload(over: Record<string, unknown> = {}) {
     weatherConditions: 'Dry',
     ...over,
   };
+}
+
+/**
+ * Position text of `laps` laps (plus a little before and after) round a circle of `lengthM` metres through the
+ * start/finish centre of `gate` (a circuit's coordinates text, start/finish first), each lap `lapMs` long, one
+ * fix every 40 ms: a trace that crosses that start/finish once a lap, as a real session on the circuit does.
+ */
+export function trackText(gate: string, lapMs: number, laps = 2, lengthM = 1000): string {
+  const [lat0, lon0] = gate.split(';').map(Number);
+  const r = lengthM / (2 * Math.PI);
+  const mPerDegLat = 111_320;
+  const mPerDegLon = 111_320 * Math.cos((lat0 * Math.PI) / 180);
+  const kmh = (lengthM / lapMs) * 3600;
+  const out: string[] = [];
+  const start = Math.PI - 0.3;
+  const end = Math.PI + 2 * Math.PI * laps + 0.3;
+  for (let t = 0; ; t += 40) {
+    const angle = start + (t / lapMs) * 2 * Math.PI;
+    if (angle > end) break;
+    // The circle's centre lies r east of the gate, so angle pi is the gate itself.
+    const x = r + r * Math.cos(angle);
+    const y = r * Math.sin(angle);
+    const lap = Math.max(0, Math.floor((angle - Math.PI) / (2 * Math.PI)) + 1);
+    out.push(`${lap};${t};${(lat0 + y / mPerDegLat).toFixed(7)};${(lon0 + x / mPerDegLon).toFixed(7)};${kmh.toFixed(1)}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+/**
+ * `lines` fixes at 25 Hz, 1,500 to a lap numbered from 1 like nmeaText's, round a 1,000 m circle through the
+ * start/finish centre of `gate` (a circuit's coordinates text), starting 8 m before it: a trace that crosses the
+ * line once a lap, so its laps rank on a leaderboard.
+ */
+export function ringText(gate: string, lines: number): string {
+  const [lat0, lon0] = gate.split(';').map(Number);
+  const r = 1000 / (2 * Math.PI);
+  const mPerDegLon = 111_320 * Math.cos((lat0 * Math.PI) / 180);
+  const out: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    const angle = Math.PI - 0.05 + (2 * Math.PI * i) / 1500;
+    // The circle's centre lies r east of the gate, so angle pi is the gate itself.
+    const x = r + r * Math.cos(angle);
+    const y = r * Math.sin(angle);
+    out.push(`${1 + Math.floor(i / 1500)};${i * 40};${(lat0 + y / 111_320).toFixed(7)};${(lon0 + x / mPerDegLon).toFixed(7)};60.0`);
+  }
+  return out.join('\n') + '\n';
 }

@@ -138,6 +138,8 @@ function rows(): Row[] {
     { method: 'PUT', url: () => `/api/sessions/${racerSession}`, body: () => ({ ...sessionPayload(), filename: 'matrix-put-target' }), expect: OWNED(200) },
     { method: 'PATCH', url: () => `/api/sessions/${racerSession}`, body: () => ({ favorite: true }), expect: OWNED(200) },
     { method: 'DELETE', url: async () => `/api/sessions/${await freshRacerSession()}`, expect: OWNED(204) },
+    // Every session of the caller private at once (sharing-authorization.test.ts covers the sharing routes).
+    { method: 'POST', url: () => '/api/sessions/private-all', expect: AUTH(200) },
     { method: 'POST', url: () => '/api/admin/sessions/datatable', body: dt, expect: ADMIN(200) },
     { method: 'GET', url: () => `/api/admin/sessions/${racerSession}`, expect: ADMIN(200) },
   );

@@ -15,7 +15,7 @@ import { SyncEngine } from '../../src/data/sync/sync-engine';
 import { sessionsSyncTransport, systemClock } from '../../src/data/sync/sync-transport';
 import type { SyncEvent } from '../../src/data/sync/sync-types';
 import { serializePositions } from '../../src/domain/serialize-session';
-import { syntheticSession } from '../../src/domain/synthetic-session';
+import { syntheticSession } from '../helpers/synthetic-session';
 import { lapsText } from '../helpers/session-fixtures';
 import { startTcpProxy, type TcpProxy } from './faults-tcp-proxy';
 import { seedPgliteDataDir } from '../helpers/pglite-template';

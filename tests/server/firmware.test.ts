@@ -89,3 +89,46 @@ describe('firmware API', () => {
     expect(json.statusCode).toBe(415);
   });
 });
+
+describe('firmware versions and withdrawal', () => {
+  const upload = (version: string) => {
+    const body = multipart(image(version));
+    return h.inject({ method: 'POST', url: '/api/admin/firmware', payload: body.payload, headers: { ...h.admin.headers, ...body.headers } });
+  };
+  const offered = async () => (await h.inject({ method: 'GET', url: '/api/firmware/version', headers: h.racer.headers })).json().version as string;
+
+  it('an image versioned 65535.65535.65535 (or any part above 999) is refused, so it cannot pin every device', async () => {
+    const before = await offered();
+    for (const version of ['65535.65535.65535', '1000.0.0', '1.1000.0', '1.0.1000']) {
+      const res = await upload(version);
+      expect(res.statusCode, version).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'The firmware version may not exceed 999.999.999.' });
+    }
+    expect(await offered()).toBe(before);
+  });
+
+  it('an admin withdraws the newest image: the one before is offered again, and a later version is offered after it', async () => {
+    const before = await offered();
+    expect((await upload('900.0.0')).statusCode).toBe(201);
+    expect(await offered()).toBe('900.0.0');
+    const anyone = await h.inject({ method: 'POST', url: '/api/admin/firmware/900.0.0/withdraw', headers: h.racer.headers });
+    expect(anyone.statusCode).toBe(403);
+    const withdrawn = await h.inject({ method: 'POST', url: '/api/admin/firmware/900.0.0/withdraw', headers: h.admin.headers });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(await offered()).toBe(before);
+    const bin = await h.inject({ method: 'GET', url: '/api/firmware', headers: h.racer.headers });
+    expect(bin.headers['x-firmware-version']).toBe(before);
+    expect((await upload('899.0.0')).statusCode).toBe(201);
+    expect(await offered()).toBe('899.0.0');
+    expect((await h.inject({ method: 'POST', url: '/api/admin/firmware/7.7.7/withdraw', headers: h.admin.headers })).statusCode).toBe(404);
+  });
+
+  it("README's firmware size limit is the code's", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { FIRMWARE_MAX_BYTES } = await import('../../src/domain/firmware-image');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const said = /Firmware images: one file of at most (\d+) MiB/.exec(readme);
+    expect(said).not.toBeNull();
+    expect(Number(said![1]) * 1024 * 1024).toBe(FIRMWARE_MAX_BYTES);
+  });
+});

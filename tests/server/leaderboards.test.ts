@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Actor, type Harness } from '../helpers/server-harness';
-import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures';
-import { competitionRanks, driverName } from '../../server/routes/leaderboards';
+import { lapsText, sessionPayload, trackText } from '../helpers/session-fixtures';
+import { competitionRanks, driverName } from '../../server/leaderboards/leaderboard-store';
 import { leaderboardResponseSchema, type LeaderboardRow } from '../../src/contracts/leaderboard';
 
 /** POST /api/leaderboards: ranking, ties, invalid laps, filters, one row per driver, optimal lap. */
 let h: Harness;
 const ids = { countryA: 0, countryB: 0, typeKart: 0, typeCar: 0, circuitA1: 0, circuitA2: 0, circuitB: 0, vt: 0, catSenior: 0, catJunior: 0 };
+/** The start/finish of every circuit of this file. */
+const GATE = '41.1;-8.1';
 const uniq = () => Math.random().toString(36).slice(2, 8);
 let fileCounter = 0;
 
@@ -26,7 +28,8 @@ async function upload(who: Actor, lapTimes: number[], over: { circuitId: number;
     payload: sessionPayload({
       filename: `20260101_${String(1000 + fileCounter).slice(-4)}_LB ${fileCounter}`,
       laps: lapsText(lapTimes),
-      coordinates: nmeaText(20),
+      // Positions that cross the start/finish of every circuit here (all share it): a leaderboard ranks no lap without.
+      coordinates: trackText(GATE, 20_000),
       circuitId: over.circuitId,
       vehicleCategoryId: over.vehicleCategoryId ?? ids.catSenior,
       date: over.date ?? '2026-05-01T10:00:00.000Z',
@@ -103,7 +106,7 @@ describe('leaderboard ranking', () => {
     const s2 = Math.min(...[62_000, 61_500, 63_000].map((t) => Math.round(t * 0.35)));
     const s3 = Math.min(...[62_000, 61_500, 63_000].map((t) => t - Math.round(t * 0.3) - Math.round(t * 0.35)));
     expect(rows[2].optimalLapMs).toBe(s1 + s2 + s3);
-    expect(rows[2].date).toBe('2026-05-02T10:00:00.000Z');
+    expect(rows[2].date).toBe('2026-05-02T12:00:00.000Z');
     expect(rows.some((r) => r.userId === duarte.id)).toBe(false);
   });
 
@@ -186,7 +189,7 @@ describe('leaderboard ranking', () => {
   });
 
   it("follows a session whose laps were re-timed on the device and sent whole again (PUT), also to a slower best", async () => {
-    const circuitId = await admin('POST', '/api/admin/circuits', { name: `Retimed ${uniq()}`, countryId: ids.countryA, typeId: ids.typeKart, length: 900, coordinates: '41;-8', size: 10 });
+    const circuitId = await admin('POST', '/api/admin/circuits', { name: `Retimed ${uniq()}`, countryId: ids.countryA, typeId: ids.typeKart, length: 900, coordinates: GATE, size: 10 });
     const id = await upload(carla, [0, 94_190, 95_020], { circuitId });
     expect((await board(h.racer, { circuitId })).map((r) => [r.driver, r.bestLapMs])).toEqual([['Carla T.', 94_190]]);
     const full = await h.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: carla.headers });
@@ -204,7 +207,7 @@ describe('leaderboard ranking', () => {
 
   it('walks past many sessions of one fast driver to find the others', async () => {
     const fast = await h.createUser({ firstName: 'Fast' });
-    const circuitId = await admin('POST', '/api/admin/circuits', { name: `Many ${uniq()}`, countryId: ids.countryA, typeId: ids.typeKart, length: 900, coordinates: '41;-8', size: 10 });
+    const circuitId = await admin('POST', '/api/admin/circuits', { name: `Many ${uniq()}`, countryId: ids.countryA, typeId: ids.typeKart, length: 900, coordinates: GATE, size: 10 });
     for (let i = 0; i < 70; i++) await upload(fast, [40_000 + i], { circuitId });
     await upload(bruno, [45_000], { circuitId });
     const rows = await board(h.racer, { circuitId, limit: 3 });

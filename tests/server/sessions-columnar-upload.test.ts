@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNAR_SESSION_MEDIA_TYPE, encodeColumnarText, type ColumnarText } from '../../src/contracts/columnar-text';
-import { sessionWriteRequest, type SessionWrite } from '../../src/data/api/sessions-api';
+import { COLUMNAR_SESSION_MEDIA_TYPE, encodeColumnarText } from '../../src/contracts/columnar-text';
+import type { ColumnarText } from '../../src/contracts/columnar-format';
+import type { SessionWrite } from '../../src/data/api/sessions-api';
+import { sessionWriteRequest } from '../../src/contracts/session-upload';
 import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 import { nmeaText, sessionPayload } from '../helpers/session-fixtures';
 
@@ -104,10 +106,10 @@ describe('session uploads with the position text column by column', () => {
     expect((await h.inject({ method: 'GET', url: '/api/sessions', headers: h.racer.headers })).statusCode).toBe(200);
   });
 
-  it('other session routes refuse the form through their own schemas (400, never 500)', async () => {
+  it('other session routes refuse the form as an unsupported media type (415, never 500)', async () => {
     const coordinates = encodeColumnarText(nmeaText(10))!;
     const table = await send('POST', '/api/sessions/datatable', { page: 0, pageSize: 10, coordinates });
-    expect(table.statusCode).toBe(400);
+    expect(table.statusCode).toBe(415);
     const anon = await h.inject({ method: 'POST', url: '/api/sessions', headers: columnar, payload: gzipSync(JSON.stringify({ ...sessionPayload(), coordinates })) });
     expect(anon.statusCode).toBe(401);
   });

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCURRENT_UPLOADS_PER_USER } from '../../server/limits';
+import { MAX_LAPS, MAX_LAPS_CHARS } from '../../src/contracts/session-bounds';
 import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
 import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures';
 
@@ -136,14 +137,23 @@ describe('POST /api/sessions', () => {
     expect(res.statusCode).toBe(201);
   });
 
-  it('stores a laps file of 200,000 laps (under the body limit) with its best lap and every lap row', { timeout: HOOK_TIMEOUT_MS }, async () => {
-    const times = Array.from({ length: 200_000 }, (_, i) => 60_000 + (i % 997));
-    times[123_456] = 55_555;
+  it(`stores a laps file of ${MAX_LAPS} laps (the most a session may have) with its best lap and every lap row`, { timeout: HOOK_TIMEOUT_MS }, async () => {
+    const times = Array.from({ length: MAX_LAPS }, (_, i) => 60_000 + (i % 997));
+    times[1_234] = 55_555;
     const res = await post(h.racer.headers, sessionPayload({ laps: lapsText(times) }));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ lapCount: 200_000, bestLapMs: 55_555 });
+    expect(res.json()).toMatchObject({ lapCount: MAX_LAPS, bestLapMs: 55_555 });
     const [row] = await h.app.db.query<{ n: number }>('select count(*)::int as n from session_laps where session_id = $1', [res.json().id]);
-    expect(row.n).toBe(200_000);
+    expect(row.n).toBe(MAX_LAPS);
+  });
+
+  it('refuses one lap more than that, and a laps text longer than its bound, with 400 naming laps', async () => {
+    const tooMany = await post(h.racer.headers, sessionPayload({ laps: lapsText(Array.from({ length: MAX_LAPS + 1 }, () => 60_000)) }));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'VALIDATION', fields: { laps: `At most ${MAX_LAPS} laps` } });
+    const tooLong = await post(h.racer.headers, sessionPayload({ laps: 'x'.repeat(MAX_LAPS_CHARS + 1) }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json().fields)).toEqual(['laps']);
   });
 
   it('stores no lap of a damaged laps line whose time is beyond a day', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Actor, type Harness } from '../helpers/server-harness';
-import { lapsText, nmeaText, sessionPayload } from '../helpers/session-fixtures';
+import { lapsText, nmeaText, sessionPayload, trackText } from '../helpers/session-fixtures';
 
 /**
  * A racer saves the start/finish of a track near no known circuit as their own circuit: only they see it in the
@@ -81,7 +81,7 @@ describe("another racer's own circuit", () => {
       method: 'POST',
       url: '/api/sessions',
       headers: h.racer.headers,
-      payload: sessionPayload({ filename: `20260101_1030_Private ${uniq()}`, laps: lapsText([61_000, 60_500]), coordinates: nmeaText(20), circuitId, date: '2026-05-01T10:00:00.000Z' }),
+      payload: sessionPayload({ filename: `20260101_1030_Private ${uniq()}`, laps: lapsText([61_000, 60_500]), coordinates: trackText('38.7369;-9.1427', 20_000), circuitId, date: '2026-05-01T10:00:00.000Z' }),
     });
     expect(session.statusCode, session.body).toBe(201);
 

@@ -7,8 +7,8 @@
  * `YYYYMMDD_HHMM_<circuit name>` and in the `<type>;<name>;<coordinates>;<size>` circuit lines, so no ';').
  *
  * Where the gates come from:
- * - Rustavi International Motorpark and Tianma Circuit were DERIVED FROM THE REAL LOGS in
- *   /work/shared/data/real-logs. Tianma: start/finish = the mean position where the RaceChrono lap number
+ * - Rustavi International Motorpark and Tianma Circuit were DERIVED FROM THE REAL LOGS (their
+ *   trimmed copies: tests/fixtures/real-logs). Tianma: start/finish = the mean position where the RaceChrono lap number
  *   changes (laps 9 and 13); sectors at 1/3 and 2/3 of each lap's distance, averaged. Rustavi: start/finish on
  *   the main straight (heading ~136 deg, after the pit-lane merge), placed on the mean crossing point of the
  *   trace; with a 30 m gate the Dragy VBO then splits into 9 laps (146.9, 135.9, 135.7, 136.8, 254.8, 144.5,

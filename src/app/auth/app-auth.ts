@@ -1,5 +1,5 @@
 /**
- * The app's AppAuth, backed by the data layer's auth session (src/data/auth/session.ts). Kept thin: the session
+ * The app's AppAuth, backed by the data layer's auth session (src/data/auth/app-session.ts). Kept thin: the session
  * owns tokens, refresh, offline sign-in and logout cleanup; this only narrows it to what the shell uses.
  */
 import type { AuthSession } from '../../data/auth/auth-session';

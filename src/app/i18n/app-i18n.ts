@@ -16,6 +16,7 @@ export const appI18n = {
       analysis: 'Analysis',
       circuits: 'Circuits',
       leaderboards: 'Leaderboards',
+      teams: 'Teams',
       about: 'About',
       admin: 'Admin',
       profile: 'Profile',
@@ -53,6 +54,7 @@ export const appI18n = {
       analysis: 'Análise',
       circuits: 'Circuitos',
       leaderboards: 'Classificações',
+      teams: 'Equipas',
       about: 'Sobre',
       admin: 'Administração',
       profile: 'Perfil',
@@ -110,6 +112,18 @@ export const messagesI18n = {
     'A value is out of range or malformed.': 'Um valor está fora do intervalo ou mal formado.',
     'The request body is not valid JSON.': 'O corpo do pedido não é JSON válido.',
     'The request body is too large.': 'O corpo do pedido é demasiado grande.',
+    'The request body is too large to process.': 'O corpo do pedido é demasiado grande para ser processado.',
+    'The server is busy with other uploads. Try again in a moment.': 'O servidor está ocupado com outros envios. Tente novamente dentro de momentos.',
+    'The client went away.': 'A ligação terminou antes de o envio acabar.',
+    'Your storage on the server is full. Delete sessions you no longer need, then retry the upload.':
+      'O seu espaço no servidor está cheio. Elimine as sessões de que já não precisa e volte a tentar o envio.',
+    'Too many session uploads in the last hour. The app sends the rest by itself later.':
+      'Demasiados envios de sessões na última hora. A aplicação envia as restantes sozinha mais tarde.',
+    'Too many circuits saved today. Try again tomorrow.': 'Demasiados circuitos guardados hoje. Tente novamente amanhã.',
+    'You keep as many circuits of your own as an account may. An admin can publish or delete some of them.':
+      'Já tem tantos circuitos próprios quantos uma conta pode ter. Um administrador pode publicar ou eliminar alguns deles.',
+    'The JSON request body is empty.': 'O corpo JSON do pedido está vazio.',
+    'Object contains forbidden prototype property': 'O corpo do pedido contém uma propriedade proibida.',
     'Service Unavailable': 'Serviço indisponível',
     'Internal Server Error': 'Erro interno do servidor',
     'Network error': 'Erro de rede',
@@ -132,9 +146,20 @@ export const messagesI18n = {
       'Os ficheiros guardados desta sessão não podem ser lidos. Transfira-a de novo do ASTRO.',
     // The server's other fixed messages (server/routes, server/auth).
     'Session not found.': 'Sessão não encontrada.',
+    'Lap not found.': 'Volta não encontrada.',
+    'Team not found.': 'Equipa não encontrada.',
+    'Member not found.': 'Membro não encontrado.',
+    'You cannot create more teams.': 'Não pode criar mais equipas.',
+    'This team is full.': 'Esta equipa está completa.',
+    'The owner cannot be removed: delete the team instead.': 'O dono não pode ser removido: elimine antes a equipa.',
+    'Too many invitations today. Try again tomorrow.': 'Demasiados convites hoje. Tente de novo amanhã.',
+    'Invitation not found or no longer valid.': 'Convite não encontrado ou já não válido.',
     'Translation not found.': 'Tradução não encontrada.',
     'Missing translation not found.': 'Tradução em falta não encontrada.',
     'No firmware available.': 'Nenhum firmware disponível.',
+    'Firmware not found.': 'Firmware não encontrado.',
+    'Too many missing-translation reports from this address today.': 'Demasiados relatórios de traduções em falta deste endereço hoje.',
+    'The firmware version may not exceed 999.999.999.': 'A versão do firmware não pode ser superior a 999.999.999.',
     'DataTableRequestDTO is missing.': 'Falta o DataTableRequestDTO.',
     'Request body is missing.': 'Falta o corpo do pedido.',
     'A different session with this file name already exists.': 'Já existe outra sessão com este nome de ficheiro.',
@@ -164,6 +189,8 @@ export const messagesI18n = {
     'Too many requests. Try again in {{0}} minute(s).': 'Demasiados pedidos. Tente novamente dentro de {{0}} minuto(s).',
     'Too many failed logins for this e-mail address from your network. Try again in {{0}} minute(s), or reset your password.':
       'Demasiadas tentativas falhadas para este endereço de email a partir da sua rede. Tente novamente dentro de {{0}} minuto(s) ou redefina a palavra-passe.',
+    'Too many failed logins for this e-mail address from this browser. Try again in {{0}} minute(s), or reset your password.':
+      'Demasiadas tentativas falhadas para este endereço de email a partir deste navegador. Tente novamente dentro de {{0}} minuto(s) ou redefina a palavra-passe.',
     'Too many failed logins for this e-mail address. Try again in {{0}} minute(s), or reset your password.':
       'Demasiadas tentativas falhadas para este endereço de email. Tente novamente dentro de {{0}} minuto(s) ou redefina a palavra-passe.',
     'At most {{0}} session uploads at a time. Try again when one has finished.':

@@ -5,6 +5,7 @@
  */
 import { parseLocale, type Locale } from '../../contracts/locales';
 
+/** @internal Exported for its tests. */
 export const MISSING_KEYS_STORAGE_KEY = 'missing_translations';
 /** The list is capped so a broken build cannot fill localStorage. */
 const MISSING_KEYS_CAP = 500;

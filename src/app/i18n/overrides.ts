@@ -8,6 +8,7 @@ import { startTransition } from 'react';
 import { LOCALE_CODES, parseLocale, type Locale } from '../../contracts/locales';
 import { REFERENCE_TEXT_NS } from '../../contracts/reference-text-keys';
 
+/** @internal Exported for its tests. */
 export const OVERRIDES_STORAGE_KEY = 'translation_overrides';
 
 export interface TranslationOverride {
@@ -36,7 +37,10 @@ export function parseOverrides(raw: unknown): TranslationOverride[] {
   return out;
 }
 
-/** Splits 'namespace:path.to.key'; keys without a namespace belong to `app`. */
+/**
+ * Splits 'namespace:path.to.key'; keys without a namespace belong to `app`.
+ * @internal Exported for its tests.
+ */
 export function splitKey(key: string): { ns: string; path: string } {
   const i = key.indexOf(':');
   return i > 0 ? { ns: key.slice(0, i), path: key.slice(i + 1) } : { ns: 'app', path: key };

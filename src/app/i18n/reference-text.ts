@@ -11,7 +11,10 @@ import { REFERENCE_TEXT_NS, referenceTextPath, type ReferenceTextField, type Ref
 import { intlLocale } from './format';
 import { currentLocale } from './setup';
 
-/** The text of one row's field in the instance's language, else `stored` (also for a row without an id). */
+/**
+ * The text of one row's field in the instance's language, else `stored` (also for a row without an id).
+ * @internal Exported for its tests.
+ */
 export function referenceText(instance: I18n, kind: ReferenceTextKind, id: number | string | null | undefined, field: ReferenceTextField, stored: string): string {
   if (id === null || id === undefined) return stored;
   const value: unknown = instance.getResource(currentLocale(instance), REFERENCE_TEXT_NS, referenceTextPath(kind, id, field), { keySeparator: false });
@@ -31,6 +34,7 @@ export interface ReferenceTexts {
   options(kind: ReferenceTextKind, rows: readonly NamedRow[]): { value: string; label: string }[];
 }
 
+/** @internal Exported for its tests. */
 export function referenceTexts(instance: I18n): ReferenceTexts {
   const collator = new Intl.Collator(intlLocale(currentLocale(instance)), { sensitivity: 'base' });
   const text: ReferenceTexts['text'] = (kind, id, field, stored) => referenceText(instance, kind, id, field, stored);

@@ -4,7 +4,7 @@
  * `<area>: <area>I18n,` to `namespaces` below. Keys are then used as t('<area>:path.to.key').
  * Both locales must have the same keys (tests/unit/app/i18n.test.ts checks it).
  */
-import type { Locale } from '../../contracts/translations';
+import type { Locale, UiNamespace } from '../../contracts/translations';
 import { appI18n, messagesI18n } from './app-i18n';
 import { authI18n } from '../../features/auth/i18n';
 import { publicI18n } from '../../features/public/i18n';
@@ -34,7 +34,7 @@ export const namespaces = {
   device: deviceI18n,
   video: videoI18n,
   videoExport: videoExportI18n,
-} satisfies Record<string, Bundle>;
+} satisfies Record<UiNamespace, Bundle>;
 
 /** i18next `resources`: { locale: { namespace: strings } }. */
 export function buildResources(): Record<Locale, Record<string, Record<string, unknown>>> {

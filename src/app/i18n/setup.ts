@@ -11,9 +11,13 @@ import { readStoredLocale, safeLocalStorage, storeLocale } from './locale';
 import { MissingKeyCollector, type ReportMissing } from './missing-keys';
 import { applyOverrides, cacheOverrides, parseOverrides, readCachedOverrides, sameOverrides } from './overrides';
 
+/** @internal Exported for its tests. */
 export const missingKeys = new MissingKeyCollector(safeLocalStorage());
 
-/** Creates and initialises (synchronously) an i18next instance. Tests pass their own storage and locale. */
+/**
+ * Creates and initialises (synchronously) an i18next instance. Tests pass their own storage and locale.
+ * @internal Exported for its tests.
+ */
 export function createI18n(options: { locale?: Locale; collector?: MissingKeyCollector; withReact?: boolean } = {}): I18n {
   const instance = i18next.createInstance();
   const collector = options.collector ?? missingKeys;
@@ -88,6 +92,7 @@ const MESSAGE_PATTERNS: readonly { match: RegExp; key: string }[] = [
   { match: /^Too many attempts for this e-mail address\. Try again in (\d+) minute\(s\)\.$/, key: 'Too many attempts for this e-mail address. Try again in {{0}} minute(s).' },
   { match: /^Too many requests\. Try again in (\d+) minute\(s\)\.$/, key: 'Too many requests. Try again in {{0}} minute(s).' },
   { match: /^Too many failed logins for this e-mail address from your network\. Try again in (\d+) minute\(s\), or reset your password\.$/, key: 'Too many failed logins for this e-mail address from your network. Try again in {{0}} minute(s), or reset your password.' },
+  { match: /^Too many failed logins for this e-mail address from this browser\. Try again in (\d+) minute\(s\), or reset your password\.$/, key: 'Too many failed logins for this e-mail address from this browser. Try again in {{0}} minute(s), or reset your password.' },
   { match: /^Too many failed logins for this e-mail address\. Try again in (\d+) minute\(s\), or reset your password\.$/, key: 'Too many failed logins for this e-mail address. Try again in {{0}} minute(s), or reset your password.' },
   { match: /^At most (\d+) session uploads at a time\. Try again when one has finished\.$/, key: 'At most {{0}} session uploads at a time. Try again when one has finished.' },
   { match: /^(.+) is in use and cannot be deleted\.$/, key: '{{0}} is in use and cannot be deleted.' },

@@ -24,14 +24,20 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-/** True when a viewer may open a route of the given access. */
+/**
+ * True when a viewer may open a route of the given access.
+ * @internal Exported for its tests.
+ */
 export function canAccess(viewer: Viewer, access: RouteAccess): boolean {
   if (access === 'public') return true;
   if (access === 'auth') return viewer !== 'anonymous';
   return viewer === 'admin';
 }
 
-/** Access of a route after inheriting its ancestors' (strictest wins). */
+/**
+ * Access of a route after inheriting its ancestors' (strictest wins).
+ * @internal Exported for its tests.
+ */
 export function effectiveAccess(node: RouteNode, byId: ReadonlyMap<string, RouteNode>): RouteAccess {
   let access: RouteAccess = node.meta?.access ?? 'public';
   const seen = new Set<string>([node.id]);

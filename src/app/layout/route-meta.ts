@@ -16,7 +16,7 @@
 export type RouteAccess = 'public' | 'auth' | 'admin';
 
 /** Icons the menu can draw (src/app/layout/icons.tsx). */
-export type MenuIconName = 'home' | 'wifi' | 'sessions' | 'library' | 'map' | 'analysis' | 'circuits' | 'leaderboards' | 'about' | 'admin' | 'profile';
+export type MenuIconName = 'home' | 'wifi' | 'sessions' | 'library' | 'map' | 'analysis' | 'circuits' | 'leaderboards' | 'teams' | 'about' | 'admin' | 'profile';
 
 interface MenuMeta {
   /** i18next key with namespace, e.g. 'app:menu.circuits'. */

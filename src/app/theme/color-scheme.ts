@@ -5,6 +5,7 @@
  */
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
+/** @internal Exported for its tests. */
 export const THEME_STORAGE_KEY = 'theme';
 type Theme = 'light' | 'dark';
 

@@ -1,4 +1,4 @@
-import { authSession } from '../auth/session';
+import { authSession } from '../auth/app-session';
 import { createHttpClient } from './http-client';
 
 /**

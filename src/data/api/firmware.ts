@@ -2,7 +2,10 @@ import { firmwareVersionSchema, type FirmwareVersion } from '../../contracts/fir
 import { apiClient } from './client';
 import type { HttpClient } from './http-client';
 
-/** GET /firmware/version (what the server offers), GET /firmware (the binary) and the admin's upload of a new image. */
+/**
+ * GET /firmware/version (what the server offers), GET /firmware (the binary) and the admin's upload of a new image.
+ * @internal Exported for its tests.
+ */
 export function createFirmwareApi(http: HttpClient) {
   return {
     version: (signal?: AbortSignal): Promise<FirmwareVersion> => http.get('/firmware/version', { schema: firmwareVersionSchema, signal }),

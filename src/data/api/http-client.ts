@@ -14,6 +14,7 @@ import { ApiError, apiErrorFromResponse } from './api-error';
  */
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** @internal Exported for its tests. */
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T = unknown> {
@@ -66,7 +67,10 @@ export interface HttpClient {
 /** 30 s: long enough for a slow trackside uplink on ordinary calls; big uploads pass their own limit. */
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** Builds '/api/path?x=1' from the base, a path and query values (undefined/null are left out). */
+/**
+ * Builds '/api/path?x=1' from the base, a path and query values (undefined/null are left out).
+ * @internal Exported for its tests.
+ */
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
   const p = path.startsWith('/') ? path : `/${path}`;

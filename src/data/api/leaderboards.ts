@@ -2,7 +2,7 @@ import { leaderboardResponseSchema, type LeaderboardRequest, type LeaderboardRow
 import { apiClient } from './client';
 import type { HttpClient } from './http-client';
 
-/** POST /leaderboards: the server ranks stored valid laps; see server/routes/leaderboards.ts for the rules. */
+/** POST /leaderboards: the server ranks stored valid laps; see server/leaderboards/leaderboard-store.ts for the rules. */
 function createLeaderboardsApi(http: HttpClient) {
   return {
     query: async (request: Partial<LeaderboardRequest>, signal?: AbortSignal): Promise<LeaderboardRow[]> =>

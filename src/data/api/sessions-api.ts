@@ -20,7 +20,6 @@ import type { HttpClient, RequestOptions } from './http-client';
  * analysis worker): its bytes go as they are, gzip-compressed through CompressionStream (off the main thread).
  */
 export type { SessionWrite, EncodedSessionWrite };
-export { GZIP_THRESHOLD_BYTES, sessionWriteRequest } from '../../contracts/session-upload';
 export type SessionPatch = z.input<typeof sessionPatchSchema>;
 
 /** Uploads of big sessions over a trackside uplink: 5 minutes before giving up (the queue retries). */

@@ -25,6 +25,9 @@ function createTranslationsApi(http: HttpClient) {
     missingDatatable: (request: DataTableRequest, signal?: AbortSignal): Promise<DataTableResponse<MissingTranslation>> =>
       http.post('/admin/translations/missing/datatable', request, { schema: missingTable, signal }),
     removeMissing: (id: number): Promise<void> => http.delete(`/admin/translations/missing/${id}`, { responseType: 'none' }),
+    /** Deletes every key clients reported (reference data rows stay until translated); answers how many went. */
+    removeAllReported: (): Promise<{ deleted: number }> =>
+      http.post('/admin/translations/missing/delete', {}, { schema: z.object({ deleted: z.number().int().min(0) }) }),
   };
 }
 export const translationsApi = createTranslationsApi(apiClient);

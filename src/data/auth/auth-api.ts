@@ -22,6 +22,7 @@ export interface RegisterInput {
  * the whole login). Two refreshes racing with the same cookie - two tabs, or a tab and the service worker's
  * Background Sync - would look exactly like that, so every refresh of this origin runs under one Web Lock:
  * each request then carries the cookie its predecessor set. Without the Web Locks API it runs unguarded.
+ * @internal Exported for its tests.
  */
 export const REFRESH_LOCK = 'astro-auth-refresh';
 

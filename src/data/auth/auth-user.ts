@@ -1,4 +1,5 @@
 import type { AccessTokenClaims, Role } from '../../contracts/auth';
+import { initialOf } from '../../contracts/person-name';
 
 /** The signed-in user as screens see it (fullName, initials and isAdmin are derived). */
 export interface AuthUser {
@@ -18,7 +19,8 @@ export function makeAuthUser(f: { id: number; email: string; firstName: string; 
   const first = f.firstName.trim();
   const last = f.lastName.trim();
   const fullName = [first, last].filter(Boolean).join(' ') || f.email;
-  const initials = (first || last ? `${first.charAt(0)}${last.charAt(0)}` : f.email.charAt(0)).toUpperCase();
+  // By code point: charAt(0) of a name starting with an emoji or a rare CJK character is half a surrogate pair.
+  const initials = first || last ? `${initialOf(first)}${initialOf(last)}` : initialOf(f.email);
   return { id: f.id, email: f.email, firstName: first, lastName: last, role: f.role, isAdmin: f.role === 'admin', fullName, initials };
 }
 

@@ -36,17 +36,3 @@ export function webStorageTokenStore(storage: () => Storage | undefined = () => 
     },
   };
 }
-
-/** An in-memory store (tests, or runtimes without sessionStorage). */
-export function memoryTokenStore(initial: string | null = null): TokenStore {
-  let value = initial;
-  return {
-    get: () => value,
-    set: (t) => {
-      value = t;
-    },
-    clear: () => {
-      value = null;
-    },
-  };
-}

@@ -10,9 +10,11 @@ import type {
   ProfileRow,
   SessionRowV1,
   SessionTextsRow,
+  SharedLapRow,
   TranslationsCacheRow,
   VideoRow,
 } from './rows';
+import { redateSessions } from './redate-sessions';
 
 /**
  * What is stored where (one IndexedDB database, `astro-companion`, through Dexie):
@@ -26,6 +28,7 @@ import type {
  *   leaderboards / translations: last answers seen; outbox: queued server writes; kv: small settings.
  * - videos: on-board videos of sessions (metadata and sync; the files themselves live in the Origin Private File
  *   System, see storage/opfs-files.ts) (since v3).
+ * - sharedLaps: other racers' laps fetched as reference laps, kept for offline use until withdrawn (since v5).
  * sessionStorage keeps only the access token; localStorage only theme and locale (owned by the shell).
  *
  * Versions are only ever added (never edited once shipped); each has an upgrade test in
@@ -49,6 +52,7 @@ export class AstroDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   kv!: Table<KvRow, string>;
   videos!: EntityTable<VideoRow, 'id'>;
+  sharedLaps!: Table<SharedLapRow, string>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -82,6 +86,15 @@ export const SCHEMA_V2 = { ...SCHEMA_V1, sessionTexts: 'localId' } as const;
 /** Version 3: on-board videos of sessions (rows here, files in OPFS). Nothing to move. */
 export const SCHEMA_V3 = { ...SCHEMA_V2, videos: '++id, sessionLocalId' } as const;
 
+/**
+ * Version 4: a session's date is its first fix's instant; rows of older builds are dated again from their name in
+ * the track's zone (redate-sessions.ts). No index changes.
+ */
+export const SCHEMA_V4 = { ...SCHEMA_V3 } as const;
+
+/** Version 5: other racers' laps kept as reference laps (rows.ts sharedLapRowSchema). Nothing to move. */
+export const SCHEMA_V5 = { ...SCHEMA_V4, sharedLaps: 'key, viewerId, [viewerId+circuitId]' } as const;
+
 function defineVersions(db: Dexie): void {
   db.version(1).stores(SCHEMA_V1);
   db.version(2)
@@ -108,6 +121,10 @@ function defineVersions(db: Dexie): void {
         });
     });
   db.version(3).stores(SCHEMA_V3);
+  db.version(4)
+    .stores(SCHEMA_V4)
+    .upgrade((tx) => redateSessions(tx));
+  db.version(5).stores(SCHEMA_V5);
 }
 
 let shared: AstroDb | null = null;

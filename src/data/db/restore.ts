@@ -3,6 +3,7 @@ import type { z } from 'zod';
 /**
  * Restoring rows read from IndexedDB (after Excalidraw's restore.ts): each row is parsed on its own inside
  * try/catch, so one corrupt row is dropped - and reported - instead of failing the whole load.
+ * @internal Exported for its tests.
  */
 export interface DroppedRow {
   table: string;
@@ -14,7 +15,10 @@ export interface DroppedRow {
 type DropListener = (d: DroppedRow) => void;
 const listeners = new Set<DropListener>();
 
-/** Observe dropped rows (the storage panel shows how many; tests assert on them). */
+/**
+ * Observe dropped rows (the storage panel shows how many; tests assert on them).
+ * @internal Exported for its tests.
+ */
 export function onRowDropped(listener: DropListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { roleSchema } from '../../contracts/auth';
 import { sessionSummarySchema } from '../../contracts/entities';
+import { lapSliceSchema } from '../../contracts/sharing';
+import { visibilitySchema } from '../../contracts/visibility';
 
 /**
  * Zod schemas of every IndexedDB row. Rows read back are parsed one by one (see restore.ts): IndexedDB is
@@ -15,7 +17,8 @@ const storedBytes = z.union([bytes, z.instanceof(Blob)]);
 /**
  * A session's list figures (domain/session-stats.ts), worked out from its laps file when it is stored (download,
  * import, re-timed laps) and kept on its row so lists never read the texts. `version` is the stats' format: other
- * versions are computed again. Rows of older builds lack it (computed lazily, sessions-stats-backfill.ts).
+ * versions are computed again. Rows of older builds lack it (computed lazily,
+ * repositories/session-stats-store.ts).
  */
 export const sessionStatsSchema = z.object({
   version: z.number().int(),
@@ -40,8 +43,16 @@ export const localSessionSchema = z.object({
   serverId: z.number().int().positive().nullable(),
   source: z.enum(['device', 'server']),
   name: z.string(),
-  /** ISO date of the session start. */
+  /** The session's start: its first fix's UTC instant, ISO (domain/value-format/session-start.ts). */
   date: z.string(),
+  /**
+   * How much later than `date` the first fix may be, ms: 0 when `date` is the first fix's own time (imports of GNSS
+   * logs), 60,000 when it comes from a device file name (to the minute). Rows of older builds and server rows lack
+   * it (session-start.ts reads a whole-minute date as known to the minute).
+   */
+  dateAccuracyMs: z.number().int().min(0).optional().catch(undefined),
+  /** The track's IANA zone (where the first fix was), when known: names and screens show the date in it. */
+  timeZone: z.string().min(1).max(64).optional().catch(undefined),
   circuitId: z.number().int().positive().nullable(),
   vehicleCategoryId: z.number().int().positive().nullable(),
   favorite: z.boolean(),
@@ -61,7 +72,7 @@ export const localSessionSchema = z.object({
   serverUpdatedAt: z.string().nullable(),
   createdAt: z.string(),
   /**
-   * Fingerprint of the session's positions (domain/formats/positions-fingerprint.ts): the same track from any file
+   * Fingerprint of the session's positions (domain/file-formats/positions-fingerprint.ts): the same track from any file
    * is recognised as this session. Set on import and by every analysis; rows of older builds lack it.
    */
   contentHash: z.string().nullable().optional(),
@@ -72,6 +83,12 @@ export const localSessionSchema = z.object({
    * the analysis can show the logger's laps beside ours. Local only (never uploaded); absent for other sessions.
    */
   loggerLaps: z.array(z.number().finite()).max(100_000).optional(),
+  /**
+   * Who sees it (private, team, public), as chosen here or last seen from the server. Absent: not chosen and not
+   * known yet (the server gives a new session the profile's default). A choice made before the first upload is
+   * sent right after it (outbox-store.ts completeCreate).
+   */
+  visibility: visibilitySchema.optional().catch(undefined),
 });
 export type LocalSession = z.infer<typeof localSessionSchema>;
 export type NewLocalSession = Omit<LocalSession, 'localId'>;
@@ -108,13 +125,18 @@ export type AnalysisCacheRow = z.infer<typeof analysisCacheSchema>;
 const outboxKindSchema = z.enum(['create-session', 'patch-session', 'replace-session', 'delete-session']);
 export type OutboxKind = z.infer<typeof outboxKindSchema>;
 
-/** Fields an offline edit may change (name, circuit, vehicle category, favorite, weather). */
+/**
+ * Fields an offline edit may change (name, circuit, vehicle category, favorite, weather), and the date, which only
+ * the upgrade that re-dates older rows sends (redate-sessions.ts).
+ */
 export const sessionEditSchema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
+  date: z.string().min(1).max(40).optional(),
   circuitId: z.number().int().positive().nullable().optional(),
   vehicleCategoryId: z.number().int().positive().nullable().optional(),
   favorite: z.boolean().optional(),
   weatherConditions: z.enum(['Dry', 'Damp', 'Wet', 'Unknown']).nullable().optional(),
+  visibility: visibilitySchema.optional(),
 });
 export type SessionEdit = z.infer<typeof sessionEditSchema>;
 
@@ -214,5 +236,21 @@ export interface TranslationsCacheRow {
   fetchedAt: string;
 }
 
+/**
+ * Another racer's lap kept as a reference lap (the lap slice the server served: its fixes timed from the lap's
+ * start, its laps line, the circuit's gates), with its owner's name and lap time, for use offline. Keyed
+ * `<viewer>:<session>:<lap>`; dropped once the server says its owner withdrew it. Since schema version 5.
+ */
+export const sharedLapRowSchema = z.object({
+  key: z.string(),
+  /** The signed-in user who fetched it (another account on this device never sees it). */
+  viewerId: z.number().int().positive(),
+  circuitId: z.number().int().positive(),
+  slice: lapSliceSchema,
+  fetchedAt: z.string(),
+});
+export type SharedLapRow = z.infer<typeof sharedLapRowSchema>;
+
+/** @internal Exported for its tests. */
 export const kvRowSchema = z.object({ key: z.string(), value: z.unknown() });
 export type KvRow = z.infer<typeof kvRowSchema>;

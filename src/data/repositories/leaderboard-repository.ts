@@ -16,7 +16,10 @@ export interface LeaderboardResult {
   fromCache: boolean;
 }
 
-/** Stable key for a request: the filters in a fixed order ('c=1|ct=-|co=2|vc=-|n=10'). */
+/**
+ * Stable key for a request: the filters in a fixed order ('c=1|ct=-|co=2|vc=-|n=10').
+ * @internal Exported for its tests.
+ */
 export function leaderboardKey(req: Partial<LeaderboardRequest>): string {
   const v = (n: number | undefined) => (n === undefined ? '-' : String(n));
   return `co=${v(req.countryId)}|c=${v(req.circuitId)}|ct=${v(req.circuitTypeId)}|vc=${v(req.vehicleCategoryId)}|n=${req.limit ?? 10}`;

@@ -42,7 +42,10 @@ const schemas: { [K in ReferenceTable]: z.ZodType<ReferenceRows[K]> } = {
 
 export type ReferenceFetchers = { [K in ReferenceTable]: (signal?: AbortSignal) => Promise<ReferenceRows[K][]> };
 
-/** A refetch is skipped when the stored copy is younger than this, unless forced (avoids refetching on every online blip). */
+/**
+ * A refetch is skipped when the stored copy is younger than this, unless forced (avoids refetching on every online blip).
+ * @internal Exported for its tests.
+ */
 export const REFERENCE_MAX_AGE_MS = 5 * 60_000;
 
 const fetchedKey = (t: ReferenceTable) => `ref:${t}`;

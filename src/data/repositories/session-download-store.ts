@@ -6,6 +6,7 @@ import type { AstroDb } from '../db/database';
 import type { LocalSession, NewLocalSession } from '../db/rows';
 import { storedTexts, type TextBlobs } from './bytes';
 import { newOutboxEntry } from './outbox-entries';
+import { localDefaultVisibility } from './sharing-default';
 import { statsOfLapsBytes } from './session-stats-store';
 import type { SessionIdentity } from './session-identity';
 
@@ -31,8 +32,8 @@ export async function storeDownload(db: AstroDb, input: DownloadToStore, now: nu
   // Blobs: IndexedDB stores them by reference, without serialising 25 MB inside put() on the main thread.
   const stored = storedTexts(input);
   // Sizes and list figures (best lap, laps, duration) follow the texts in the same write.
-  const sizes = { lapsBytes: input.laps.byteLength, nmeaBytes: input.nmea.byteLength, stats: statsOfLapsBytes(input.laps) };
-  return db.transaction('rw', db.sessions, db.sessionTexts, db.outbox, async () => {
+  const sizes = { lapsBytes: input.laps.byteLength, nmeaBytes: input.nmea.byteLength, stats: statsOfLapsBytes(input.laps, input.nmea) };
+  return db.transaction('rw', [db.sessions, db.sessionTexts, db.outbox, db.kv], async () => {
     const existing = await db.sessions.where('[ownerId+filename]').equals([ownerId, filename]).first();
     if (existing) {
       await db.sessionTexts.put({ localId: existing.localId, ...stored });
@@ -48,6 +49,7 @@ export async function storeDownload(db: AstroDb, input: DownloadToStore, now: nu
       return existing.localId;
     }
     const stamp = new Date(now).toISOString();
+    const visibility = await localDefaultVisibility(db, ownerId);
     const row: NewLocalSession = {
       ownerId,
       filename,
@@ -55,6 +57,8 @@ export async function storeDownload(db: AstroDb, input: DownloadToStore, now: nu
       source: 'device',
       name: identity.name,
       date: identity.date,
+      dateAccuracyMs: identity.dateAccuracyMs,
+      ...(identity.timeZone ? { timeZone: identity.timeZone } : {}),
       circuitId: identity.circuitId,
       vehicleCategoryId: null,
       favorite: false,
@@ -69,6 +73,7 @@ export async function storeDownload(db: AstroDb, input: DownloadToStore, now: nu
       createdAt: stamp,
       contentHash: input.contentHash ?? null,
       ...(input.loggerLaps ? { loggerLaps: input.loggerLaps } : {}),
+      ...(visibility ? { visibility } : {}),
     };
     const id = (await db.sessions.add(row as LocalSession)) as number;
     await db.sessionTexts.put({ localId: id, ...stored });

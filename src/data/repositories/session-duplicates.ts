@@ -1,11 +1,11 @@
 /**
  * Is a file about to be stored data the library already holds? The same track (positions fingerprint,
- * domain/formats/positions-fingerprint.ts) is the same session whatever file it came in - a GPX exported from a
+ * domain/file-formats/positions-fingerprint.ts) is the same session whatever file it came in - a GPX exported from a
  * session and imported back included - and is never stored twice. A different session whose derived file name is
  * already taken gets a free name instead of overwriting the one stored under it.
  */
 import { parsePositionsBytes } from '../../domain/parse-positions';
-import { positionsFingerprint } from '../../domain/formats/positions-fingerprint';
+import { positionsFingerprint } from '../../domain/file-formats/positions-fingerprint';
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
 import { localSessionSchema, sessionTextsSchema, type LocalSession } from '../db/rows';

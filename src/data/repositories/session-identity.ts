@@ -1,16 +1,22 @@
 /**
  * What a session's file name tells about it: its display name, the instant it started and its circuit. Device
- * names are `YYYYMMDD_HHMM_<circuit name>` in the track's wall-clock time; any other name is kept as the name,
- * dated now, without a circuit.
+ * names are `YYYYMMDD_HHMM_<circuit name>` in the track's wall-clock time (so the start is known to the minute);
+ * any other name is kept as the name, dated now, without a circuit. An import knows better: its first fix's
+ * instant replaces the name's (sessions-repository.ts).
  */
-import { displayNameFromFileName, parseSessionFileName, sessionIsoDate } from '../../domain/format/session-name';
-import { wallClockToInstant } from '../../domain/format/wall-clock';
+import { displayNameFromFileName, parseSessionFileName, sessionIsoDate } from '../../domain/value-format/session-name';
+import { MINUTE_MS } from '../../domain/value-format/session-start';
+import { wallClockToInstant } from '../../domain/value-format/wall-clock';
 import type { NamedCircuit } from './circuit-lookup';
 
 export interface SessionIdentity {
   name: string;
-  /** ISO instant. */
+  /** ISO instant of the first fix (session-start.ts). */
   date: string;
+  /** How much later than `date` the first fix may be, ms. */
+  dateAccuracyMs: number;
+  /** The track's IANA zone, when known. */
+  timeZone: string | null;
   circuitId: number | null;
 }
 
@@ -24,7 +30,7 @@ export async function sessionIdentityFromFileName(
   try {
     parts = parseSessionFileName(filename);
   } catch {
-    return { name: filename, date: nowIso, circuitId: null };
+    return { name: filename, date: nowIso, dateAccuracyMs: MINUTE_MS, timeZone: null, circuitId: null };
   }
   // The name's wall-clock time is the track's: an instant in the circuit's zone (else this device's). A second
   // session under a taken name is stored as 'name (2)' (session-duplicates.ts): its circuit is still 'name'.
@@ -32,21 +38,8 @@ export async function sessionIdentityFromFileName(
   return {
     name: displayNameFromFileName(filename),
     date: wallClockToInstant(sessionIsoDate(parts), circuit?.timeZone),
+    dateAccuracyMs: MINUTE_MS,
+    timeZone: circuit?.timeZone ?? null,
     circuitId: circuit?.id ?? null,
   };
-}
-
-/**
- * The instant a device file name's wall-clock time stands for at a track in `timeZone` (the zone import finds for the
- * track's first fix, tz-lookup), or null for a name that is not a device name. A session imported near no known
- * circuit was dated in this device's zone; once its circuit is set this dates it where its name says it was.
- */
-export function sessionDateAtTrack(filename: string, timeZone: string | null): string | null {
-  let parts;
-  try {
-    parts = parseSessionFileName(filename);
-  } catch {
-    return null;
-  }
-  return wallClockToInstant(sessionIsoDate(parts), timeZone ?? undefined);
 }

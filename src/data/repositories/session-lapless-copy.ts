@@ -34,12 +34,16 @@ export async function replaceLaplessCopy(db: AstroDb, existing: LocalSession, in
     await db.sessionTexts.put({ localId: existing.localId, ...stored });
     await db.sessions.update(existing.localId, {
       filename,
-      ...(filename === input.filename ? { name: input.identity.name, date: input.identity.date } : {}),
+      ...(filename === input.filename ? { name: input.identity.name } : {}),
+      // The same data: the same first fix, whatever the name.
+      date: input.identity.date,
+      dateAccuracyMs: input.identity.dateAccuracyMs,
+      ...(input.identity.timeZone ? { timeZone: input.identity.timeZone } : {}),
       circuitId: input.identity.circuitId,
       hasTexts: true,
       lapsBytes: input.laps.byteLength,
       nmeaBytes: input.nmea.byteLength,
-      stats: statsOfLapsBytes(input.laps),
+      stats: statsOfLapsBytes(input.laps, input.nmea),
       contentHash: input.contentHash ?? existing.contentHash ?? null,
       ...(input.loggerLaps ? { loggerLaps: input.loggerLaps } : {}),
       updatedAt: new Date(now).toISOString(),

@@ -8,9 +8,12 @@ import { restoreRow } from '../db/restore';
 import { sessionTextsSchema, sessionStatsSchema } from '../db/rows';
 import { bytesToText, fromStoredBytes } from './bytes';
 
-/** The stats of a laps file given as the bytes stored for it. */
-export function statsOfLapsBytes(laps: ArrayBuffer): SessionStats {
-  return sessionStatsFromLapsText(bytesToText(laps));
+/**
+ * The stats of a session's texts given as the bytes stored for them; without the positions file (`nmea`) the
+ * duration is the laps' sum (callers that read only the lap count pass none).
+ */
+export function statsOfLapsBytes(laps: ArrayBuffer, nmea?: ArrayBuffer): SessionStats {
+  return sessionStatsFromLapsText(bytesToText(laps), nmea ? new Uint8Array(nmea) : undefined);
 }
 
 const current = (stats: unknown): boolean => {
@@ -30,7 +33,7 @@ export async function backfillSessionStats(db: AstroDb, ownerId: number): Promis
     if (!row || row.hasTexts !== true || current(row.stats)) continue;
     const texts = restoreRow('sessionTexts', await db.sessionTexts.get(row.localId), sessionTextsSchema);
     if (!texts) continue;
-    const stats = statsOfLapsBytes(await fromStoredBytes(texts.laps));
+    const stats = statsOfLapsBytes(await fromStoredBytes(texts.laps), await fromStoredBytes(texts.nmea));
     const written = await db.transaction('rw', db.sessions, async () => {
       const now = await db.sessions.get(row.localId);
       if (!now || current(now.stats) || now.lapsBytes !== row.lapsBytes) return false;

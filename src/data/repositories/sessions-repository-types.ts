@@ -5,7 +5,10 @@ import type { AstroDb } from '../db/database';
 import type { LocalSession } from '../db/rows';
 import type { TextBlobs, TextInput } from './bytes';
 
-/** Runs the analysis worker on a session's texts. Bytes are copies the callee may transfer. */
+/**
+ * Runs the analysis worker on a session's texts. Bytes are copies the callee may transfer.
+ * @internal Exported for its tests.
+ */
 export type Analyser = (input: { laps: ArrayBuffer; nmea: ArrayBuffer }, signal?: AbortSignal) => Promise<ProcessedSession>;
 
 export interface DownloadedSession {
@@ -18,6 +21,11 @@ export interface DownloadedSession {
   contentHash?: string | null;
   /** Imports: the start/finish crossings the file's own logger timed, ms of session time. */
   loggerLaps?: number[];
+  /**
+   * Imports: the session's start as the file dates its first fix (domain/value-format/session-start.ts) and the track's
+   * zone; without it the start is the file name's minute.
+   */
+  start?: { date: string; accuracyMs: number; timeZone: string | null };
 }
 
 export interface SaveResult {

@@ -1,6 +1,6 @@
 import type { ProcessedSession } from '../../analysis/analysis-client';
 import type { SessionSummary } from '../../contracts/entities';
-import { positionsFingerprint } from '../../domain/formats/positions-fingerprint';
+import { positionsFingerprint } from '../../domain/file-formats/positions-fingerprint';
 import { restoreRow, restoreRows } from '../db/restore';
 import { analysisCacheSchema, localSessionSchema, sessionEditSchema, sessionTextsSchema, type LocalSession, type SessionEdit } from '../db/rows';
 import { removeStoredFiles } from '../storage/opfs-files';
@@ -12,14 +12,13 @@ import { queueReplace } from './queue-replace';
 import { checkDuplicate } from './session-duplicates';
 import { replaceLaplessCopy, replacesLaplessCopy } from './session-lapless-copy';
 import { storeDownload } from './session-download-store';
-import { sessionDateAtTrack, sessionIdentityFromFileName } from './session-identity';
+import { sessionIdentityFromFileName } from './session-identity';
 import { backfillSessionStats, statsOfLapsBytes } from './session-stats-store';
 import { ANALYSIS_CACHE_VERSION, packAnalysis, unpackAnalysis } from './sessions-analysis-cache';
 import type { DownloadedSession, SaveResult, SessionsRepositoryDeps } from './sessions-repository-types';
 import { mirrorServerSessions } from './sessions-server-mirror';
 
-export { ANALYSIS_CACHE_VERSION } from './sessions-analysis-cache';
-export type { Analyser, DownloadedSession, SaveResult, SessionsRepositoryDeps } from './sessions-repository-types';
+export type { DownloadedSession, SaveResult, SessionsRepositoryDeps } from './sessions-repository-types';
 
 /**
  * Sessions on this device (policy over the Dexie tables `sessions`, `sessionTexts`, `analyses`, `outbox`).
@@ -74,7 +73,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     try {
       await db().transaction('rw', db().sessions, db().sessionTexts, async () => {
         await db().sessionTexts.put({ localId, laps: toStoredBytes(texts.laps), nmea: toStoredBytes(texts.nmea) });
-        await db().sessions.update(localId, { hasTexts: true, lapsBytes: texts.laps.byteLength, nmeaBytes: texts.nmea.byteLength, stats: statsOfLapsBytes(texts.laps) });
+        await db().sessions.update(localId, { hasTexts: true, lapsBytes: texts.laps.byteLength, nmeaBytes: texts.nmea.byteLength, stats: statsOfLapsBytes(texts.laps, texts.nmea) });
       });
     } catch {
       // Not cached (e.g. quota): the texts are still returned for this view.
@@ -137,7 +136,9 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
       const duplicate = await checkDuplicate(db(), ownerId, { filename: input.filename, nmea: texts.nmea, contentHash: input.contentHash });
       const filename = duplicate.kind === 'rename' ? duplicate.filename : input.filename;
-      const identity = await sessionIdentityFromFileName(filename, (name) => circuitNamed(db(), name), iso());
+      const named = await sessionIdentityFromFileName(filename, (name) => circuitNamed(db(), name), iso());
+      const start = input.start;
+      const identity = start ? { ...named, date: start.date, dateAccuracyMs: start.accuracyMs, timeZone: start.timeZone ?? named.timeZone } : named;
       if (duplicate.kind === 'same') {
         const existing = duplicate.existing;
         if (!replacesLaplessCopy(await storedLapCount(existing), texts.laps)) {
@@ -170,17 +171,19 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
      * uploaded session's copy there (and the leaderboard's bests derived from it) follows.
      */
     /**
-     * New texts for a session (its laps timed again). `at`: the file name it was timed under and the track's zone,
-     * when the timing set its circuit: the session's date follows that name's wall-clock time in the track's zone
-     * (the queued PUT carries it to the server).
+     * New texts for a session (its laps timed again). `start`: the start the file read again gives (its first fix,
+     * session-start.ts) and the track's zone, when the timing read the file again: a row of an older build, dated
+     * from its name's minute in this device's zone, gets its first fix's instant (the queued PUT carries it to the
+     * server).
      */
     async replaceSessionTexts(
       localId: number,
-      input: { laps: DownloadedSession['laps']; nmea: DownloadedSession['nmea']; blobs?: TextBlobs; at?: { filename: string; timeZone: string | null } },
+      input: { laps: DownloadedSession['laps']; nmea: DownloadedSession['nmea']; blobs?: TextBlobs; start?: DownloadedSession['start'] },
       signal?: AbortSignal,
     ): Promise<SaveResult> {
       const ownerId = requireUser();
-      const date = input.at ? sessionDateAtTrack(input.at.filename, input.at.timeZone) : null;
+      const start = input.start;
+      const dated = start ? { date: start.date, dateAccuracyMs: start.accuracyMs, ...(start.timeZone ? { timeZone: start.timeZone } : {}) } : {};
       const texts = { laps: toArrayBuffer(input.laps), nmea: toArrayBuffer(input.nmea) };
       const stored = storedTexts({ ...texts, blobs: input.blobs });
       try {
@@ -193,8 +196,8 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
             hasTexts: true,
             lapsBytes: texts.laps.byteLength,
             nmeaBytes: texts.nmea.byteLength,
-            stats: statsOfLapsBytes(texts.laps),
-            ...(date ? { date } : {}),
+            stats: statsOfLapsBytes(texts.laps, texts.nmea),
+            ...dated,
             updatedAt: iso(),
           });
           await db().analyses.delete(localId);
@@ -230,7 +233,7 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
     },
 
     /**
-     * An edit (name, circuit, vehicle category, favorite, weather) applied locally at once and queued as a PATCH
+     * An edit (name, circuit, vehicle category, favorite, weather, who sees it) applied locally at once and queued as a PATCH
      * (merged with a PATCH already waiting). A session not yet uploaded needs no PATCH: its POST sends the
      * current fields.
      */
@@ -246,9 +249,10 @@ export function createSessionsRepository(deps: SessionsRepositoryDeps) {
           const create = entries.find((e) => e.kind === 'create-session');
           // A create not yet sent will carry the new fields; one in flight (leased) may not, so patch after it.
           if (create && create.leaseUntil <= now()) return;
-          // A PUT not sent yet reads every field when it is sent: it carries this edit too.
+          // A PUT not sent yet reads every field when it is sent: it carries this edit too (but for who sees it,
+          // which only a PATCH sends; a create carries it through completeCreate).
           const replace = entries.find((e) => e.kind === 'replace-session');
-          if (replace && replace.leaseUntil <= now()) return;
+          if (replace && replace.leaseUntil <= now() && changes.visibility === undefined) return;
           const patch = entries.find((e) => e.kind === 'patch-session');
           if (patch) {
             await db().outbox.update(patch.id, { patch: { ...(patch.patch ?? {}), ...changes }, nextAttemptAt: 0, attempts: 0, lastError: null });

@@ -33,6 +33,7 @@ export async function mirrorServerSessions(db: () => AstroDb, ownerId: number, l
         vehicleCategoryId: s.vehicleCategoryId,
         favorite: s.favorite,
         weatherConditions: s.weatherConditions,
+        visibility: s.visibility,
         updatedAt: s.updatedAt,
       };
       if (!local) {

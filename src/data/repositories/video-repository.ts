@@ -5,7 +5,8 @@
  */
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
-import { videoRowSchema, type NewVideoRow, type StoredVideoSync, type VideoRow } from '../db/rows';
+import { localSessionSchema, videoRowSchema, type NewVideoRow, type StoredVideoSync, type VideoRow } from '../db/rows';
+import { startAccuracyMs } from '../../domain/value-format/session-start';
 import { removeStoredFiles } from '../storage/opfs-files';
 import { toStorageError } from '../storage/storage-error';
 
@@ -17,10 +18,11 @@ export interface VideoRepository {
   remove(id: number): Promise<void>;
   countForSession(sessionLocalId: number): Promise<number>;
   /**
-   * The session's start (ISO instant), which GPS-timed sync needs, and its circuit's zone (a camera's local clock
-   * is the track's); null when the session is gone.
+   * The session's start (ISO instant of its first fix), which GPS-timed sync needs, how much later the first fix may
+   * be (`accuracyMs`: a minute for a start from a device file name), and the track's zone (a camera's local clock is
+   * the track's: the zone at the first fix, else the circuit's country's); null when the session is gone.
    */
-  sessionClock(sessionLocalId: number): Promise<{ start: string; timeZone: string | null } | null>;
+  sessionClock(sessionLocalId: number): Promise<{ start: string; accuracyMs: number; timeZone: string | null } | null>;
   /** Bytes of all stored videos (the profile's storage status). */
   totalBytes(): Promise<{ count: number; bytes: number }>;
 }
@@ -34,11 +36,12 @@ export function createVideoRepository(db: () => AstroDb, removeFiles: (names: re
     get,
     countForSession: (sessionLocalId) => db().videos.where('sessionLocalId').equals(sessionLocalId).count(),
     async sessionClock(sessionLocalId) {
-      const row = await db().sessions.get(sessionLocalId);
-      if (typeof row?.date !== 'string') return null;
+      const row = restoreRow('sessions', await db().sessions.get(sessionLocalId), localSessionSchema);
+      if (!row) return null;
       const circuit = typeof row.circuitId === 'number' ? await db().circuits.get(row.circuitId) : undefined;
-      const timeZone: unknown = circuit?.country?.timezone;
-      return { start: row.date, timeZone: typeof timeZone === 'string' ? timeZone : null };
+      const countryZone: unknown = circuit?.country?.timezone;
+      const timeZone = row.timeZone ?? (typeof countryZone === 'string' ? countryZone : null);
+      return { start: row.date, accuracyMs: startAccuracyMs(row.date, row.dateAccuracyMs), timeZone };
     },
     async add(row) {
       try {

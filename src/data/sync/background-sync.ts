@@ -18,8 +18,10 @@ import { sessionsSyncTransport, systemClock, withSyncLock } from './sync-transpo
  * - otherwise it sends the outbox itself: one POST /api/auth/refresh with the cookie, then the same engine over
  *   the same IndexedDB outbox (the server deduplicates, so this can never double an upload). If entries remain,
  *   the handler rejects so the browser retries the sync later.
+ * @internal Exported for its tests.
  */
 export const SYNC_TAG = 'astro-outbox';
+/** @internal Exported for its tests. */
 export const SYNC_NOW_MESSAGE = 'astro-sync-now';
 
 interface SyncRegistration {

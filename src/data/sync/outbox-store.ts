@@ -1,11 +1,12 @@
 import type { SessionSummary } from '../../contracts/entities';
 import { weatherConditionsSchema } from '../../contracts/entities';
 import type { SessionUpload } from '../../contracts/session-upload';
-import { wallClockToInstant } from '../../domain/format/wall-clock';
+import { wallClockToInstant } from '../../domain/value-format/wall-clock';
 import type { SessionPatchResult } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import { restoreRow, restoreRows } from '../db/restore';
 import { localSessionSchema, outboxEntrySchema, sessionTextsSchema, type OutboxEntry, type SyncState } from '../db/rows';
+import { newOutboxEntry } from '../repositories/outbox-entries';
 import { StorageError } from '../storage/storage-error';
 import { PARKED_AT, UNREADABLE_FILES } from './sync-policy';
 import type { SyncStore } from './sync-types';
@@ -77,9 +78,19 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
         for (const d of others) if (d.kind === 'delete-session' && d.serverId === null) await db().outbox.update(d.id, { serverId: summary.id });
         // A PATCH or PUT deferred while waiting for this upload is due now.
         for (const o of others) if (o.kind === 'patch-session' || o.kind === 'replace-session') await db().outbox.update(o.id, { nextAttemptAt: 0 });
+        // Who sees it, chosen here before the upload (or the profile's default as known here when it was stored):
+        // POST gives a new session the server's default, so the choice goes in a PATCH right after.
+        const row = restoreRow('sessions', await db().sessions.get(e.sessionLocalId), localSessionSchema);
+        const chosen = row?.visibility;
+        if (row && chosen && chosen !== summary.visibility) {
+          const patch = others.find((o) => o.kind === 'patch-session');
+          if (patch) await db().outbox.update(patch.id, { patch: { ...(patch.patch ?? {}), visibility: chosen } });
+          else await db().outbox.add(newOutboxEntry(e.ownerId, 'patch-session', row, Date.now(), { patch: { visibility: chosen } }) as never);
+        }
         // A PATCH or PUT queued while uploading is still to be sent.
-        const pendingPatch = others.some((o) => o.kind === 'patch-session' || o.kind === 'replace-session');
+        const pendingPatch = (row !== null && chosen !== undefined && chosen !== summary.visibility) || others.some((o) => o.kind === 'patch-session' || o.kind === 'replace-session');
         await db().sessions.update(e.sessionLocalId, {
+          ...(chosen ? {} : { visibility: summary.visibility }),
           serverId: summary.id,
           summary,
           serverUpdatedAt: summary.updatedAt,
@@ -113,6 +124,7 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
                 vehicleCategoryId: summary.vehicleCategoryId,
                 favorite: summary.favorite,
                 weatherConditions: summary.weatherConditions,
+                visibility: summary.visibility,
                 updatedAt: summary.updatedAt,
               }),
         });

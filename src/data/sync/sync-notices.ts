@@ -15,6 +15,7 @@ export interface SyncNotice {
   values?: Record<string, string>;
 }
 
+/** @internal Exported for its tests. */
 export const CONFLICT_NOTICE = 'The session {{name}} had also been changed elsewhere; your version was saved.';
 
 export function syncNoticeFor(e: SyncEvent): SyncNotice | null {

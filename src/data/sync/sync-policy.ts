@@ -7,9 +7,15 @@ import { StorageError } from '../storage/storage-error';
  * and what a failure means for the queued write. Pure functions; the engine applies them.
  */
 
-/** First retry delay: long enough not to hammer a server that just failed, short enough to feel automatic. */
+/**
+ * First retry delay: long enough not to hammer a server that just failed, short enough to feel automatic.
+ * @internal Exported for its tests.
+ */
 export const BACKOFF_BASE_MS = 2_000;
-/** Retry delay ceiling: a racer back home should not wait more than ~5 minutes for the upload to start by itself. */
+/**
+ * Retry delay ceiling: a racer back home should not wait more than ~5 minutes for the upload to start by itself.
+ * @internal Exported for its tests.
+ */
 export const BACKOFF_MAX_MS = 5 * 60_000;
 /**
  * How long a runner holds an entry while sending it. Longer than the upload time limit (5 min), so a slow but
@@ -23,6 +29,7 @@ export const PARKED_AT = Number.MAX_SAFE_INTEGER;
 /**
  * Exponential backoff with jitter: min(max, base * 2^(attempts-1)), scaled by a random factor in [0.5, 1) so that
  * many clients coming back online at once do not retry in lockstep. `attempts` counts failures so far (>= 1).
+ * @internal Exported for its tests.
  */
 export function backoffDelayMs(attempts: number, random: number): number {
   const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
@@ -56,6 +63,7 @@ export function decideAfterFailure(kind: OutboxKind, error: unknown, attempts: n
   if (error.code === 'ABORTED') return { action: 'retry', delayMs: 0, state: 'Pending', message: 'Cancelled', stopRun: true };
   if (error.status === 401) return { action: 'signed-out' };
   if (error.status === 404 && kind === 'delete-session') return { action: 'done' };
-  if (error.transient) return { action: 'retry', delayMs, state: 'Failed', message: error.message, stopRun: error.code === 'TIMEOUT' || error.status === 503 };
+  // A rate limit (429: uploads per hour, a busy server) meets the rest of the queue too: it all waits.
+  if (error.transient) return { action: 'retry', delayMs, state: 'Failed', message: error.message, stopRun: error.code === 'TIMEOUT' || error.status === 503 || error.status === 429 };
   return { action: 'park', state: 'Failed', message: error.message };
 }

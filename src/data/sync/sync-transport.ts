@@ -5,6 +5,7 @@ import type { SyncTransport } from './sync-types';
 /**
  * Reads and serialises an upload's body (contracts/session-upload `encodeSessionWrite` over the read texts). The
  * page passes one that runs in the analysis worker; the data layer never imports the worker itself.
+ * @internal Exported for its tests.
  */
 export type SessionUploadEncoder = (upload: SessionUpload, signal?: AbortSignal) => Promise<EncodedSessionWrite>;
 

@@ -1,5 +1,5 @@
 /**
- * Circuits as ASTRO stores them (device-protocol.md, 'Circuits as the device stores them'): per country, lines
+ * Circuits as ASTRO stores them (docs/device-protocol.md, 'Circuits as the device stores them'): per country, lines
  * `<type>;<name>;<coordinates>;<size>`, packed into CIRCUIT_DATA blocks of at most 494 bytes.
  *
  * Every line ends with `\n` and blocks split on line boundaries, so the device rebuilds the text by concatenating
@@ -45,7 +45,10 @@ function cut(text: string, max: number): string[] {
   return out;
 }
 
-/** Packs lines (each with its `\n`) into blocks of at most `max` bytes. */
+/**
+ * Packs lines (each with its `\n`) into blocks of at most `max` bytes.
+ * @internal Exported for its tests.
+ */
 export function packLines(lines: string[], max = MAX_CIRCUIT_BLOCK_BYTES): string[] {
   const blocks: string[] = [];
   let block = '';

@@ -1,5 +1,5 @@
 /**
- * Firmware update (device-protocol.md): the image's sha256 must match the server's before anything is
+ * Firmware update (docs/device-protocol.md): the image's sha256 must match the server's before anything is
  * sent; START_FIRMWARE_UPDATE?p=<length>, 100 ms, then raw chunks of <= 509 bytes 25 ms apart with progress.
  * After the last byte the device verifies and reboots (a disconnect) or answers ERROR?p=FIRMWARE_INVALID.
  * The caller's `reconnect` then re-opens the link and returns the version the device reports, which must be

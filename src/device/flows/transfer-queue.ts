@@ -1,5 +1,5 @@
 /**
- * The session download queue (device-protocol.md, 'File transfer'). Policy only: the link, the sink and
+ * The session download queue (docs/device-protocol.md, 'File transfer'). Policy only: the link, the sink and
  * the change callback are parameters.
  *
  * Each session is queued once. For the head of the queue: GET_SESSION_LAPS, then GET_SESSION_NMEA; after BOF

@@ -19,7 +19,9 @@ export interface TransferEstimate {
   secondsLeft: number;
 }
 
+/** @internal Exported for its tests. */
 export const WINDOW_MS = 8_000;
+/** @internal Exported for its tests. */
 export const MIN_SPAN_MS = 1_000;
 /** Samples closer together than this are merged (one per chunk would grow the list for nothing). */
 const SAMPLE_EVERY_MS = 200;

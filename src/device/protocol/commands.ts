@@ -1,5 +1,5 @@
 /**
- * Commands the app writes to ASTRO (device-protocol.md, 'Commands'): `NAME` or `NAME?p=PARAM`, where PARAM is
+ * Commands the app writes to ASTRO (docs/device-protocol.md, 'Commands'): `NAME` or `NAME?p=PARAM`, where PARAM is
  * everything after the first `?p=`, verbatim. Firmware chunks are raw binary writes and are not commands.
  */
 import { MAX_PACKET_BYTES } from './limits';
@@ -70,7 +70,10 @@ export const commands = {
   wifiConnect: (ssid: string, password: string): Command => ({ name: 'WIFI_CONNECT', param: `${ssid};${password}` }),
 };
 
-/** The text of a command, `NAME` or `NAME?p=PARAM`. */
+/**
+ * The text of a command, `NAME` or `NAME?p=PARAM`.
+ * @internal Exported for its tests.
+ */
 export function commandText(command: Command): string {
   return command.param === undefined ? command.name : `${command.name}?p=${command.param}`;
 }

@@ -1,4 +1,4 @@
-/** Protocol sizes and pauses (device-protocol.md and the product's limits). */
+/** Protocol sizes and pauses (docs/device-protocol.md and the product's limits). */
 
 /** The BLE packet: no write and no notification is larger. */
 export const MAX_PACKET_BYTES = 509;

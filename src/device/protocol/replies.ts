@@ -1,5 +1,5 @@
 /**
- * Replies ASTRO notifies (device-protocol.md): VERSION, SESSION_NAME, BOF, DATA_<n>_<payload>, EOF, WIFI and
+ * Replies ASTRO notifies (docs/device-protocol.md): VERSION, SESSION_NAME, BOF, DATA_<n>_<payload>, EOF, WIFI and
  * ERROR?p=. Bytes in, typed values out; a malformed reply is a `ReplyError` value, never a throw.
  *
  * DATA payloads stay bytes (a view into the notification, no copy, no decode): the transfer counts bytes against
@@ -156,7 +156,10 @@ export const replies = {
   },
 };
 
-/** How many payload bytes fit in one DATA notification with chunk number `index`. */
+/**
+ * How many payload bytes fit in one DATA notification with chunk number `index`.
+ * @internal Exported for its tests.
+ */
 export function dataPayloadCapacity(index: number): number {
   return MAX_PACKET_BYTES - (6 + String(index).length);
 }

@@ -13,6 +13,7 @@ export interface CreateSimulatedAstroOptions extends Omit<SimulatedAstroOptions,
   now?: Date;
 }
 
+/** @internal Exported for its tests. */
 export function generateSessions(circuits: SimulatedCircuit[], count: number, flyingLaps: number, now: Date): StoredSession[] {
   const out: StoredSession[] = [];
   for (const circuit of circuits) {

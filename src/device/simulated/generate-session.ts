@@ -36,6 +36,7 @@ export interface GeneratedSession {
 
 const FIX_MS = 40;
 
+/** @internal Exported for its tests. */
 export function parseGates(coordinates: string): GatePoint[] {
   const nums = coordinates.split(';').map((s) => Number(s.trim()));
   const gates: GatePoint[] = [];
@@ -47,7 +48,10 @@ export function parseGates(coordinates: string): GatePoint[] {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** `YYYYMMDD_HHMM_<circuit name>` (device-protocol.md, 'Session file names'). */
+/**
+ * `YYYYMMDD_HHMM_<circuit name>` (docs/device-protocol.md, 'Session file names').
+ * @internal Exported for its tests.
+ */
 export function sessionFilename(start: Date, circuitName: string): string {
   return `${start.getFullYear()}${pad(start.getMonth() + 1)}${pad(start.getDate())}_${pad(start.getHours())}${pad(start.getMinutes())}_${circuitName}`;
 }

@@ -1,6 +1,6 @@
-import { mulberry32 } from '../../domain/synthetic-session';
+import { mulberry32 } from '../../domain/random';
 
-/** A small seeded PRNG (mulberry32, the domain's) so simulated sessions are reproducible. */
+/** A small seeded PRNG (mulberry32, src/domain/random.ts) so simulated sessions are reproducible. */
 export const seededRandom: (seed: number) => () => number = mulberry32;
 
 /** A stable 32-bit hash of a string (FNV-1a), to seed per circuit. */

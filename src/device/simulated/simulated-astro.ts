@@ -1,5 +1,5 @@
 /**
- * The whole device side of the ASTRO protocol, in memory (device-protocol.md): version, the session store and
+ * The whole device side of the ASTRO protocol, in memory (docs/device-protocol.md): version, the session store and
  * file transfers (BOF, one DATA chunk per GET_SESSION_DATA, EOF), delete, the circuit store, firmware receive
  * with verification then reboot (a disconnect), Wi-Fi states, ERROR replies, plus link latency and faults.
  *

@@ -10,6 +10,8 @@
  *   of the three best sectors (NaN when a sector has no positive time).
  * - Sector performance: Best (1) when the sector equals the session's best for that sector; Improved (0) when
  *   faster than the same sector of this driver's previous valid lap; otherwise Worse (-1).
+ * - Kinds (lap-kinds.ts): out-laps, in-laps, pit laps, laps beyond 107 % and partial laps are marked; the
+ *   consistency figures cover the racing laps only.
  * - Speeds: a lap's min/max come from the device's laps file; its average speed and distance from the positions
  *   (NaN / 0 when the positions have no fix for that lap). Session min/max speed are over the valid laps.
  */
@@ -17,6 +19,7 @@ import { SectorPerformance } from '../session-types';
 import type { LapRecord, PositionColumns } from '../session-types';
 import { lapColor } from './lap-colors';
 import { consistency, type Consistency } from './consistency';
+import { lapKinds, type LapKind } from './lap-kinds';
 import { lapPositionStats } from './lap-stats';
 
 export interface SectorAnalysis {
@@ -42,6 +45,8 @@ export interface LapAnalysis {
   endIndex: number;
   bestLap: boolean;
   color: string;
+  /** A racing lap, or what else it was (lap-kinds.ts): only racing laps are coached and make the consistency. */
+  kind: LapKind;
 }
 
 export interface SessionAnalysis {
@@ -110,9 +115,12 @@ export function analyseSession(laps: readonly LapRecord[], positions: PositionCo
       endIndex: s.endIndex,
       bestLap: isValid && lap.timeMs === bestLapMs,
       color: lapColor(index, sorted.length, sessionIndex),
+      kind: isValid ? 'racing' : 'invalid',
     };
   });
 
+  const kinds = lapKinds(analysed, positions);
+  analysed.forEach((l, i) => (l.kind = kinds[i]));
   const bestLap = valid.find((l) => l.timeMs === bestLapMs);
   return {
     sessionIndex,
@@ -126,6 +134,6 @@ export function analyseSession(laps: readonly LapRecord[], positions: PositionCo
     optimalLapMs: bestSectorsMs[0] + bestSectorsMs[1] + bestSectorsMs[2],
     minSpeedKmh: valid.length ? minOf(valid.map((l) => l.minSpeedKmh)) : NaN,
     maxSpeedKmh: valid.length ? -minOf(valid.map((l) => -l.maxSpeedKmh)) : NaN,
-    consistency: consistency(valid.map((l) => l.timeMs)),
+    consistency: consistency(analysed.filter((l) => l.kind === 'racing')),
   };
 }

@@ -16,7 +16,3 @@ export function lapColor(index: number, lapCount: number, sessionIndex = 0): str
   const hue = lapCount > 0 ? Math.round(((index % lapCount) * 360) / lapCount) % 360 : 0;
   return `hsl(${hue}, ${scheme.saturation}%, ${scheme.lightness}%)`;
 }
-
-export function lapColors(lapCount: number, sessionIndex = 0): string[] {
-  return Array.from({ length: Math.max(0, lapCount) }, (_, i) => lapColor(i, lapCount, sessionIndex));
-}

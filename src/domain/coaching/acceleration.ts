@@ -21,7 +21,10 @@
 import { createLocalProjection } from '../geo/local-projection';
 import { derivativeWeightTable, fullWindowSlopes, RESTART_EVERY } from './savitzky-golay';
 
-/** Standard gravity, m/s^2. */
+/**
+ * Standard gravity, m/s^2.
+ * @internal Exported for its tests.
+ */
 export const STANDARD_G = 9.80665;
 /** Savitzky-Golay half-window, samples (17-sample window, 0.68 s at 25 Hz). */
 const SG_HALF_WINDOW = 8;

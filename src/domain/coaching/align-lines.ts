@@ -108,7 +108,10 @@ export function alignColumns(lat: ArrayLike<number>, lon: ArrayLike<number>, ali
   return out;
 }
 
-/** The lap moved by an alignment (a new trace; times, distances and speeds unchanged). */
+/**
+ * The lap moved by an alignment (a new trace; times, distances and speeds unchanged).
+ * @internal Exported for its tests.
+ */
 export function applyAlignment(trace: LapTrace, alignment: LineAlignment): LapTrace {
   const { lat, lon } = alignColumns(trace.lat.subarray(0, trace.count), trace.lon.subarray(0, trace.count), alignment);
   return { ...trace, lat, lon };

@@ -1,7 +1,9 @@
 /**
  * Braking and throttle points of a lap in each corner, from its speed and longitudinal g along the reference's
  * distance (lap-profile.ts):
- * - minimum speed: the lowest speed from APPROACH_M before the corner's start to its end, and where it is;
+ * - minimum speed: the lowest speed in the corner's window (from APPROACH_M before its start, never at or before the
+ *   previous corner's end, to its own end: searchRange), and where it is; neighbouring corners' windows never share
+ *   a sample, so two corners never show one minimum;
  * - braking point: the hardest deceleration between the previous corner's minimum (or the lap's start) and this
  *   minimum; if it is harder than BRAKING_G, walking back from it while the deceleration stays beyond the onset
  *   level gives where braking started. The onset level is COAST_G, or ONSET_FRACTION of the hardest deceleration
@@ -11,7 +13,7 @@
  *   exceeds the onset level at the lap's first sample, braking began before the line: the lap cannot say where,
  *   so the point is NaN with `brakeBeforeStart` set (never a made-up 0);
  * - throttle point: the first place after the minimum where the lap accelerates at THROTTLE_G or more, before the
- *   next corner's minimum-speed search starts (NaN if it never does, e.g. a chicane taken on a lift).
+ *   next corner's window starts (NaN if it never does, e.g. a chicane taken on a lift).
  * The thresholds suit cars, karts and motorcycles alike: a lift off the throttle decelerates by ~0.1-0.2 g, braking
  * starts at ~0.3 g, and power on at corner exit gives more than 0.1 g.
  */
@@ -20,7 +22,10 @@ import type { LapProfile } from './lap-profile';
 
 /** Metres before a corner's start still searched for its minimum speed (drivers slow down before the turn-in). */
 const APPROACH_M = 30;
-/** Deceleration that counts as braking, g. */
+/**
+ * Deceleration that counts as braking, g.
+ * @internal Exported for its tests.
+ */
 export const BRAKING_G = 0.3;
 /** Deceleration below which braking has not started yet (a lift or coasting), g. */
 const COAST_G = 0.1;
@@ -45,6 +50,27 @@ export interface CornerPoints {
   throttleSpeedKmh: Float32Array;
 }
 
+/**
+ * Where corner i's minimum-speed search starts, metres: APPROACH_M before it, but never inside the corner before it
+ * (two close turns' windows overlapped, and both took the same minimum: AiM 9 and 10, Rustavi 1 and 2).
+ */
+export function searchFromM(corners: CornerColumns, i: number): number {
+  const from = corners.startM[i] - APPROACH_M;
+  return i > 0 ? Math.max(from, corners.endM[i - 1]) : from;
+}
+
+/**
+ * Corner i's window on a grid of `stepM` with `count` samples: the first and last indices searched for its minimum
+ * speed. It starts after the previous corner's last index, so no sample belongs to two corners.
+ */
+function searchRange(corners: CornerColumns, i: number, stepM: number, count: number): [number, number] {
+  const index = (d: number) => Math.max(0, Math.min(count - 1, Math.round(d / stepM)));
+  const end = index(corners.endM[i]);
+  let from = index(searchFromM(corners, i));
+  if (i > 0) from = Math.max(from, index(corners.endM[i - 1]) + 1);
+  return [Math.min(from, end), end];
+}
+
 export function emptyPoints(n: number): CornerPoints {
   return {
     count: n,
@@ -65,11 +91,13 @@ export function cornerPoints(profile: LapProfile, corners: CornerColumns): Corne
   const m = profile.count;
   if (m < 2 || n === 0) return out;
   const { stepM, speedKmh, longitudinalG: g } = profile;
-  const index = (d: number) => Math.max(0, Math.min(m - 1, Math.round(d / stepM)));
   const minIndex = new Int32Array(n);
+  const windowFrom = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    let best = index(corners.startM[i] - APPROACH_M);
-    for (let k = best, end = index(corners.endM[i]); k <= end; k++) if (speedKmh[k] < speedKmh[best]) best = k;
+    const [from, end] = searchRange(corners, i, stepM, m);
+    windowFrom[i] = from;
+    let best = from;
+    for (let k = from; k <= end; k++) if (speedKmh[k] < speedKmh[best]) best = k;
     minIndex[i] = best;
     out.minSpeedM[i] = best * stepM;
     out.minSpeedKmh[i] = speedKmh[best];
@@ -90,7 +118,7 @@ export function cornerPoints(profile: LapProfile, corners: CornerColumns): Corne
         out.brakeSpeedKmh[i] = speedKmh[start];
       }
     }
-    const until = i + 1 < n ? index(corners.startM[i + 1] - APPROACH_M) : m - 1;
+    const until = i + 1 < n ? windowFrom[i + 1] - 1 : m - 1;
     for (let k = minIndex[i]; k <= until; k++) {
       if (g[k] >= THROTTLE_G) {
         out.throttleM[i] = k * stepM;
@@ -115,11 +143,11 @@ export function cornerMinimumSpeeds(sampler: { count: number; stepM: number; spe
   const m = sampler.count;
   if (m < 2) return out;
   const { stepM } = sampler;
-  const index = (d: number) => Math.max(0, Math.min(m - 1, Math.round(d / stepM)));
   for (let i = 0; i < n; i++) {
-    let best = index(corners.startM[i] - APPROACH_M);
+    const [from, end] = searchRange(corners, i, stepM, m);
+    let best = from;
     let bestSpeed = sampler.speedKmh(best);
-    for (let k = best + 1, end = index(corners.endM[i]); k <= end; k++) {
+    for (let k = best + 1; k <= end; k++) {
       const v = sampler.speedKmh(k);
       if (v < bestSpeed) {
         best = k;

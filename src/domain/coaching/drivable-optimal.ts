@@ -10,6 +10,15 @@
  * a valid chain, and its sectors are timed on its own distance, so that chain is exactly the best lap). The chain is
  * found by dynamic programming over the gates, O(sectors x laps log laps) (JoinChooser).
  *
+ * Noise: a gate's crossing time carries the GNSS position error along the track divided by the speed there
+ * (POSITION_SD_M: ~0.3 m that wanders over seconds, as measured on the 25 Hz logs). Taking the best of every
+ * micro-sector harvests that error at every join, each in its favour: eight noisy copies of one real lap came out
+ * 1.2 s faster than the lap itself. So every join is charged what its noise could fake, JOIN_Z standard deviations
+ * of the difference of two laps' crossing errors at that speed, and the chain minimises time plus charges: a join
+ * is taken only where the other lap's gain over the stretch it is taken for pays for both its joins. The time
+ * reported is the chain's measured time (the charges only choose it). The gain over the best lap is explained
+ * stretch by stretch (`stretches`: where, from which lap, how much); README "Drivable optimal" derives its bound.
+ *
  * The optimal lap's trace (optimal-trace.ts) blends the two laps over a short stretch around every join, so its
  * line, speed and g run on without a step where one lap hands over to the next.
  */
@@ -27,6 +36,37 @@ export interface DrivableOptimalOptions {
   speedToleranceKmh?: number;
   /** Spacing of the optimal lap's trace, metres. Default 2. */
   traceStepM?: number;
+  /** Index into the laps of the reference (the officially fastest lap); default the lap with the shortest trace. */
+  referenceIndex?: number;
+  /** Charge per join in standard deviations of the crossing-time noise (0: none, the plain best chain). Default JOIN_Z. */
+  joinZ?: number;
+}
+
+/** Along-track GNSS position error of one crossing, metres (1 sd), as measured on the 25 Hz logs (README). */
+const POSITION_SD_M = 0.3;
+/** A join's charge in sd of the two laps' crossing-time difference: 4 sd is passed by noise once in ~30,000 gates. */
+const JOIN_Z = 4;
+/** Slowest speed a charge is worked out at, m/s (a lap crawling through a gate would make it unbounded). */
+const MIN_CHARGE_SPEED_MS = 5;
+
+/**
+ * What one join can fake at `speedKmh`, ms: JOIN_Z sd of the difference of two crossings' errors.
+ * @internal Exported for its tests.
+ */
+export function joinChargeMs(speedKmh: number, z = JOIN_Z): number {
+  const v = Math.max(MIN_CHARGE_SPEED_MS, speedKmh / 3.6);
+  return (z * Math.SQRT2 * POSITION_SD_M * 1000) / v;
+}
+
+/** A stretch of the optimal lap taken from another lap than the best: what it gains against the best lap there. */
+interface OptimalStretch {
+  /** Index into the input laps. */
+  lapIndex: number;
+  /** Along the reference, metres. */
+  fromM: number;
+  toM: number;
+  /** Time gained on the best lap over the stretch, ms (the stretches' gains add up to best lap - optimal). */
+  gainMs: number;
 }
 
 export interface DrivableOptimal {
@@ -37,6 +77,8 @@ export interface DrivableOptimal {
   lapOfSector: Int32Array;
   /** The drivable optimal lap time, ms. */
   timeMs: number;
+  /** The stretches taken from other laps than the best, in driving order. */
+  stretches: OptimalStretch[];
   /** The best of every micro-sector regardless of speed, ms (a lower bound no driver reaches). */
   sumOfBestMs: number;
   /** Index of the fastest input lap, and its time, ms (the reference the boundaries are measured on). */
@@ -54,12 +96,16 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
   const sectorM = options.sectorM ?? 30;
   const tolerance = options.speedToleranceKmh ?? 3;
   const traceStepM = options.traceStepM ?? 2;
+  const joinZ = options.joinZ ?? JOIN_Z;
   const usable = laps.map((l, i) => ({ l, i })).filter(({ l }) => l.count >= 2 && l.distanceM[l.count - 1] > 0);
   if (usable.length === 0) return null;
-  let bestSlot = 0;
-  usable.forEach((u, j) => {
-    if (u.l.timeMs[u.l.count - 1] < usable[bestSlot].l.timeMs[usable[bestSlot].l.count - 1]) bestSlot = j;
-  });
+  let bestSlot = usable.findIndex((u) => u.i === options.referenceIndex);
+  if (bestSlot < 0) {
+    bestSlot = 0;
+    usable.forEach((u, j) => {
+      if (u.l.timeMs[u.l.count - 1] < usable[bestSlot].l.timeMs[usable[bestSlot].l.count - 1]) bestSlot = j;
+    });
+  }
   const reference = usable[bestSlot].l;
   const lengthM = reference.distanceM[reference.count - 1];
   const sectors = Math.max(1, Math.round(lengthM / sectorM));
@@ -111,18 +157,48 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
   let cost = new Float64Array(L);
   let next = new Float64Array(L);
   const from = new Int32Array(sectors * L).fill(-1);
-  for (let j = 0; j < L; j++) cost[j] = sectorTime(j, 0);
+  // The start and the finish are crossings too, timed with the same noise: a chain that starts or ends on another
+  // lap than the best is charged as if it joined there (else a lap's noisy start would be taken for free).
+  const endCharge = (j: number, k: number) => (j === bestSlot || joinZ <= 0 ? 0 : joinChargeMs((speed[j * B + k] + speed[bestSlot * B + k]) / 2, joinZ));
+  for (let j = 0; j < L; j++) cost[j] = sectorTime(j, 0) + endCharge(j, 0);
   const join = new JoinChooser(L);
   for (let k = 1; k < sectors; k++) {
-    join.choose(cost, speed, B, k, tolerance, from.subarray(k * L, (k + 1) * L));
-    for (let b = 0; b < L; b++) next[b] = cost[from[k * L + b]] + sectorTime(b, k);
+    const row = from.subarray(k * L, (k + 1) * L);
+    join.choose(cost, speed, B, k, tolerance, row);
+    for (let b = 0; b < L; b++) {
+      // The cheapest compatible lap c: joining it is worth its charge only if it still beats staying on b.
+      const c = row[b];
+      if (c !== b && joinZ > 0) {
+        const charge = joinChargeMs((speed[b * B + k] + speed[c * B + k]) / 2, joinZ);
+        if (!(cost[c] + charge < cost[b])) row[b] = b;
+        else {
+          next[b] = cost[c] + charge + sectorTime(b, k);
+          continue;
+        }
+      }
+      next[b] = cost[row[b]] + sectorTime(b, k);
+    }
     [cost, next] = [next, cost];
   }
   let end = 0;
-  for (let j = 1; j < L; j++) if (cost[j] < cost[end]) end = j;
+  for (let j = 1; j < L; j++) if (cost[j] + endCharge(j, sectors) < cost[end] + endCharge(end, sectors)) end = j;
   const chain = new Int32Array(sectors);
   chain[sectors - 1] = end;
   for (let k = sectors - 1; k > 0; k--) chain[k - 1] = from[k * L + chain[k]];
+  // The chain's measured time (charges left out) and its stretches off the best lap.
+  let timeMs = 0;
+  const stretches: OptimalStretch[] = [];
+  for (let k = 0; k < sectors; k++) {
+    const j = chain[k];
+    timeMs += sectorTime(j, k);
+    if (j === bestSlot) continue;
+    const gain = sectorTime(bestSlot, k) - sectorTime(j, k);
+    const last = stretches[stretches.length - 1];
+    if (last && last.lapIndex === j && last.toM === boundaryM[k]) {
+      last.toM = boundaryM[k + 1];
+      last.gainMs += gain;
+    } else stretches.push({ lapIndex: j, fromM: boundaryM[k], toM: boundaryM[k + 1], gainMs: gain });
+  }
 
   const withG = usable.map(({ l }) => {
     const { longitudinalG, lateralG } = l.longitudinalG && l.lateralG ? { longitudinalG: l.longitudinalG, lateralG: l.lateralG } : accelerationOf(l);
@@ -132,7 +208,8 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
     sectorCount: sectors,
     boundaryM,
     lapOfSector: chain.map((j) => usable[j].i),
-    timeMs: cost[end],
+    timeMs,
+    stretches: stretches.map((st) => ({ ...st, lapIndex: usable[st.lapIndex].i })),
     sumOfBestMs,
     bestLapIndex: usable[bestSlot].i,
     bestLapMs: reference.timeMs[reference.count - 1],
@@ -149,6 +226,7 @@ export function drivableOptimal(laps: readonly CoachLap[], options: DrivableOpti
  * move forward as b's speed grows, so a sliding-window minimum (a deque of candidates of increasing cost) finds
  * each b's choice in O(laps) after the sort. It chooses exactly what the scan chose (optimal-and-alignment.test.ts
  * compares the two).
+ * @internal Exported for its tests.
  */
 export class JoinChooser {
   /** All laps, ordered by their speed at the last gate: the next gate's order is near it (insertion sort). */

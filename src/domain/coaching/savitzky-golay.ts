@@ -32,6 +32,7 @@ function weightTable(h: number, make: (k: number) => Float64Array): Float64Array
 /**
  * Smooths `values[from..to)` into `out[from..to)` with half-window h (h = 0 copies). The quadratic weights need
  * h >= 2 to smooth anything (h = 1 reproduces the input), so half-windows 1 near the ends are copies.
+ * @internal Exported for its tests.
  */
 export function sgSmooth(values: ArrayLike<number>, h: number, out: Float64Array = new Float64Array(values.length), from = 0, to = values.length): Float64Array {
   const table = weightTable(h, (k) => (k === 1 ? new Float64Array([0, 1, 0]) : smoothingWeights(k)));
@@ -48,6 +49,7 @@ export function sgSmooth(values: ArrayLike<number>, h: number, out: Float64Array
 /**
  * First derivative per sample of `values[from..to)` into `out[from..to)` (divide by the sample spacing for a
  * rate). At the two end samples, where no centred window fits, the one-sided difference.
+ * @internal Exported for its tests.
  */
 export function sgDerivative(values: ArrayLike<number>, h: number, out: Float64Array = new Float64Array(values.length), from = 0, to = values.length): Float64Array {
   const table = derivativeWeightTable(h);

@@ -3,25 +3,23 @@
  * acceleration per fix, each lap's g-g envelope, the corners of the fastest lap, the drivable optimal lap and the
  * consistency figures. Results are typed columns (a 7 h session has ~360 laps and 630,000 fixes).
  *
- * Racing laps: valid laps whose length is within RACING_LENGTH_FRACTION of the median valid lap's (a full lap) and
- * whose time is within RACING_TIME_FRACTION of the fastest such lap. Out laps, in laps, pit stops and laps cut short are left out of the optimal lap and the
- * consistency figures (they would only widen the spreads with what the driver did not try to do fast).
+ * Racing laps (analysis/lap-kinds.ts, the one definition of the app): out-laps, in-laps, pit laps, laps beyond
+ * 107 % and laps cut short are left out of the optimal lap and the consistency figures (they would only widen the
+ * spreads with what the driver did not try to do fast).
  */
+import { LAP_KINDS, lapKinds } from '../analysis/lap-kinds';
 import { fixTimesMsReadOnly } from '../detection/fix-times';
 import { detectCorners, type CornerColumns } from '../lap-compare/corners';
 import type { LapTrace } from '../lap-compare/lap-trace';
 import type { PositionColumns } from '../session-types';
 import { accelerationOf, type AccelerationColumns } from './acceleration';
-import { cornerZones, zoneBoundaryIndices } from './coach-findings';
+import { cornerZones, zoneBoundaryIndices } from './corner-zones';
 import { cornerMinimumSpeeds, cornerPoints, emptyPoints } from './corner-points';
 import { drivableOptimal, type DrivableOptimalOptions, type OptimalTrace } from './drivable-optimal';
 import { DEFAULT_ENVELOPE_BINS, ggEnvelope } from './gg-envelope';
 import { LapProfileSampler, lapProfile } from './lap-profile';
 import { sessionConsistency, type SessionConsistency } from './session-consistency';
 
-/** Within 107 % of the fastest lap, the rule racing itself uses to tell a racing lap from one that is not. */
-const RACING_TIME_FRACTION = 0.07;
-const RACING_LENGTH_FRACTION = 0.05;
 /** Grid of the laps' profiles for the consistency figures, metres (minimum speeds and zone times need no finer). */
 const PROFILE_STEP_M = 2;
 
@@ -33,10 +31,12 @@ export interface CoachingLapColumns {
   endIndex: Int32Array;
   valid: Uint8Array;
   timeMs: Float64Array;
+  /** Each lap's kind, its index in LAP_KINDS (analysis/lap-kinds.ts); worked out from the positions when absent. */
+  kind?: Uint8Array;
 }
 
 /** The columns of some analysed laps (analysis/analyse-session.ts LapAnalysis, or anything shaped like it). */
-export function coachingLapColumns(laps: readonly { lapNumber: number; startIndex: number; endIndex: number; valid: boolean; timeMs: number }[]): CoachingLapColumns {
+export function coachingLapColumns(laps: readonly { lapNumber: number; startIndex: number; endIndex: number; valid: boolean; timeMs: number; kind: (typeof LAP_KINDS)[number] }[]): CoachingLapColumns {
   return {
     count: laps.length,
     lapNumber: Int32Array.from(laps, (l) => l.lapNumber),
@@ -44,6 +44,7 @@ export function coachingLapColumns(laps: readonly { lapNumber: number; startInde
     endIndex: Int32Array.from(laps, (l) => l.endIndex),
     valid: Uint8Array.from(laps, (l) => (l.valid ? 1 : 0)),
     timeMs: Float64Array.from(laps, (l) => l.timeMs),
+    kind: Uint8Array.from(laps, (l) => LAP_KINDS.indexOf(l.kind)),
   };
 }
 
@@ -55,7 +56,14 @@ export interface SessionCoaching {
   referenceLapNumber: number;
   corners: CornerColumns;
   optimal: {
+    /**
+     * The drivable optimal, ms: the fastest lap's own time (as timed at the line, to the laps' precision) less the
+     * gain the chain measured on its fixes, rounded to the ms like the lap times. So it never exceeds the best lap,
+     * and with one lap it is that lap's time (the fixes' span and the timed lap differ by up to a fix interval).
+     */
     timeMs: number;
+    /** The stretches taken from other laps, with the lap number and the gain of each (they add up to best - optimal). */
+    stretches: { lapNumber: number; fromM: number; toM: number; gainMs: number }[];
     sumOfBestMs: number;
     bestLapMs: number;
     sectorCount: number;
@@ -79,14 +87,10 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
   withFixes.forEach((i, j) => ggEnvelope(acceleration.longitudinalG, acceleration.lateralG, laps.startIndex[i], laps.endIndex[i], bins, radiusG.subarray(j * bins, (j + 1) * bins)));
 
   const lastFix = (i: number) => Math.min(laps.endIndex[i], positions.count - 1);
-  const lengthOf = (i: number) => positions.distanceM[lastFix(i)] - positions.distanceM[laps.startIndex[i]];
-  const valid = withFixes.filter((i) => laps.valid[i] === 1 && laps.timeMs[i] > 0 && lastFix(i) > laps.startIndex[i]);
-  // A full lap's length: the median of the valid laps' (an in lap cut at the pit entry is far shorter).
-  const lapLength = median(valid.map(lengthOf));
-  const full = valid.filter((i) => Math.abs(lengthOf(i) - lapLength) <= lapLength * RACING_LENGTH_FRACTION);
-  let fastest = full.length ? full[0] : -1;
-  for (const i of full) if (laps.timeMs[i] < laps.timeMs[fastest]) fastest = i;
-  const racing = full.filter((i) => laps.timeMs[i] <= laps.timeMs[fastest] * (1 + RACING_TIME_FRACTION));
+  const kinds = laps.kind ?? kindColumn(positions, laps);
+  const racing = withFixes.filter((i) => LAP_KINDS[kinds[i]] === 'racing' && lastFix(i) > laps.startIndex[i]);
+  let fastest = racing.length ? racing[0] : -1;
+  for (const i of racing) if (laps.timeMs[i] < laps.timeMs[fastest]) fastest = i;
   const traces = lapsFromFixes(
     positions,
     times,
@@ -126,21 +130,25 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
   const figures = sessionConsistency(consistencyLaps, corners);
   const optimal = drivableOptimal(
     traces.map((t, j) => ({ ...t, longitudinalG: gSlice(acceleration.longitudinalG, racing[j]), lateralG: gSlice(acceleration.lateralG, racing[j]) })),
-    options,
+    { referenceIndex: best, ...options },
   );
+  const gainMs = optimal ? Math.max(0, Math.round(optimal.bestLapMs - optimal.timeMs)) : 0;
+  const optimalMs = fastest >= 0 ? laps.timeMs[fastest] - gainMs : NaN;
   return {
     acceleration,
     envelopes: { bins, lapNumber: Int32Array.from(withFixes, (i) => laps.lapNumber[i]), radiusG },
     referenceLapNumber: fastest >= 0 ? laps.lapNumber[fastest] : -1,
     corners,
     optimal: optimal && {
-      timeMs: optimal.timeMs,
-      sumOfBestMs: optimal.sumOfBestMs,
-      bestLapMs: optimal.bestLapMs,
+      timeMs: optimalMs,
+      stretches: optimal.stretches.map((st) => ({ lapNumber: laps.lapNumber[racing[st.lapIndex]], fromM: st.fromM, toM: st.toM, gainMs: st.gainMs })),
+      // On the timed laps' scale, like timeMs (the fixes' sum of best shifted by the same difference).
+      sumOfBestMs: Math.min(optimalMs, optimal.sumOfBestMs + (laps.timeMs[fastest] - optimal.bestLapMs)),
+      bestLapMs: laps.timeMs[fastest],
       sectorCount: optimal.sectorCount,
       boundaryM: optimal.boundaryM,
       lapNumberOfSector: optimal.lapOfSector.map((j) => laps.lapNumber[racing[j]]),
-      trace: optimal.trace,
+      trace: onTimedScale(optimal.trace, optimalMs),
     },
     consistency: {
       ...figures,
@@ -150,10 +158,18 @@ export function sessionCoaching(positions: PositionColumns, laps: CoachingLapCol
   };
 }
 
-function median(values: number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
+/** The optimal lap's trace with its times stretched to end at `endMs` (the fixes' span to the timed lap; < 0.1 %). */
+function onTimedScale(trace: OptimalTrace, endMs: number): OptimalTrace {
+  const last = trace.timeMs[trace.count - 1];
+  if (!(last > 0) || !Number.isFinite(endMs) || last === endMs) return trace;
+  const scale = endMs / last;
+  return { ...trace, timeMs: trace.timeMs.map((t) => t * scale) };
+}
+
+/** The laps' kinds when the caller has none (lap-kinds.ts on the same laps and positions). */
+function kindColumn(positions: PositionColumns, laps: CoachingLapColumns): Uint8Array {
+  const list = Array.from(laps.lapNumber, (lapNumber, i) => ({ lapNumber, startIndex: laps.startIndex[i], endIndex: laps.endIndex[i], valid: laps.valid[i] === 1, timeMs: laps.timeMs[i] }));
+  return Uint8Array.from(lapKinds(list, positions), (k) => LAP_KINDS.indexOf(k));
 }
 
 /**

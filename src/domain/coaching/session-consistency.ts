@@ -5,8 +5,9 @@
  * - clean laps: laps within CLEAN_TIME_FRACTION of the fastest that lose no more than CLEAN_ZONE_LOSS_MS against it
  *   in any corner zone (coach-findings.ts), i.e. laps without a mistake, a lock-up or traffic in one place.
  */
+import { consistency } from '../analysis/consistency';
 import type { CornerColumns } from '../lap-compare/corners';
-import { cornerZones, zoneLosses } from './coach-findings';
+import { cornerZones, zoneLosses } from './corner-zones';
 import type { CornerPoints } from './corner-points';
 import type { LapProfile } from './lap-profile';
 
@@ -40,24 +41,15 @@ function meanAndSd(values: readonly number[]): { mean: number; sd: number } {
   return { mean, sd };
 }
 
-function rangeOf(values: readonly number[]): number {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of values) {
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  return hi - lo;
-}
-
 export function sessionConsistency(laps: readonly ConsistencyLap[], corners: CornerColumns): SessionConsistency {
-  const times = laps.map((l) => l.timeMs);
-  const { sd } = meanAndSd(times);
+  // The lap-time spread is the one definition of the app (analysis/consistency.ts), so the lap table and the coach
+  // show the same figure over the same laps.
+  const spread = consistency(laps.map((l, j) => ({ lapNumber: j, timeMs: l.timeMs })));
   const n = corners.count;
   const out: SessionConsistency = {
     laps: laps.length,
-    lapTimeRangeMs: laps.length ? rangeOf(times) : NaN,
-    lapTimeStdDevMs: sd,
+    lapTimeRangeMs: spread.rangeMs,
+    lapTimeStdDevMs: spread.stdDevMs,
     cornerMinSpeedMeanKmh: new Float32Array(n),
     cornerMinSpeedStdDevKmh: new Float32Array(n),
     cleanLaps: new Int32Array(0),

@@ -1,6 +1,6 @@
 import type { PositionColumns } from '../session-types';
 
-/** The device logs at 25 Hz: one fix every 40 ms (device-protocol.md, 'File contents'). */
+/** The device logs at 25 Hz: one fix every 40 ms (docs/device-protocol.md, 'File contents'). */
 const DEVICE_FIX_INTERVAL_MS = 40;
 
 /**

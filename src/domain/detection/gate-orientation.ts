@@ -1,5 +1,5 @@
 /**
- * Which way a gate line lies. A circuit stores only each gate's centre and one width (device-protocol.md,
+ * Which way a gate line lies. A circuit stores only each gate's centre and one width (docs/device-protocol.md,
  * 'Circuits as the device stores them'); the gate line is perpendicular to the direction of travel where the
  * trace crosses it. That direction is taken from the trace itself: for every pass within half a gate width of
  * the centre, the chord from the last point `spanM` before to the first point `spanM` after the closest
@@ -66,6 +66,7 @@ export function gateDirectionFromTrace(
  * The direction most passes agree on: the pass with the most others within 60 degrees of it anchors, and the
  * passes within 60 degrees of the anchor are averaged. A gate where another stretch of track (driven the
  * other way) comes within half a width keeps the direction of the majority instead of an average of both.
+ * @internal Exported for its tests.
  */
 export function dominantDirection(chords: ReadonlyArray<{ dx: number; dy: number }>): GateDirection | null {
   if (chords.length === 0) return null;

@@ -3,9 +3,11 @@
  * carries) next to ours (detected from gates): where the file's own line is, and lap by lap how the two timings
  * agree. All times are ms of session time (since the first fix).
  */
-import { hasZone } from '../format/wall-clock';
-import type { LoggerLap } from '../formats/import-types';
+import { hasZone } from '../value-format/wall-clock';
+import type { LoggerLap } from '../file-formats/import-types';
 import type { GatePoint, PositionColumns } from '../session-types';
+import { headingOfVectorDeg } from '../geo/heading';
+import { createLocalProjection } from '../geo/local-projection';
 import { fixTimesMs } from './fix-times';
 
 /**
@@ -60,6 +62,103 @@ export function gateFromLoggerLaps(positions: PositionColumns, crossingsMs: read
   const points = crossingsMs.map((t) => positionAtMs(positions, t)).filter((p): p is GatePoint => p !== null);
   if (points.length < 2) return null;
   return { lat: median(points.map((p) => p.lat)), lon: median(points.map((p) => p.lon)) };
+}
+
+/** How far the line may be slid along the track to fit the logger's laps, metres (1 s late at 40 m/s and more). */
+const MAX_SLIDE_M = 40;
+/** How far it may be turned from square to the traffic, degrees (a logger's line drawn across the track at a slant). */
+const MAX_TURN_DEG = 15;
+/** The trace around each logger crossing looked at while fitting, ms either side. */
+const FIT_WINDOW_MS = 4000;
+
+export interface FittedLine {
+  gate: GatePoint;
+  /** Direction of travel across the line (its normal), degrees clockwise from north. */
+  headingDeg: number;
+}
+
+/**
+ * The logger's line is where its crossings place it, but a file that only says between which rows a lap changed
+ * places them up to a sample late, a line slid along the track times laps of different speed there differently
+ * (a slow in-lap by tenths), and a line turned a little times laps that cross it at different places across the
+ * track differently. So the line through `gate` square to `direction` is slid along the track, then turned, then
+ * slid again finely, to where our lap times best match the logger's (least squares over its laps; the smallest
+ * move among equals): that is where the logger's own line is.
+ */
+export function fitLineToLoggerLaps(positions: PositionColumns, crossingsMs: readonly number[], gate: GatePoint, direction: { dx: number; dy: number }): FittedLine {
+  const times = fixTimesMs(positions);
+  const projection = createLocalProjection(gate.lat, gate.lon);
+  // The fixes around each logger crossing, in metres from the gate.
+  const passes = crossingsMs.map((c) => {
+    const from = lowerBound(times, c - FIT_WINDOW_MS);
+    const to = lowerBound(times, c + FIT_WINDOW_MS);
+    const x: number[] = [];
+    const y: number[] = [];
+    for (let i = from; i < to; i++) {
+      x.push(projection.x(positions.lon[i]));
+      y.push(projection.y(positions.lat[i]));
+    }
+    return { from, x, y };
+  });
+  // Our crossing of the line through (d along the direction) with its normal turned by `turn` radians, near crossing k.
+  const crossingAt = (k: number, d: number, turn: number): number => {
+    const { from, x, y } = passes[k];
+    const nx = direction.dx * Math.cos(turn) + direction.dy * Math.sin(turn);
+    const ny = direction.dy * Math.cos(turn) - direction.dx * Math.sin(turn);
+    const offset = d * (direction.dx * nx + direction.dy * ny);
+    for (let j = 0; j + 1 < x.length; j++) {
+      const a = x[j] * nx + y[j] * ny - offset;
+      const b = x[j + 1] * nx + y[j + 1] * ny - offset;
+      if (a < 0 && b >= 0) return times[from + j] + (a / (a - b)) * (times[from + j + 1] - times[from + j]);
+    }
+    return NaN;
+  };
+  const fit = (d: number, turn: number) => {
+    let cost = 0;
+    let laps = 0;
+    let previous = crossingAt(0, d, turn);
+    for (let k = 0; k + 1 < crossingsMs.length; k++) {
+      const next = crossingAt(k + 1, d, turn);
+      const diff = next - previous - (crossingsMs[k + 1] - crossingsMs[k]);
+      previous = next;
+      if (!Number.isFinite(diff)) continue;
+      cost += diff * diff;
+      laps++;
+    }
+    return { cost, laps };
+  };
+  let best = { d: 0, turn: 0, cost: Infinity, laps: 0 };
+  const tryMove = (d: number, turn: number) => {
+    const { cost, laps } = fit(d, turn);
+    const moved = Math.abs(d) + Math.abs(turn) * 100;
+    const bestMoved = Math.abs(best.d) + Math.abs(best.turn) * 100;
+    if (laps > 0 && (laps > best.laps || (laps === best.laps && (cost < best.cost - 1e-6 || (Math.abs(cost - best.cost) <= 1e-6 && moved < bestMoved))))) {
+      best = { d, turn, cost, laps };
+    }
+  };
+  for (let d = -MAX_SLIDE_M; d <= MAX_SLIDE_M + 1e-9; d += 0.5) tryMove(d, 0);
+  const slid = best.d;
+  for (let deg = -MAX_TURN_DEG; deg <= MAX_TURN_DEG + 1e-9; deg += 0.5) tryMove(slid, (deg * Math.PI) / 180);
+  const turned = best.turn;
+  for (let d = slid - 2; d <= slid + 2 + 1e-9; d += 0.05) tryMove(d, turned);
+  const nx = direction.dx * Math.cos(best.turn) + direction.dy * Math.sin(best.turn);
+  const ny = direction.dy * Math.cos(best.turn) - direction.dx * Math.sin(best.turn);
+  return {
+    gate: { lat: projection.lat(best.d * direction.dy), lon: projection.lon(best.d * direction.dx) },
+    headingDeg: headingOfVectorDeg(nx, ny),
+  };
+}
+
+/** The first index whose time is at least `t`. */
+function lowerBound(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 interface LoggerLapMatch {

@@ -6,7 +6,10 @@
  */
 import { bandedStepDistanceM, haversineM, newCosBand } from '../geo-distance';
 
-/** Great-circle distance in metres between two points in signed decimal degrees (haversine). */
+/**
+ * Great-circle distance in metres between two points in signed decimal degrees (haversine).
+ * @internal Exported for its tests.
+ */
 export const distanceM = haversineM;
 
 /**

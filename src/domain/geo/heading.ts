@@ -3,7 +3,10 @@
  */
 const RAD = Math.PI / 180;
 
-/** Initial great-circle bearing from point 1 to point 2, degrees [0, 360). NaN for identical points. */
+/**
+ * Initial great-circle bearing from point 1 to point 2, degrees [0, 360). NaN for identical points.
+ * @internal Exported for its tests.
+ */
 export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
   if (lat1 === lat2 && lon1 === lon2) return NaN;
   const p1 = lat1 * RAD;
@@ -20,13 +23,19 @@ export function headingOfVectorDeg(east: number, north: number): number {
   return normaliseDeg(Math.atan2(east, north) / RAD);
 }
 
-/** Brings any angle into [0, 360). */
+/**
+ * Brings any angle into [0, 360).
+ * @internal Exported for its tests.
+ */
 export function normaliseDeg(deg: number): number {
   const r = deg % 360;
   return r < 0 ? r + 360 : r === 360 ? 0 : r;
 }
 
-/** Signed smallest difference b - a in degrees, in (-180, 180]; positive = clockwise (a right turn). */
+/**
+ * Signed smallest difference b - a in degrees, in (-180, 180]; positive = clockwise (a right turn).
+ * @internal Exported for its tests.
+ */
 export function headingDifferenceDeg(a: number, b: number): number {
   let d = (b - a) % 360;
   if (d > 180) d -= 360;

@@ -104,7 +104,10 @@ function readGps9(payload: Uint8Array, entries: KlvEntry[], gps9: KlvEntry): Gps
   return { gpsuEpochMs: count > 0 ? perFix.epochMs[0] : gpsuEpochMs, fix, dop: count > 0 ? perFix.dop[0] : NaN, count, values, perFix };
 }
 
-/** GPSU text 'yymmddhhmmss.sss' (UTC, years from 2000) to epoch ms; NaN when malformed. */
+/**
+ * GPSU text 'yymmddhhmmss.sss' (UTC, years from 2000) to epoch ms; NaN when malformed.
+ * @internal Exported for its tests.
+ */
 export function parseGpsu(text: string): number {
   const m = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2}(?:\.\d+)?)/.exec(text.trim());
   if (!m) return NaN;

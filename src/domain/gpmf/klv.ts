@@ -41,7 +41,10 @@ const GPMF_TYPE_SIZE: Readonly<Record<string, number>> = {
   U: 16,
 };
 
-/** Thrown when a payload's entries run past its end (a damaged or truncated payload). */
+/**
+ * Thrown when a payload's entries run past its end (a damaged or truncated payload).
+ * @internal Exported for its tests.
+ */
 export class GpmfFormatError extends Error {
   constructor(message: string) {
     super(message);

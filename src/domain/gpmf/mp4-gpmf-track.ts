@@ -3,8 +3,8 @@
  * times, read with mp4box (the MP4 index: moov, trak, stbl), then each sample's bytes read from the source. Only
  * the boxes mp4box asks for are read, so a multi-gigabyte video costs its index plus the telemetry.
  */
-import type { ByteSource } from './byte-source';
-import { readMp4Index, type Mp4Index } from './mp4-index';
+import type { ByteSource } from '../file-reading/byte-source';
+import { readMp4Index, type Mp4Index } from '../file-reading/mp4-index';
 
 export type Mp4TelemetryErrorCode =
   /** Not an MP4/QuickTime file, or its index (moov) is missing or cut short. */

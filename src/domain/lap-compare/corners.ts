@@ -6,13 +6,13 @@
  * noise turns into heading noise at short spacings). Curvature is the smoothed heading's rate of change per
  * metre (rad/m, positive = turning clockwise = a right-hander). A corner is a stretch where |curvature| stays
  * above `minCurvature` in one direction (stretches of the same direction less than `mergeGapM` apart are one
- * corner, e.g. a double apex), kept if it turns at least `minHeadingChangeDeg` in total.
+ * corner, e.g. a double apex), kept if it turns at least `minHeadingChangeDeg` in total. What a lap does in them
+ * (zones, minimum speeds, time lost) is the corner model's (coaching/lap-corners.ts).
  */
 import { createLocalProjection } from '../geo/local-projection';
 import { DomainError } from '../errors';
 import type { LapTrace } from './lap-trace';
-import { deltaAt, deltaTime } from './delta-time';
-import { DistanceCursor, resampleByDistance } from './resample';
+import { resampleByDistance } from './resample';
 
 export interface CornerOptions {
   /** Resampling step, metres. Default 2. */
@@ -115,66 +115,6 @@ export function detectCorners(reference: LapTrace, options: CornerOptions = {}):
     out.headingChangeDeg[i] = (s.change * 180) / Math.PI;
     out.minRadiusM[i] = 1 / Math.abs(curvature[s.apex]);
   });
-  return out;
-}
-
-export interface CornerReport {
-  count: number;
-  /** The lap's lowest speed in each corner, km/h. */
-  minSpeedKmh: Float32Array;
-  /** Where along the reference distance it happened. */
-  minSpeedAtM: Float64Array;
-  /** The reference's lowest speed in each corner, km/h. */
-  referenceMinSpeedKmh: Float32Array;
-  /** Time the lap lost in each corner against the reference (negative = gained), ms. */
-  timeLostMs: Float64Array;
-}
-
-/**
- * Per-corner figures of `lap` against `reference` (corners from detectCorners on the reference). Distances of
- * the lap are scaled to the reference's length, as in deltaTime, so "the corner" is the same stretch of track.
- */
-export function cornerReport(corners: CornerColumns, lap: LapTrace, reference: LapTrace, stepM = 1): CornerReport {
-  const out: CornerReport = {
-    count: corners.count,
-    minSpeedKmh: new Float32Array(corners.count),
-    minSpeedAtM: new Float64Array(corners.count),
-    referenceMinSpeedKmh: new Float32Array(corners.count),
-    timeLostMs: new Float64Array(corners.count),
-  };
-  if (lap.count < 2 || reference.count < 2) {
-    out.minSpeedKmh.fill(NaN);
-    out.minSpeedAtM.fill(NaN);
-    out.referenceMinSpeedKmh.fill(NaN);
-    out.timeLostMs.fill(NaN);
-    return out;
-  }
-  const refTotal = reference.distanceM[reference.count - 1];
-  const scale = refTotal > 0 ? lap.distanceM[lap.count - 1] / refTotal : 1;
-  const delta = deltaTime(lap, reference, { stepM });
-  const lapCursor = new DistanceCursor(lap);
-  const refCursor = new DistanceCursor(reference);
-  for (let i = 0; i < corners.count; i++) {
-    const from = corners.startM[i];
-    const to = corners.endM[i];
-    let lapMin = Infinity;
-    let lapMinAt = from;
-    let refMin = Infinity;
-    for (let d = from; d <= to + 1e-9; d += stepM) {
-      lapCursor.seek(d * scale);
-      const v = lapCursor.value(lap.speedKmh);
-      if (v < lapMin) {
-        lapMin = v;
-        lapMinAt = d;
-      }
-      refCursor.seek(d);
-      refMin = Math.min(refMin, refCursor.value(reference.speedKmh));
-    }
-    out.minSpeedKmh[i] = lapMin;
-    out.minSpeedAtM[i] = lapMinAt;
-    out.referenceMinSpeedKmh[i] = refMin;
-    out.timeLostMs[i] = deltaAt(delta, to) - deltaAt(delta, from);
-  }
   return out;
 }
 

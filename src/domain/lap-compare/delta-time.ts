@@ -54,7 +54,10 @@ export function deltaTime(lap: LapTrace, reference: LapTrace, options: DeltaOpti
   return { distanceM, deltaMs };
 }
 
-/** Delta at one reference distance from a series (linear between grid points). */
+/**
+ * Delta at one reference distance from a series (linear between grid points).
+ * @internal Exported for its tests.
+ */
 export function deltaAt(series: DeltaSeries, d: number): number {
   const { distanceM, deltaMs } = series;
   const n = distanceM.length;

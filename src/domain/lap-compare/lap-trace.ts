@@ -21,6 +21,7 @@ export interface LapTrace {
  * The part of a session between two times (e.g. a detected lap's crossing times), with points interpolated
  * exactly at `startMs` and `endMs` so the trace begins and ends on the gate line: its last time is the lap time.
  * Times outside the session are clamped to its first/last fix.
+ * @internal Exported for its tests.
  */
 export function extractLapTrace(
   positions: PositionColumns,

@@ -1,11 +1,13 @@
 /**
- * A first guess of the sync from the video file's creation time (MP4 'mvhd' / QuickTime metadata) against the
- * session's start. Cameras disagree on what they write there: phones write UTC, GoPros write the local wall
- * clock as if it were UTC, and some write the moment recording stopped rather than started. Each reading is a
- * candidate; the one whose video overlaps the session most wins (ties: UTC at the start, the commonest). No
+ * A first guess of the sync from the video file's creation time (MP4 'mvhd' / QuickTime metadata, whole seconds)
+ * against the session's start (its first fix's UTC instant). Cameras disagree on what they write there: phones
+ * write UTC, GoPros write the local wall clock as if it were UTC, and some write the moment recording stopped
+ * rather than started. Each reading is a candidate; the one whose video overlaps the session most wins (ties: UTC
+ * at the start, the commonest), except that a camera known to write its local clock (a GoPro) has its local
+ * readings taken first when one overlaps (a zone an hour from UTC and a long session can overlap both ways). No
  * candidate overlapping the session means the video is from another day or another session.
  */
-import { zoneOffsetMinutes } from '../format/wall-clock';
+import { zoneOffsetMinutes } from '../value-format/wall-clock';
 import type { VideoSync } from './video-clock';
 
 export interface CreationTimeInput {
@@ -24,6 +26,8 @@ export interface CreationTimeInput {
    * `utcOffsetMin` is not given. A camera's clock is set where it films, not where the racer reviews.
    */
   timeZone?: string | null;
+  /** What the camera is known to write: 'local' for a GoPro; absent when unknown. */
+  clock?: 'local' | 'utc';
 }
 
 export interface CreationTimeGuess {
@@ -49,11 +53,14 @@ export function guessFromCreationTime(input: CreationTimeInput): CreationTimeGue
     readings.push({ reading: 'local-end', startMs: input.createdMs - localShiftMs - durationMs });
   }
   let best: CreationTimeGuess | null = null;
+  let bestPreferred: CreationTimeGuess | null = null;
   for (const r of readings) {
     const offsetMs = r.startMs - input.sessionStartMs;
     const overlapMs = Math.min(offsetMs + durationMs, input.sessionDurationMs) - Math.max(offsetMs, 0);
     if (overlapMs <= 0) continue;
-    if (!best || overlapMs > best.overlapMs) best = { sync: { offsetMs, rate: 1 }, reading: r.reading, overlapMs };
+    const guess = { sync: { offsetMs, rate: 1 }, reading: r.reading, overlapMs };
+    if (!best || overlapMs > best.overlapMs) best = guess;
+    if (input.clock && r.reading.startsWith(input.clock) && (!bestPreferred || overlapMs > bestPreferred.overlapMs)) bestPreferred = guess;
   }
-  return best;
+  return bestPreferred ?? best;
 }

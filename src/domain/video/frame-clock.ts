@@ -87,12 +87,6 @@ export function seekTimeForSessionOn(clock: FrameClock, sync: VideoSync, session
   return clock.seekTimeOf(clock.frameAt(videoS));
 }
 
-/** The last frame whose middle is before a media time (-1 when none): where 'play lap N' ends, before the next crossing. */
-export function lastFrameBefore(clock: FrameClock, videoS: number): number {
-  const k = clock.frameAt(videoS);
-  return clock.seekTimeOf(k) < videoS ? k : k - 1;
-}
-
 /** One sample of an MP4 video track's table, in the track's timescale. */
 export interface TrackSampleTime {
   /** Composition (presentation) time. */

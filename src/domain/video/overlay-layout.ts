@@ -8,7 +8,10 @@
 export const GAUGES = ['lapTimer', 'lastLap', 'sectors', 'speed', 'delta', 'map', 'gMeter', 'lapCounter', 'sessionName'] as const;
 export type Gauge = (typeof GAUGES)[number];
 
-/** What a racer who has chosen nothing sees: the timing, speed, delta and map (the g-meter and name on request). */
+/**
+ * What a racer who has chosen nothing sees: the timing, speed, delta and map (the g-meter and name on request).
+ * @internal Exported for its tests.
+ */
 export const DEFAULT_GAUGES: readonly Gauge[] = ['lapTimer', 'lastLap', 'sectors', 'speed', 'delta', 'map', 'lapCounter'];
 
 /**
@@ -39,6 +42,7 @@ export interface Rect {
   height: number;
 }
 
+/** @internal Exported for its tests. */
 export type Orientation = 'landscape' | 'portrait';
 
 /** One gauge's box in short-side units, anchored at a frame corner (x from the right when `right`, etc.). */
@@ -80,6 +84,7 @@ const PORTRAIT: Record<Gauge, Slot> = {
   map: { x: M, y: M, w: 0.45, h: 0.45, right: true, bottom: true },
 };
 
+/** @internal Exported for its tests. */
 export function orientationOf(width: number, height: number): Orientation {
   return width >= height ? 'landscape' : 'portrait';
 }

@@ -39,7 +39,10 @@ export interface OverlayValues {
   gTrail: [number, number][];
 }
 
-/** The g-meter's trail: this long, one point every GTRAIL_STEP_MS. */
+/**
+ * The g-meter's trail: this long, one point every GTRAIL_STEP_MS.
+ * @internal Exported for its tests.
+ */
 export const GTRAIL_MS = 1000;
 const GTRAIL_STEP_MS = 100;
 

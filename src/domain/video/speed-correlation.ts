@@ -19,7 +19,10 @@ export interface CorrelationResult {
   score: number;
 }
 
-/** Linear interpolation of a curve on a grid; NaN outside it. */
+/**
+ * Linear interpolation of a curve on a grid; NaN outside it.
+ * @internal Exported for its tests.
+ */
 export function resampleCurve(curve: SpeedCurve, startMs: number, stepMs: number, count: number): Float64Array {
   const out = new Float64Array(count).fill(NaN);
   const n = curve.timeMs.length;

@@ -43,17 +43,3 @@ export function seekTimeOfFrame(frame: number, fps: number): number {
   if (!(fps > 0)) throw new DomainError('invalid-argument', 'fps must be positive');
   return (Math.max(0, Math.round(frame)) + 0.5) / fps;
 }
-
-/** The media time of the frame that shows a session time, snapped to that frame's middle (null before media 0). */
-export function seekTimeForSession(sync: VideoSync, sessionMs: number, fps: number): number | null {
-  const videoS = videoTimeAt(sync, sessionMs);
-  if (videoS < 0) return null;
-  return seekTimeOfFrame(frameAt(videoS, fps), fps);
-}
-
-/** Steps of the frame-by-frame controls: one frame or one second, either way, landing on a frame's middle. */
-export function stepFrames(videoS: number, fps: number, frames: number, durationS: number): number {
-  const last = Math.max(0, Math.ceil(durationS * fps) - 1);
-  const target = Math.min(last, Math.max(0, frameAt(videoS, fps) + frames));
-  return seekTimeOfFrame(target, fps);
-}

@@ -1,8 +1,8 @@
 /**
  * Whole-session views, downsampled (run in the analysis worker): what the map draws of every lap and what the
  * speed chart overlays, without sending or drawing every 25 Hz fix. A 20 min session is 30,000 fixes; at track
- * zoom a lap needs a few hundred points to look identical (notes/performance-facts.md: rendering cost grows with
- * vertices).
+ * zoom a lap needs a few hundred points to look identical (the cost of drawing grows with the
+ * number of vertices).
  *
  * Per lap (its fixes [startIndex, endIndex) plus the next lap's first fix, so consecutive laps join up):
  * - map: Ramer-Douglas-Peucker in a local metric projection with `mapToleranceM` (default 0.2 m, sub-pixel at
@@ -67,6 +67,7 @@ export interface SessionViews {
  * Fix indices where sectors 2 and 3 start inside a lap, from the sector times (time column of the fixes);
  * `endIndex` when a sector boundary is not reached. Without fix times (4-field lines) the split is by the share
  * of the lap time at the device's fixed rate.
+ * @internal Exported for its tests.
  */
 export function sectorSplitIndices(positions: PositionColumns, lap: ViewLap): [number, number] {
   const { startIndex, endIndex } = lap;

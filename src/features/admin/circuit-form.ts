@@ -1,6 +1,6 @@
 /** The admin circuit form (pure): validity and the write body sent to /admin/circuits. */
 import type { Circuit } from '../../contracts/entities';
-import { formatCoordinates, tryParseCoordinates } from '../../domain/format/coordinates';
+import { formatCoordinates, tryParseCoordinates } from '../../domain/value-format/coordinates';
 
 export interface CircuitForm {
   name: string;

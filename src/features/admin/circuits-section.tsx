@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Circuit } from '../../contracts/entities';
 import { circuitsApi } from '../../data/api/circuits';
-import { formatCoordinates, tryParseCoordinates } from '../../domain/format/coordinates';
+import { formatCoordinates, tryParseCoordinates } from '../../domain/value-format/coordinates';
 import { circuitFormValid, circuitWriteBody, emptyCircuitForm, type CircuitForm } from './circuit-form';
 import { LazyTrackMap } from '../../ui/map/lazy-track-map';
 import type { GateMode } from '../../ui/map/types';

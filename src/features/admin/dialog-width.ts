@@ -3,6 +3,7 @@
  */
 import { useEffect, useState } from 'react';
 
+/** @internal Exported for its tests. */
 export function dialogWidthFor(viewportPx: number): '40vw' | '75vw' | '90vw' {
   if (viewportPx < 640) return '90vw';
   if (viewportPx < 960) return '75vw';

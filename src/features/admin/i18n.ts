@@ -107,6 +107,9 @@ export const adminI18n = {
     },
     missing: {
       help: 'Keys that clients could not translate, and reference data (countries, circuit types, vehicle types and categories, circuit descriptions, firmware notes) with no text in a language yet. Add a translation to resolve one.',
+      deleteReported: 'Delete all reported keys',
+      allReported: 'every key reported by clients',
+      deleteReportedNote: 'Reference data with no text in a language stays listed until it is translated.',
     },
     firmware: {
       current: 'Current firmware on the server',
@@ -147,6 +150,7 @@ export const adminI18n = {
       translationUpdated: 'Translation {{value}} updated.',
       translationDeleted: 'Translation successfully deleted.',
       missingDeleted: 'Missing translation successfully deleted.',
+      missingReportedDeleted: 'Reported keys deleted: {{count}}.',
       sessionUpdated: 'Session updated',
       userCreateFailed: 'Failed to create user',
       countryCreateFailed: 'Failed to create country',
@@ -170,6 +174,7 @@ export const adminI18n = {
       translationUpdateFailed: 'Failed to update translation',
       translationDeleteFailed: 'Failed to delete translation',
       missingDeleteFailed: 'Failed to delete missing translation',
+      missingReportedDeleteFailed: 'Failed to delete the reported keys',
       sessionUpdateFailed: 'Failed to update session',
       sessionDeleteFailed: 'Failed to delete session',
     },
@@ -277,6 +282,9 @@ export const adminI18n = {
     },
     missing: {
       help: 'Chaves que os clientes não conseguiram traduzir e dados de referência (países, tipos de circuito, tipos e categorias de veículo, descrições de circuitos, notas de firmware) ainda sem texto num idioma. Adicione uma tradução para resolver.',
+      deleteReported: 'Eliminar todas as chaves reportadas',
+      allReported: 'todas as chaves reportadas pelos clientes',
+      deleteReportedNote: 'Os dados de referência sem texto num idioma continuam na lista até serem traduzidos.',
     },
     firmware: {
       current: 'Firmware atual no servidor',
@@ -317,6 +325,7 @@ export const adminI18n = {
       translationUpdated: 'Tradução {{value}} atualizada.',
       translationDeleted: 'Tradução eliminada com sucesso.',
       missingDeleted: 'Tradução em falta eliminada com sucesso.',
+      missingReportedDeleted: 'Chaves reportadas eliminadas: {{count}}.',
       sessionUpdated: 'Sessão atualizada',
       userCreateFailed: 'Falha ao criar o utilizador',
       countryCreateFailed: 'Falha ao criar o país',
@@ -340,6 +349,7 @@ export const adminI18n = {
       translationUpdateFailed: 'Falha ao atualizar a tradução',
       translationDeleteFailed: 'Falha ao eliminar a tradução',
       missingDeleteFailed: 'Falha ao eliminar a tradução em falta',
+      missingReportedDeleteFailed: 'Falha ao eliminar as chaves reportadas',
       sessionUpdateFailed: 'Falha ao atualizar a sessão',
       sessionDeleteFailed: 'Falha ao eliminar a sessão',
     },

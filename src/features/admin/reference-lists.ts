@@ -2,7 +2,7 @@
  * Reference lists for the admin forms' selects (offline copies from the data layer), and the refresh after an
  * admin write so every screen's offline lists follow the change.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/live-query';
 import { useEffect } from 'react';
 import type { ReferenceRows, ReferenceTable } from '../../data/services';
 import { referenceRepository } from '../../data/services';

@@ -4,7 +4,7 @@
  * (the server drops the report). After each write this app fetches the overrides again, so the admin sees the new
  * text at once; other clients take it on their next start or reconnection.
  */
-import { Select, Stack, Text, Textarea, TextInput, Button } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_CODES, type Locale, type MissingTranslation, type Translation } from '../../contracts/translations';
@@ -104,6 +104,22 @@ export function MissingTranslationsSection() {
   const [deleting, setDeleting] = useState<MissingTranslation | null>(null);
   const [busy, setBusy] = useState(false);
   const [resolving, setResolving] = useState<TranslationForm | null>(null);
+  const [deletingReported, setDeletingReported] = useState(false);
+
+  /** Bulk delete: a flood of reports is cleared at once; reference data rows stay until translated. */
+  async function removeReported() {
+    setBusy(true);
+    try {
+      const { deleted } = await translationsApi.removeAllReported();
+      notifySuccess(t('toast.missingReportedDeleted', { count: deleted }), { translated: true });
+      setRefreshKey((k) => k + 1);
+    } catch (err) {
+      notifyWriteFailed(t('toast.missingReportedDeleteFailed'), err);
+    } finally {
+      setDeletingReported(false);
+      setBusy(false);
+    }
+  }
 
   async function remove() {
     if (!deleting) return;
@@ -138,9 +154,14 @@ export function MissingTranslationsSection() {
 
   return (
     <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        {t('missing.help')}
-      </Text>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 20rem' }}>
+          {t('missing.help')}
+        </Text>
+        <Button variant="light" color="red" onClick={() => setDeletingReported(true)} data-testid="missing-delete-reported">
+          {t('missing.deleteReported')}
+        </Button>
+      </Group>
       <DataTable<MissingTranslation>
         tableKey="admin-missing-translations"
         columns={[
@@ -173,6 +194,11 @@ export function MissingTranslationsSection() {
         </Stack>
       )}
       <ConfirmDialog opened={deleting !== null} value={deleting ? translationLabel(deleting) : ''} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <ConfirmDialog opened={deletingReported} value={t('missing.allReported')} busy={busy} onCancel={() => setDeletingReported(false)} onConfirm={() => void removeReported()}>
+        <Text size="sm" c="dimmed" mb="lg">
+          {t('missing.deleteReportedNote')}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

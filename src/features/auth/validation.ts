@@ -2,14 +2,16 @@
  * Form rules of the account screens, pure so they are unit-tested:
  * - login: the button is disabled while email or password is empty;
  * - reset password and resend verification: disabled while the email is empty;
- * - register: email, first name and password required, last name optional; password must equal confirm
- *   password, else BOTH password fields are invalid and submit stops;
+ * - register: email, first name and password required, last name optional; names without control, bidi or other
+ *   invisible characters (the server refuses them too); password must equal confirm password, else BOTH password
+ *   fields are invalid and submit stops;
  * - change password: both fields required and equal (same rule as register);
  * - a new password shorter than the server's minimum (PASSWORD_MIN_LENGTH) marks the password field before any
  *   call, so the user sees it on the field in their language rather than as the server's technical reply.
  * The password strength meter exists (medium/strong) but its feedback is off on these forms.
  */
 import { PASSWORD_MIN_LENGTH } from '../../contracts/auth-limits';
+import { hasForbiddenNameCharacters } from '../../contracts/person-name';
 
 export interface LoginValues {
   email: string;
@@ -52,6 +54,8 @@ export function validateRegister(v: RegisterValues): FieldErrors<RegisterValues>
   if (!filled(v.email)) errors.email = 'auth:required';
   else if (!looksLikeEmail(v.email)) errors.email = 'auth:invalidEmail';
   if (!filled(v.firstName)) errors.firstName = 'auth:required';
+  else if (hasForbiddenNameCharacters(v.firstName)) errors.firstName = 'auth:nameCharacters';
+  if (hasForbiddenNameCharacters(v.lastName)) errors.lastName = 'auth:nameCharacters';
   passwordRules(v, errors);
   return errors;
 }
@@ -74,14 +78,4 @@ export function validateChangePassword(v: ChangePasswordValues): FieldErrors<Cha
 
 export function hasErrors(errors: object): boolean {
   return Object.keys(errors).length > 0;
-}
-
-export type PasswordStrength = 'weak' | 'medium' | 'strong';
-
-/** Password strength: medium = 6+ characters with two of lower/upper/digit; strong = 8+ with all three. */
-export function passwordStrength(pw: string): PasswordStrength {
-  const kinds = [/[a-z]/.test(pw), /[A-Z]/.test(pw), /\d/.test(pw)].filter(Boolean).length;
-  if (pw.length >= 8 && kinds === 3) return 'strong';
-  if (pw.length >= 6 && kinds >= 2) return 'medium';
-  return 'weak';
 }

@@ -5,7 +5,7 @@
  * 'Alemanha' finds the German circuits in Portuguese.
  */
 import type { Circuit } from '../../contracts/entities';
-import { tryParseCoordinates } from '../../domain/format/coordinates';
+import { tryParseCoordinates } from '../../domain/value-format/coordinates';
 import type { GatePoint } from '../../domain/session-types';
 
 export interface CircuitFilters {

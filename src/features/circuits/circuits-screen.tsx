@@ -4,7 +4,7 @@
  * server when online, so it works with no connection.
  */
 import { Alert, Badge, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, Title, UnstyledButton, useMantineTheme } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/live-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { referenceRepository } from '../../data/services';

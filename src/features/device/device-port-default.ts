@@ -4,12 +4,12 @@
  * the outbox), the session list is a Dexie live query, circuits come from the reference data kept offline, and
  * the firmware binary from the firmware repository (kept in IndexedDB, sha256-checked).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../data/live-query';
 import type { Circuit } from '../../contracts/entities';
 import { createSimulatedAstro } from '../../device/simulated/create-simulated-astro';
 import { SimulatedTransport } from '../../device/simulated/simulated-transport';
 import { WebBluetoothTransport } from '../../device/web-bluetooth-transport';
-import { authSession } from '../../data/auth/session';
+import { authSession } from '../../data/auth/app-session';
 import { deviceVersionRepository, firmwareRepository, referenceRepository, sessionsRepository } from '../../data/services';
 import type { DevicePort, LocalSessionInfo } from './device-port';
 import { closeLink } from './device-session';

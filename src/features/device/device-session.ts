@@ -58,7 +58,10 @@ function guardUnload(on: boolean): void {
   else window.removeEventListener('beforeunload', askBeforeUnload);
 }
 
-/** True while the tab asks before closing (a download or firmware update runs). */
+/**
+ * True while the tab asks before closing (a download or firmware update runs).
+ * @internal Exported for its tests.
+ */
 export function unloadGuardActive(): boolean {
   return unloadGuarded;
 }

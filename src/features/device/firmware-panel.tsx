@@ -5,7 +5,7 @@ import { translateMessage } from '../../app/i18n/setup';
 import type { FirmwareVersion } from '../../contracts/firmware';
 import { isOfflineFailure } from '../../data/api/api-error';
 import type { AstroController, DeviceSnapshot } from '../../device/flows/astro-controller';
-import { isFirmwareUpdateAvailable } from '../../domain/format/firmware-version';
+import { isFirmwareUpdateAvailable } from '../../domain/value-format/firmware-version';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
 import type { DevicePort } from './device-port';
 import { useReferenceTexts } from '../../app/i18n/reference-text';

@@ -8,7 +8,7 @@
 import type { QueueItemView } from '../../device/flows/astro-controller';
 import type { DeviceSessionRow } from '../../device/flows/session-list';
 import type { TransferFailure, UploadState } from '../../device/flows/transfer-items';
-import { displayNameFromFileName } from '../../domain/format/session-name';
+import { displayNameFromFileName } from '../../domain/value-format/session-name';
 import type { LocalSessionInfo } from './device-port';
 
 export interface AstroSessionRow {

@@ -6,8 +6,8 @@ import { formatNumber } from '../../app/i18n/format';
 import { currentLocale } from '../../app/i18n/setup';
 import type { Locale } from '../../contracts/translations';
 import type { TransferEstimate } from '../../device/flows/transfer-rate';
-import { formatLapTime } from '../../domain/format/lap-time';
-import { formatSessionDuration } from '../../domain/format/session-duration';
+import { useLapTime } from '../../app/preferences/lap-time-digits';
+import { formatSessionDuration } from '../../domain/value-format/session-duration';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { failureText } from './failure-text';
 import { newOnDevice, onlyCopies, type AstroSessionRow } from './session-rows';
@@ -45,6 +45,7 @@ export interface SessionsPanelProps {
 
 export function SessionsPanel({ rows, connected, overallProgress, estimate = null, onDownload, onStop, onDelete, onRefresh }: SessionsPanelProps) {
   const { t, i18n } = useTranslation('device');
+  const formatLapTime = useLapTime();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);

@@ -24,6 +24,7 @@ export const leaderboardsI18n = {
     failed: 'Failed to load the leaderboard',
     ties: 'Equal best laps share a position.',
     hint: 'Choose a circuit (or filter by country, type and category), then press Show Leaderboard to rank the best laps.',
+    compare: { column: 'Compare', button: 'Compare with my best' },
   },
   'pt-pt': {
     title: 'Classificações',
@@ -49,5 +50,6 @@ export const leaderboardsI18n = {
     failed: 'Falha ao carregar a classificação',
     ties: 'Melhores voltas iguais partilham a posição.',
     hint: 'Escolha um circuito (ou filtre por país, tipo e categoria) e carregue em Mostrar classificação para ordenar as melhores voltas.',
+    compare: { column: 'Comparar', button: 'Comparar com a minha melhor' },
   },
 };

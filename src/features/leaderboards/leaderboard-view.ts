@@ -4,7 +4,7 @@
  */
 import type { Circuit } from '../../contracts/entities';
 import type { LeaderboardRequest, LeaderboardRow } from '../../contracts/leaderboard';
-import { formatLapTime } from '../../domain/format/lap-time';
+import { formatLapTime, type LapTimeDigits } from '../../domain/value-format/lap-time';
 
 export interface LeaderboardForm {
   countryId: number | null;
@@ -43,12 +43,12 @@ export function fromLeaderboardRequest(req: Partial<LeaderboardRequest>): Leader
 }
 
 /** Gap to the leader: '-' for the leader (and drivers tied with them), else '+mm:ss.cc'. */
-export function gapText(gapMs: number): string {
-  return gapMs <= 0 ? '-' : `+${formatLapTime(gapMs)}`;
+export function gapText(gapMs: number, digits: LapTimeDigits = 2): string {
+  return gapMs <= 0 ? '-' : `+${formatLapTime(gapMs, digits)}`;
 }
 
-export function lapText(ms: number | null): string {
-  return ms === null ? '-' : formatLapTime(ms);
+export function lapText(ms: number | null, digits: LapTimeDigits = 2): string {
+  return ms === null ? '-' : formatLapTime(ms, digits);
 }
 
 export interface CircuitBoard {

@@ -3,10 +3,12 @@
  * The server ranks within each circuit; one table per circuit. The last answer per filter set is kept in IndexedDB
  * and shown offline with its date.
  */
-import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useLiveQuery } from '../../data/live-query';
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useLapTimeDigits } from '../../app/preferences/lap-time-digits';
 import type { LeaderboardRow } from '../../contracts/leaderboard';
 import { isApiError } from '../../data/api/api-error';
 import { leaderboardRepository, referenceRepository } from '../../data/services';
@@ -25,6 +27,8 @@ interface Shown {
 
 export function LeaderboardsScreen() {
   const { t } = useTranslation('leaderboards');
+  const navigate = useNavigate();
+  const digits = useLapTimeDigits();
   const locale = currentLocale();
   const countries = useLiveQuery(() => referenceRepository.list('countries'), []) ?? [];
   const circuits = useLiveQuery(() => referenceRepository.list('circuits'), []) ?? [];
@@ -179,6 +183,9 @@ export function LeaderboardsScreen() {
                         <Table.Th>{t('columns.date')}</Table.Th>
                         <Table.Th>{t('columns.category')}</Table.Th>
                         <Table.Th>{t('columns.optimal')}</Table.Th>
+                        <Table.Th>
+                          <VisuallyHidden>{t('compare.column')}</VisuallyHidden>
+                        </Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -186,13 +193,26 @@ export function LeaderboardsScreen() {
                         <Table.Tr key={r.userId} data-user-id={r.userId}>
                           <Table.Td fw={700}>{r.position}</Table.Td>
                           <Table.Td>{r.driver}</Table.Td>
-                          <Table.Td ff="monospace">{lapText(r.bestLapMs)}</Table.Td>
-                          <Table.Td ff="monospace">{gapText(r.gapMs)}</Table.Td>
+                          <Table.Td ff="monospace">{lapText(r.bestLapMs, digits)}</Table.Td>
+                          <Table.Td ff="monospace">{gapText(r.gapMs, digits)}</Table.Td>
                           <Table.Td>
                             <CircuitTime value={r.date} timeZone={zones.get(r.circuitId)} circuitName={r.circuitName} dateOnly />
                           </Table.Td>
                           <Table.Td>{r.vehicleCategory === null ? '-' : ref.text('vehicleCategory', r.vehicleCategoryId, 'name', r.vehicleCategory)}</Table.Td>
-                          <Table.Td ff="monospace">{lapText(r.optimalLapMs)}</Table.Td>
+                          <Table.Td ff="monospace">{lapText(r.optimalLapMs, digits)}</Table.Td>
+                          <Table.Td>
+                            {/* A lap its owner shares with everyone, or with the viewer's team: the lap viewer takes it as the reference. */}
+                            {r.comparable && r.lapNumber !== null && (
+                              <Button
+                                size="compact-xs"
+                                variant="light"
+                                onClick={() => void navigate({ to: '/sessions/analysis', search: { compare: `${r.sessionId}-${r.lapNumber}`, circuit: r.circuitId } })}
+                                data-testid={`compare-${r.sessionId}`}
+                              >
+                                {t('compare.button')}
+                              </Button>
+                            )}
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

@@ -2,26 +2,33 @@
  * /profile: edit first and last name, birthdate, country and licence (PATCH /users/{id});
  * change password by e-mail link (the API offers POST /auth/reset-password, which mails a /change-password link;
  * there is no authenticated change-password call); the firmware version ASTRO last reported. Offline it shows the
- * copy kept in IndexedDB, read-only. Below: storage on this device (usage, persistence; storage-status.tsx).
+ * copy kept in IndexedDB, read-only. Lap times to the hundredth or the thousandth (this device's choice,
+ * app/preferences/lap-time-digits.ts). Below: storage on this device (usage, persistence; storage-status.tsx).
  */
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { Alert, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useLiveQuery } from '../../data/live-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../contracts/entities';
 import type { FirmwareVersion } from '../../contracts/firmware';
 import { firmwareApi } from '../../data/api/firmware';
 import { usersApi } from '../../data/api/users';
-import { authApi, profileRepository } from '../../data/auth/session';
+import { authApi, profileRepository } from '../../data/auth/app-session';
 import { deviceVersionRepository, referenceRepository, shownFirmwareVersion } from '../../data/services';
 import { useAuthView } from '../../app/auth/auth-react';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
-import { profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
+import { nameError, profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
 import { StorageStatusPanel } from './storage-status';
+import { SharingPanel } from './sharing-panel';
 import { useReferenceTexts } from '../../app/i18n/reference-text';
+import { storeLapTimeDigits, useLapTimeDigits } from '../../app/preferences/lap-time-digits';
 
 export function ProfileScreen() {
   const { t } = useTranslation('profile');
+  const fieldError = (name: string) => {
+    const key = nameError(name);
+    return key ? t(key) : undefined;
+  };
   const ref = useReferenceTexts();
   const view = useAuthView();
   const userId = view.user?.id ?? null;
@@ -35,6 +42,7 @@ export function ProfileScreen() {
   // What ASTRO reported on this device, kept at once (offline too) and sent when online.
   const seenHere = useLiveQuery(() => (userId === null ? null : deviceVersionRepository.seen(userId)), [userId]) ?? null;
   const firmware = shownFirmwareVersion(user, seenHere);
+  const lapTimeDigits = useLapTimeDigits();
 
   useEffect(() => {
     if (userId === null) return;
@@ -113,8 +121,8 @@ export function ProfileScreen() {
             <Stack gap="sm">
               <TextInput label={t('email')} value={user.email} readOnly disabled />
               <Group grow align="flex-start">
-                <TextInput label={t('firstName')} name="firstName" required value={form.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} disabled={!online} />
-                <TextInput label={t('lastName')} name="lastName" value={form.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} disabled={!online} />
+                <TextInput label={t('firstName')} name="firstName" required value={form.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} disabled={!online} error={fieldError(form.firstName)} />
+                <TextInput label={t('lastName')} name="lastName" value={form.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} disabled={!online} error={fieldError(form.lastName)} />
               </Group>
               <Group grow align="flex-start">
                 <TextInput label={t('birthdate')} name="birthdate" type="date" value={form.birthdate} onChange={(e) => set({ birthdate: e.currentTarget.value })} disabled={!online} />
@@ -175,6 +183,20 @@ export function ProfileScreen() {
               </Text>
             </Group>
           )}
+        </Stack>
+      </Paper>
+      <SharingPanel userId={userId} />
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Text fw={600}>{t('display.title')}</Text>
+          {/* A device setting, not the account's: it works offline and needs no save. */}
+          <Switch
+            label={t('display.thousandths')}
+            description={t('display.thousandthsHelp')}
+            checked={lapTimeDigits === 3}
+            onChange={(e) => storeLapTimeDigits(e.currentTarget.checked ? 3 : 2)}
+            data-testid="lap-time-thousandths"
+          />
         </Stack>
       </Paper>
       <StorageStatusPanel />

@@ -18,7 +18,10 @@ const STORAGE_NEARLY_FULL = 0.9;
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** Bytes as a short size in the locale: 1.5 GB (en-us), 1,5 GB (pt-pt). Decimal units, as browsers report quota. */
+/**
+ * Bytes as a short size in the locale: 1.5 GB (en-us), 1,5 GB (pt-pt). Decimal units, as browsers report quota.
+ * @internal Exported for its tests.
+ */
 export function formatBytes(bytes: number, locale: Locale): string {
   let value = Math.max(0, bytes);
   let unit = 0;

@@ -1,8 +1,8 @@
 /** The `sessions` namespace: library, map, analysis, import/export. en-us uses the spec's exact English messages. */
-import { libraryI18n } from './i18n-library';
-import { importExportI18n } from './i18n-import-export';
-import { mapI18n } from './i18n-map';
-import { analysisI18n } from './i18n-analysis';
+import { libraryI18n } from './library/i18n';
+import { importExportI18n } from './import/i18n';
+import { mapI18n } from './map/i18n';
+import { analysisI18n } from './analysis/i18n';
 
 /** One file a screen; the namespace is their union (each group of keys lives in one file). */
 export const sessionsI18n = {

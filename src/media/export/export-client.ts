@@ -8,7 +8,7 @@ import { proxy, wrap, type Remote } from 'comlink';
 import { exportLockName, exportsFolder, removeLeftoverExports } from '../../data/storage/export-files';
 import type { VideoExportWorkerApi } from '../../../workers/video-export.worker';
 import { ExportError } from './export-error';
-import type { ExportJob, ExportProgress } from './export-pipeline';
+import type { ExportJob, ExportProgress } from './export-types';
 import type { FileExportResult } from './export-to-file';
 
 /** How long a finished file stays locked for its download or save. */

@@ -5,7 +5,8 @@
  */
 import { exportsFolder } from '../../data/storage/export-files';
 import { ExportError } from './export-error';
-import { runExport, type ExportControl, type ExportJob, type ExportResult } from './export-pipeline';
+import { runExport } from './export-pipeline';
+import type { ExportControl, ExportJob, ExportResult } from './export-types';
 import { fileSink } from './file-sink';
 
 export interface FileExportResult extends ExportResult {

@@ -6,7 +6,7 @@
  * Both come out as ExportError('quota').
  */
 import { ExportError } from './export-error';
-import type { ExportSink } from './export-pipeline';
+import type { ExportSink } from './export-types';
 
 /** The part of FileSystemSyncAccessHandle the sink uses. */
 export interface PositionalWriter {

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { SessionsLayout } from '../../features/sessions/sessions-layout';
+import { SessionsLayout } from '../../features/sessions/layout';
 
 /** /sessions: the parent menu group of library, map and analysis; provides the sessions port. */
 export const Route = createFileRoute('/_auth/sessions')({

@@ -4,7 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultMatchMode, matchModesFor, type ColumnFilter, type ColumnFilterType } from './table-state';
 
-/** How long typing pauses before a text filter is applied (one request per pause, not per key). */
+/**
+ * How long typing pauses before a text filter is applied (one request per pause, not per key).
+ * @internal Exported for its tests.
+ */
 export const TEXT_FILTER_DEBOUNCE_MS = 300;
 
 export interface ColumnFilterInputProps {

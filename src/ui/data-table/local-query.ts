@@ -19,6 +19,7 @@ export function readField(row: unknown, field: string): unknown {
 /**
  * The calendar day 'YYYY-MM-DD' of an ISO date string (as written: a device's zone-less wall-clock date stays on
  * its own day whatever the browser's zone) or of a Date (UTC); null when it is not a date.
+ * @internal Exported for its tests.
  */
 export function dayOf(value: unknown): string | null {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T|$)/.test(value)) return Number.isNaN(Date.parse(value.slice(0, 10))) ? null : value.slice(0, 10);
@@ -35,7 +36,10 @@ function toBoolean(value: unknown): boolean | null {
   return null;
 }
 
-/** Whether one row passes one filter. */
+/**
+ * Whether one row passes one filter.
+ * @internal Exported for its tests.
+ */
 export function matchesFilter(row: unknown, filter: DataTableFilter): boolean {
   const cell = readField(row, filter.field);
   const wanted = filter.value;

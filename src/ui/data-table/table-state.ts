@@ -121,7 +121,10 @@ const persistedSchema = z.object({
   sort: z.object({ field: z.string().min(1).max(64), order: sortOrderSchema }).nullable(),
 });
 
-/** sessionStorage key of a table. */
+/**
+ * sessionStorage key of a table.
+ * @internal Exported for its tests.
+ */
 export const storageKey = (tableKey: string) => `datatable:${tableKey}`;
 
 /** Minimal storage interface so tests pass a Map-backed fake. */

@@ -1,5 +1,5 @@
 /**
- * Gate lines for display: a circuit stores only gate centres and one width (device-protocol.md). Each line goes
+ * Gate lines for display: a circuit stores only gate centres and one width (docs/device-protocol.md). Each line goes
  * through its centre perpendicular to the direction of travel there, taken from the trace with the same rule lap
  * detection uses (domain gateDirectionFromTrace); without a trace passing the gate it is drawn east-west.
  */
@@ -45,7 +45,10 @@ export function gateSegments(gates: readonly GatePoint[], widthM: number, trace?
   });
 }
 
-/** Gates parsed from a circuit's coordinates text 'lat;lon;lat;lon...'; invalid pairs are dropped. */
+/**
+ * Gates parsed from a circuit's coordinates text 'lat;lon;lat;lon...'; invalid pairs are dropped.
+ * @internal Exported for its tests.
+ */
 export function parseGateText(text: string | null | undefined): GatePoint[] {
   if (!text) return [];
   const parts = text.split(';').map((p) => Number(p.trim()));
@@ -58,7 +61,10 @@ export function parseGateText(text: string | null | undefined): GatePoint[] {
   return gates;
 }
 
-/** Gates back to the circuit's text form (7 decimals ≈ 1 cm). */
+/**
+ * Gates back to the circuit's text form (7 decimals ≈ 1 cm).
+ * @internal Exported for its tests.
+ */
 export function gateText(gates: readonly GatePoint[]): string {
   return gates.map((g) => `${g.lat.toFixed(7)};${g.lon.toFixed(7)}`).join(';');
 }

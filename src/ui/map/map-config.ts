@@ -2,6 +2,7 @@
  * Tile source settings. OSM's tile usage policy asks for visible attribution, a valid referer (browsers send it)
  * and no bulk downloading: the app only loads tiles for the viewed area and the service worker caches them at
  * runtime as they are viewed (no prefetch). `VITE_TILE_URL` points at another XYZ server (self-hosted, offline kit).
+ * @internal Exported for its tests.
  */
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a> contributors';
@@ -14,7 +15,10 @@ export interface TileSettings {
   attribution: string;
 }
 
-/** An XYZ tile URL template: http(s) with {z}, {x} and {y} (or {-y}). */
+/**
+ * An XYZ tile URL template: http(s) with {z}, {x} and {y} (or {-y}).
+ * @internal Exported for its tests.
+ */
 export function isTileTemplate(raw: unknown): raw is string {
   return (
     typeof raw === 'string' &&
@@ -33,7 +37,10 @@ export function tileSettings(env: Record<string, unknown> = import.meta.env): Ti
   return { url: valid ? raw : DEFAULT_TILE_URL, attribution };
 }
 
-/** Where the last tile URL the server announced is kept (offline starts use it). */
+/**
+ * Where the last tile URL the server announced is kept (offline starts use it).
+ * @internal Exported for its tests.
+ */
 export const TILE_URL_STORAGE_KEY = 'astro.tileUrl';
 
 /** The tile URL the server announced last time, if any (valid templates only). */

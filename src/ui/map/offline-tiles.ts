@@ -21,11 +21,13 @@ export interface TileId {
 /** Web Mercator stops at ±85.0511°. */
 const MAX_LAT = 85.051_128_78;
 
+/** @internal Exported for its tests. */
 export function tileX(lon: number, z: number): number {
   const n = 2 ** z;
   return Math.min(n - 1, Math.max(0, Math.floor(((lon + 180) / 360) * n)));
 }
 
+/** @internal Exported for its tests. */
 export function tileY(lat: number, z: number): number {
   const n = 2 ** z;
   const rad = (Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180;

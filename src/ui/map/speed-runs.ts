@@ -5,12 +5,16 @@
  */
 import { mercatorX, mercatorY } from './web-mercator';
 
+/** @internal Exported for its tests. */
 export const SPEED_BANDS = 8;
 
 /** Slow (blue) to fast (red), readable on light and dark tiles. */
 export const SPEED_BAND_COLORS = ['#2c7bb6', '#00a6ca', '#00ccbc', '#90eb9d', '#f9d057', '#f29e2e', '#e76818', '#d7191c'] as const;
 
-/** Band of a speed in [minKmh, maxKmh] (values outside are clamped). */
+/**
+ * Band of a speed in [minKmh, maxKmh] (values outside are clamped).
+ * @internal Exported for its tests.
+ */
 export function speedBand(speedKmh: number, minKmh: number, maxKmh: number): number {
   if (!(maxKmh > minKmh) || !Number.isFinite(speedKmh)) return 0;
   const f = (speedKmh - minKmh) / (maxKmh - minKmh);

@@ -1,7 +1,7 @@
 /**
  * The OpenLayers track map (loaded lazily: see lazy-track-map.tsx). Layers, bottom to top: XYZ tiles with
  * attribution (the server's TILE_URL, map-config.ts, else the build's); traces in a VectorImageLayer (re-rendered
- * as an image while panning, so 10+ overlaid laps keep frames cheap, notes/performance-facts.md); gates (lines +
+ * as an image while panning, so 10+ overlaid laps keep frames cheap); gates (lines +
  * centre points); markers and labels.
  * The gate editor (gate-editor.ts: Draw, Modify and Snap, a lazy chunk of its own) is loaded when Draw or Edit
  * is first toggled. The component is controlled: it reports gate changes through onGatesChange and redraws from
@@ -138,10 +138,12 @@ export default function TrackMap(props: TrackMapProps) {
     s.overlay.addFeatures(labels);
     for (const marker of markers ?? []) {
       const f = new Feature({ geometry: new Point([mercatorX(marker.lon), mercatorY(marker.lat)]) });
-      f.setStyle(labelStyle(showLabels ? marker.label : '', marker.color, 'right'));
+      f.setStyle(labelStyle(showLabels || marker.always ? marker.label : '', marker.color, 'right'));
       s.overlay.addFeature(f);
     }
     target.current?.setAttribute('data-trace-features', String(lines.length));
+    // The markers and where they are (lat, lon to ~1 cm): what the e2e reads (a corner's number where the tables put it).
+    target.current?.setAttribute('data-markers', JSON.stringify((markers ?? []).map((m) => [m.label, Math.round(m.lat * 1e7) / 1e7, Math.round(m.lon * 1e7) / 1e7])));
   }, [traces, speedColoured, showLabels, markers]);
 
   // Without tiles the circuit is drawn from a lap as a grey band, so the traces do not float on a white canvas.

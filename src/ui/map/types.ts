@@ -29,6 +29,8 @@ export interface MapMarker {
   lon: number;
   label: string;
   color: string;
+  /** Labelled even when the traces' labels are off (a corner's number). */
+  always?: boolean;
 }
 
 /** A position marker of the linked cursor (a dot in the lap's colour, no label). */

@@ -1,6 +1,7 @@
 /**
  * WGS84 degrees to Web Mercator (EPSG:3857) metres, written straight into flat coordinate arrays so a 30,000-fix
- * lap becomes one Float64Array and one OpenLayers geometry, with no per-point arrays (notes/performance-facts.md).
+ * lap becomes one Float64Array and one OpenLayers geometry, with no per-point arrays
+ * (an array per point is what makes a long trace slow to build and to pan).
  */
 const R = 6_378_137;
 const RAD = Math.PI / 180;

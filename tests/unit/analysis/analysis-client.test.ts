@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expose } from 'comlink';
-import { createAnalysisClient, createDirectAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
+import { createAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
+import { createDirectAnalysisClient } from '../../helpers/direct-analysis-client';
 import { createWorkerApi, workerApi, type PositionsSource } from '../../../workers/analysis-worker-api';
 import { DomainError } from '../../../src/domain/errors';
 import { serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
-import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import { detectLaps } from '../../../src/domain/detection/detect-laps';
 import { lapTraceByNumber } from '../../../src/domain/lap-compare/lap-trace';
 import { deltaTime } from '../../../src/domain/lap-compare/delta-time';

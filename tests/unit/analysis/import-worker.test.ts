@@ -3,11 +3,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
 import { createAnalysisClient, type AnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
 import { workerApi } from '../../../workers/analysis-worker-api';
-import { prepareImport } from '../../../src/domain/formats/prepare-import';
-import { bytesSource } from '../../../src/domain/gpmf/byte-source';
-import { isImportError } from '../../../src/domain/formats/import-errors';
+import { prepareImport } from '../../../src/domain/file-formats/prepare-import';
+import { bytesSource } from '../../../src/domain/file-reading/byte-source';
+import { isImportError } from '../../../src/domain/file-formats/import-errors';
 import { sessionStatsFromLapsText } from '../../../src/domain/session-stats';
-import { importProgressFraction, type ImportProgress } from '../../../src/domain/formats/import-progress';
+import { importProgressFraction, type ImportProgress } from '../../../src/domain/file-formats/import-progress';
+import { formatCoordinates } from '../../../src/domain/value-format/coordinates';
+import { writeXrz } from '../../helpers/aim-xrk-writer';
+import { xrkOfMotion } from '../domain/file-formats/aim-xrk-session';
+import { gatePoints, wavyMotion } from '../domain/synthetic-track';
+import { importFile as importOnPage } from '../../../src/domain/file-formats/file-to-session';
+import { fixAlong, lineAcross, nearestFix } from '../domain/file-formats/gate-line-timing';
+import { withLaptiming } from '../domain/file-formats/vbo-laptiming-writer';
 
 /**
  * A picked file is imported in the analysis worker: the File goes there by reference, and what comes back is the
@@ -88,6 +95,31 @@ describe('importing a file in the worker', () => {
     expect(placed.lapCount).toBe(proposed.lapCount);
   });
 
+  it("says whether the file's own gates timed the laps, where a proposed line came from, and the logger's laps beside ours", async () => {
+    client = createAnalysisClient({ createWorker: fakeWorker });
+    const text = VBO.toString('utf8');
+    // A RaceChrono [laptiming] start/finish 25 m beside the track, 50 m past the seeded line: no lap crosses it.
+    const positions = importOnPage('rustavi.vbo', text).positions;
+    const beside = lineAcross(positions, fixAlong(positions, nearestFix(positions, { lat: 41.569854, lon: 44.94928 }), 50), 10, 25);
+    const withGates = withLaptiming(text, [{ kind: 'Start', a: beside.a, b: beside.b, name: 'Start / Finish' }], 'racechrono');
+    const fellBack = await client.importFile({ fileName: 'racechrono.vbo', file: new Blob([withGates]), circuits: [rustavi] });
+    expect(fellBack.lapSource).toBe('circuit');
+    expect(fellBack.fileGatesIgnored).toBe(true);
+    expect(fellBack.lapCount).toBeGreaterThan(3);
+    const plain = await client.importFile({ fileName: 'rustavi.vbo', file: new Blob([VBO]), circuits: [rustavi] });
+    expect(plain.fileGatesIgnored).toBe(false);
+    expect(plain.loggerLaps).toBeNull();
+    // No logger laps and no circuit: the line is the trace's loop.
+    const loop = await client.importFile({ fileName: 'rustavi.vbo', file: new Blob([VBO]), circuits: [] });
+    expect(loop.proposalFrom).toBe('trace');
+    // The real MyChron export (no circuit near): the line its beacons place, its 14 laps and ours within 20 ms.
+    const aim = readFileSync(new URL('../../fixtures/real-logs/sskc-mychron-aim-20hz-trimmed.csv', import.meta.url));
+    const logged = await client.importFile({ fileName: 'sskc.csv', file: new Blob([aim]), circuits: [] });
+    expect(logged.proposalFrom).toBe('logger');
+    expect(logged.loggerLaps).toMatchObject({ count: 14, matched: 14 });
+    expect(logged.loggerLaps!.maxAbsDiffMs).toBeLessThanOrEqual(20);
+  });
+
   it("refuses a bad file with its reason and detail intact, as the page's ImportError", async () => {
     client = createAnalysisClient({ createWorker: fakeWorker });
     const bytes = new TextEncoder().encode('File created on 12/04/2026\n\n[column names]\nsats time lat\n[data]\n');
@@ -97,5 +129,33 @@ describe('importing a file in the worker', () => {
     const empty = await client.importFile({ fileName: 'empty.csv', file: new Blob([]), circuits: [] }).catch((e: unknown) => e);
     expect(empty).toMatchObject({ reason: 'empty-file' });
     expect((empty as Error).message).toContain('empty.csv');
+  });
+
+  it("imports an AiM XRZ from its Blob: the logger's crossings and details come back, named after its circuit", async () => {
+    client = createAnalysisClient({ createWorker: fakeWorker });
+    const start = Date.UTC(2026, 4, 16, 13, 5, 0);
+    const { input } = xrkOfMotion(wavyMotion(30, 6, 17, 180), 10, start, { details: { driver: 'Ana', vehicle: 'Rotax Max', venue: 'Synthetic Ring', logger: 'MyChron 5' } });
+    const xrz = writeXrz(input);
+    const ring = { id: 3, name: 'Synthetic Ring', coordinates: formatCoordinates(gatePoints()), size: 30, timeZone: 'Europe/Lisbon' };
+    const reports: ImportProgress[] = [];
+    const imported = await client.importFile({ fileName: 'Ana_Rotax_Synthetic Ring_a_0007.xrz', file: new Blob([xrz]), circuits: [ring] }, { onProgress: (p) => reports.push(p) });
+    expect(imported.circuitId).toBe(3);
+    expect(imported.fixes).toBe(input.fixes.length);
+    expect(imported.details).toEqual({ driver: 'Ana', vehicle: 'Rotax Max', venue: 'Synthetic Ring', logger: 'MyChron 5' });
+    // The logger's crossings, and our laps between them (the stored laps file: out lap, timed laps, in lap).
+    const crossings = Array.from(imported.loggerCrossingsMs ?? []);
+    expect(crossings).toHaveLength(input.laps.length - 1);
+    const ours = sessionStatsFromLapsText(new TextDecoder().decode(imported.lapsBytes));
+    expect(ours.lapCount).toBeGreaterThanOrEqual(input.laps.length - 1);
+    expect(imported.startedAt).toBe('2026-05-16T13:05:00.000Z');
+    expect(imported.fileName).toBe('20260516_1405_Synthetic Ring');
+    expect(reports.some((r) => r.stage === 'parsing')).toBe(true);
+  });
+
+  it('refuses a file of a format not read here with its format named in the detail', async () => {
+    client = createAnalysisClient({ createWorker: fakeWorker });
+    const ld = Uint8Array.from({ length: 4096 }, (_, i) => (i * 37) & 0xff);
+    const error = await client.importFile({ fileName: 'Stint 3.ld', file: new Blob([ld]), circuits: [] }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'unsupported-format', detail: { format: 'motec-ld', kind: 'log' } });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLapRecords, decodeSessionAnalysis, encodeLapRecords, encodeSessionAnalysis, lapColumnBuffers } from '../../../workers/lap-columns';
 import { analyseSession } from '../../../src/domain/analysis/analyse-session';
-import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import type { LapRecord } from '../../../src/domain/session-types';
 
 describe('laps and analysis as typed columns', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPositionsCache } from '../../../workers/positions-cache';
-import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import type { PositionColumns } from '../../../src/domain/session-types';
 
 const columns = (seed: number): PositionColumns => syntheticSession({ fixes: 50, seed }).positions;

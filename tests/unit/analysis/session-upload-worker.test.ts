@@ -3,14 +3,15 @@ import { expose } from 'comlink';
 import { createAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
 import { encodeSessionUpload } from '../../../workers/analysis-api';
 import { workerApi } from '../../../workers/analysis-worker-api';
-import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText, type ColumnarText } from '../../../src/contracts/columnar-text';
+import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText } from '../../../src/contracts/columnar-text';
+import type { ColumnarText } from '../../../src/contracts/columnar-format';
 import type { SessionUpload } from '../../../src/contracts/session-upload';
 import { createHttpClient } from '../../../src/data/api/http-client';
 import { createSessionsApi } from '../../../src/data/api/sessions-api';
 import { toStoredBytes } from '../../../src/data/repositories/bytes';
 import { sessionsSyncTransport, type SessionUploadEncoder } from '../../../src/data/sync/sync-transport';
 import { serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
-import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import { json, scriptedFetch } from '../data/fake-server';
 
 /**

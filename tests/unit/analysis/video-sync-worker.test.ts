@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
 import { createAnalysisClient, type AnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
 import { workerApi } from '../../../workers/analysis-worker-api';
-import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import type { PositionColumns } from '../../../src/domain/session-types';
 import { cameraGpsPayloads, gpmdOnlyMp4 } from '../domain/gpmf/mp4-gpmf-writer';
 
@@ -84,12 +84,16 @@ describe('automatic video sync in the worker', () => {
     expect(text.result).toBeNull();
   });
 
-  it('answers no sync for a video of another session (the speeds do not match)', async () => {
+  it('answers that a video of another session does not overlap it (its GPS time an hour later), and no sync when only the speeds could tell and do not match', async () => {
     client = createAnalysisClient({ createWorker: fakeWorker });
     // An hour after the session, at speeds that follow no lap of it.
     const file = new Blob([gpmdOnlyMp4(cameraGpsPayloads({ seconds: 200, utcAt: (v) => SESSION_START + 3_600_000 + v * 1000, speedAt: (v) => 40 + 30 * Math.sin(v / 3) })) as BlobPart]);
     const outcome = await client.syncVideo({ chapters: [file], session: speedInput(), sessionStartMs: SESSION_START });
-    expect(outcome.reason).toBeNull();
+    expect(outcome.reason).toBe('no-overlap');
     expect(outcome.result).toBeNull();
+    // The session's start unknown: the speeds alone decide, and they do not match.
+    const unknown = await client.syncVideo({ chapters: [file], session: speedInput(), sessionStartMs: NaN });
+    expect(unknown.reason).toBeNull();
+    expect(unknown.result).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ColumnarTextError, decodeColumnarText, encodeColumnarText, type ColumnarText } from '../../../src/contracts/columnar-text';
+import { ColumnarTextError, columnarTextSchema, decodeColumnarText, encodeColumnarText } from '../../../src/contracts/columnar-text';
+import type { ColumnarText } from '../../../src/contracts/columnar-format';
+import { MAX_COLUMNS, MAX_SHAPE_RUNS } from '../../../src/contracts/session-bounds';
 
 const LIMIT = 40 * 1024 * 1024;
 function encode(text: string): ColumnarText {
@@ -109,5 +111,24 @@ describe('columnar text', () => {
     expect(() => decodeColumnarText({ format: 'columns-v1', shape: [1, 2_000_001], columns: [''], deltas: [] }, 1_000_000)).toThrow(
       expect.objectContaining({ code: 'COLUMNAR_TOO_LARGE' }),
     );
+  });
+});
+
+describe('columnar bounds', () => {
+  it('the encoder gives up (plain text is sent) on a line of more fields or more runs than the server takes', () => {
+    expect(encodeColumnarText(`${';'.repeat(MAX_COLUMNS - 1)}\n`)).not.toBeNull();
+    expect(encodeColumnarText(`${';'.repeat(MAX_COLUMNS)}\n`)).toBeNull();
+    // Alternating 1 and 2 fields: each line starts a run (no final newline: it would start one more).
+    const runs = 'a\nb;c\n'.repeat(MAX_SHAPE_RUNS / 2).slice(0, -1);
+    expect(encodeColumnarText(runs)).not.toBeNull();
+    expect(encodeColumnarText(`${runs}\na`)).toBeNull();
+  });
+
+  it('the schema refuses arrays over their bounds by their length alone', () => {
+    const ok = { format: 'columns-v1', shape: [1, 1], columns: ['x'], deltas: [] };
+    expect(columnarTextSchema.safeParse(ok).success).toBe(true);
+    expect(columnarTextSchema.safeParse({ ...ok, columns: new Array(MAX_COLUMNS + 1).fill('') }).success).toBe(false);
+    expect(columnarTextSchema.safeParse({ ...ok, deltas: new Array(MAX_COLUMNS + 1).fill(0) }).success).toBe(false);
+    expect(columnarTextSchema.safeParse({ ...ok, shape: new Array(2 * MAX_SHAPE_RUNS + 2).fill(1) }).success).toBe(false);
   });
 });

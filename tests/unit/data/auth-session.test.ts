@@ -6,7 +6,7 @@ import { createAuthApi } from '../../../src/data/auth/auth-api';
 import { AuthSession, type SignOutReason } from '../../../src/data/auth/auth-session';
 import { makeAuthUser } from '../../../src/data/auth/auth-user';
 import { decodeClaims, isTokenValid } from '../../../src/data/auth/token';
-import { memoryTokenStore } from '../../../src/data/auth/token-store';
+import { memoryTokenStore } from '../../helpers/memory-token-store';
 import { AstroDb } from '../../../src/data/db/database';
 import { removeSignedOutUserData } from '../../../src/data/repositories/logout-cleanup';
 import { createProfileRepository } from '../../../src/data/repositories/profile-repository';

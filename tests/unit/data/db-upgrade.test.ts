@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AstroDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../src/data/db/database';
+import { AstroDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5 } from '../../../src/data/db/database';
 import { onRowDropped, restoreRows, type DroppedRow } from '../../../src/data/db/restore';
 import { fromStoredBytes } from '../../../src/data/repositories/bytes';
 import { kvRowSchema, localSessionSchema, outboxEntrySchema, sessionTextsSchema } from '../../../src/data/db/rows';
@@ -55,8 +55,8 @@ describe('Dexie schema versions', () => {
   it('the current schema opens on an empty browser at the latest version', async () => {
     const db = new AstroDb(dbName());
     await db.open();
-    expect(db.verno).toBe(3);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V3).sort());
+    expect(db.verno).toBe(5);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V5).sort());
     db.close();
   });
 
@@ -100,6 +100,82 @@ describe('Dexie schema versions', () => {
     expect(await db.videos.count()).toBe(0);
     db.close();
   });
+
+  it('upgrading 4 -> 5 keeps every session, with no visibility chosen yet, and adds an empty table of kept reference laps', async () => {
+    const name = dbName();
+    const v4 = new Dexie(name);
+    v4.version(4).stores(SCHEMA_V4);
+    await v4.open();
+    await v4.table('sessions').add({ ...v1Session(1, '20260412_1030_Braga', false), laps: undefined, nmea: undefined, hasTexts: false, date: '2026-04-12T09:30:00.000Z' });
+    v4.close();
+    const db = new AstroDb(name);
+    await db.open();
+    const [row] = restoreRows('sessions', await db.sessions.toArray(), localSessionSchema);
+    expect(row.filename).toBe('20260412_1030_Braga');
+    expect(row.visibility).toBeUndefined();
+    expect(await db.sharedLaps.count()).toBe(0);
+    expect(await db.sharedLaps.where('[viewerId+circuitId]').equals([7, 3]).count()).toBe(0);
+    db.close();
+  });
+});
+
+describe('upgrading 3 -> 4: every session dated again in its track zone', () => {
+  const v3Row = (localId: number, over: Record<string, unknown>) => ({
+    ...v1Session(localId, '20250801_1443_Road America FP1', false),
+    laps: undefined,
+    nmea: undefined,
+    hasTexts: false,
+    serverId: null,
+    syncState: 'Completed',
+    ...over,
+  });
+  const outboxRow = (sessionLocalId: number, kind: string, patch: object | null = null) => ({
+    ownerId: 7, kind, sessionLocalId, filename: 'x', patch, serverId: null, attempts: 0, nextAttemptAt: 0, leaseUntil: 0, lastError: null, createdAt: 1,
+  });
+
+  it("dates each row from its name's minute in the zone at its first fix or its circuit, and queues the corrected date for the server", async () => {
+    const name = dbName();
+    const v3 = new Dexie(name);
+    v3.version(3).stores(SCHEMA_V3);
+    await v3.open();
+    // Road America, imported near no known circuit and stored by a device set to UTC: 14:43 (CDT) read as UTC.
+    const roadAmerica = new Blob(['0;0;43.7977660;-87.9897921;120.6\n0;40;43.7977720;-87.9897780;120.4\n']);
+    await v3.table('sessions').bulkAdd([
+      v3Row(1, { hasTexts: true, serverId: 21, date: '2025-08-01T14:43:00.000Z' }),
+      // The same mistake on a row whose upload is still queued: the POST will carry the new date.
+      v3Row(2, { filename: '20250801_1500_Road America FP2', hasTexts: true, syncState: 'Pending', date: '2025-08-01T15:00:00.000Z' }),
+      // Downloaded at Braga with its circuit known: already right.
+      v3Row(3, { filename: '20260412_1030_Kartodromo de Braga', circuitId: 5, serverId: 23, date: '2026-04-12T09:30:00.000Z' }),
+      // A server row of a newer app (a first fix's instant), a name that is no device name, and an edit waiting.
+      v3Row(4, { filename: '20250801_1443_Road America FP3', serverId: 24, date: '2025-08-01T19:43:33.680Z' }),
+      v3Row(5, { filename: 'my track day', serverId: 25, date: '2025-08-01T14:43:00.000Z' }),
+      v3Row(6, { filename: '20250801_1443_Road America FP1 (2)', hasTexts: true, serverId: 26, date: '2025-08-01T14:43:00.000Z' }),
+    ]);
+    await v3.table('sessionTexts').bulkAdd([1, 2, 6].map((localId) => ({ localId, laps: new Blob(['']), nmea: roadAmerica })));
+    await v3.table('circuits').add({ id: 5, name: 'Kartodromo de Braga', coordinates: '41.5891;-8.4483', size: 12, country: { id: 1, name: 'Portugal', timezone: 'Europe/Lisbon' } });
+    await v3.table('outbox').bulkAdd([outboxRow(2, 'create-session'), outboxRow(6, 'patch-session', { name: 'FP1 again' })]);
+    v3.close();
+
+    const db = new AstroDb(name);
+    await db.open();
+    const sessions = restoreRows('sessions', await db.sessions.toArray(), localSessionSchema);
+    expect(sessions.map((s) => [s.localId, s.date, s.dateAccuracyMs ?? null, s.timeZone ?? null])).toEqual([
+      [1, '2025-08-01T19:43:00.000Z', 60_000, 'America/Chicago'],
+      [2, '2025-08-01T20:00:00.000Z', 60_000, 'America/Chicago'],
+      [3, '2026-04-12T09:30:00.000Z', 60_000, 'Europe/Lisbon'],
+      [4, '2025-08-01T19:43:33.680Z', null, null],
+      [5, '2025-08-01T14:43:00.000Z', 60_000, null],
+      [6, '2025-08-01T19:43:00.000Z', 60_000, 'America/Chicago'],
+    ]);
+    expect(sessions.find((s) => s.localId === 1)?.syncState).toBe('Pending');
+    const outbox = restoreRows('outbox', await db.outbox.toArray(), outboxEntrySchema);
+    expect(outbox.map((e) => [e.sessionLocalId, e.kind, e.patch])).toEqual([
+      [2, 'create-session', null],
+      [6, 'patch-session', { name: 'FP1 again', date: '2025-08-01T19:43:00.000Z' }],
+      [1, 'patch-session', { date: '2025-08-01T19:43:00.000Z' }],
+    ]);
+    db.close();
+  });
 });
 
 describe('restoring rows', () => {
@@ -134,7 +210,7 @@ describe('an older tab', () => {
     let told = 0;
     const off = onDatabaseOutdated(() => told++);
     const newer = new Dexie(db.name);
-    newer.version(4).stores({ ...SCHEMA_V3, extra: 'id' });
+    newer.version(6).stores({ ...SCHEMA_V5, extra: 'id' });
     await newer.open();
     expect(told).toBe(1);
     newer.close();

@@ -14,6 +14,7 @@ afterEach(async () => {
 const row = (userId: number, bestLapMs: number): LeaderboardRow => ({
   position: 1, driver: `Driver ${userId}`, userId, bestLapMs, gapMs: 0, date: '2026-05-01T10:00:00.000Z', sessionId: userId, circuitId: 1,
   circuitName: 'Braga', vehicleCategory: 'Senior', vehicleCategoryId: 3, optimalLapMs: bestLapMs - 100,
+  lapNumber: 2, comparable: false,
 });
 
 function setup(answer: () => Promise<LeaderboardRow[]>) {

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exportGpx } from '../../../src/domain/formats/export-gpx';
-import { positionsTextFingerprint } from '../../../src/domain/formats/positions-fingerprint';
-import { createDirectAnalysisClient } from '../../../src/analysis/analysis-client';
-import type { Analyser } from '../../../src/data/repositories/sessions-repository';
+import { exportGpx } from '../../../src/domain/file-formats/export-gpx';
+import { positionsTextFingerprint } from '../../../src/domain/file-formats/positions-fingerprint';
+import { createDirectAnalysisClient } from '../../helpers/direct-analysis-client';
+import type { Analyser } from '../../../src/data/repositories/sessions-repository-types';
 import { parsePositionsText } from '../../../src/domain/parse-positions';
-import { prepareImport } from '../../../src/features/sessions/import-session';
-import { circuit } from '../features/sessions/fake-sessions-port';
+import { prepareImport } from '../../../src/features/sessions/import/import-file';
+import { circuit } from '../features/sessions/shared/fake-sessions-port';
 import { LAPS, NMEA, createBench, type Bench } from './sync-harness';
 
 /**

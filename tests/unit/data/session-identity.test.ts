@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionDateAtTrack, sessionIdentityFromFileName } from '../../../src/data/repositories/session-identity';
+import { sessionIdentityFromFileName } from '../../../src/data/repositories/session-identity';
 
 const NOW = '2026-05-01T12:00:00.000Z';
 
@@ -15,25 +15,18 @@ describe('session identity from the file name', () => {
       NOW,
     );
     expect(asked).toEqual(['Kartodromo de Braga']);
-    expect(identity).toEqual({ name: 'Kartodromo de Braga 12/04/2026 10H30', date: '2026-04-12T09:30:00.000Z', circuitId: 3 });
+    expect(identity).toEqual({ name: 'Kartodromo de Braga 12/04/2026 10H30', date: '2026-04-12T09:30:00.000Z', dateAccuracyMs: 60_000, timeZone: 'Europe/Lisbon', circuitId: 3 });
   });
 
   it('keeps an unknown circuit as no circuit and reads the time on this device', async () => {
     const identity = await sessionIdentityFromFileName('20260412_1030_Nowhere', async () => null, NOW);
-    expect(identity).toEqual({ name: 'Nowhere 12/04/2026 10H30', date: new Date(2026, 3, 12, 10, 30).toISOString(), circuitId: null });
+    expect(identity).toEqual({ name: 'Nowhere 12/04/2026 10H30', date: new Date(2026, 3, 12, 10, 30).toISOString(), dateAccuracyMs: 60_000, timeZone: null, circuitId: null });
   });
 
   it('keeps any other file name as the name, dated now, without looking up a circuit', async () => {
     let looked = false;
     const identity = await sessionIdentityFromFileName('my track day', async () => ((looked = true), null), NOW);
-    expect(identity).toEqual({ name: 'my track day', date: NOW, circuitId: null });
+    expect(identity).toEqual({ name: 'my track day', date: NOW, dateAccuracyMs: 60_000, timeZone: null, circuitId: null });
     expect(looked).toBe(false);
-  });
-
-  it("dates a device name's wall-clock time in the track's zone, and no other name", () => {
-    expect(sessionDateAtTrack('20260412_1030_Club track', 'Asia/Tbilisi')).toBe('2026-04-12T06:30:00.000Z');
-    expect(sessionDateAtTrack('20260412_1030_Club track', 'Europe/Lisbon')).toBe('2026-04-12T09:30:00.000Z');
-    expect(sessionDateAtTrack('20260412_1030_Club track', null)).toBe(new Date(2026, 3, 12, 10, 30).toISOString());
-    expect(sessionDateAtTrack('my track day', 'Europe/Lisbon')).toBeNull();
   });
 });

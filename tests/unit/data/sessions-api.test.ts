@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText, type ColumnarText } from '../../../src/contracts/columnar-text';
+import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText } from '../../../src/contracts/columnar-text';
+import type { ColumnarText } from '../../../src/contracts/columnar-format';
 import { createHttpClient } from '../../../src/data/api/http-client';
-import { GZIP_THRESHOLD_BYTES, createSessionsApi } from '../../../src/data/api/sessions-api';
+import { createSessionsApi } from '../../../src/data/api/sessions-api';
+import { GZIP_THRESHOLD_BYTES } from '../../../src/contracts/session-upload';
 import { json, scriptedFetch } from './fake-server';
 
 const summary = (over: Record<string, unknown> = {}) => ({

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDirectAnalysisClient } from '../../../src/analysis/analysis-client';
-import { ANALYSIS_CACHE_VERSION, type Analyser } from '../../../src/data/repositories/sessions-repository';
+import { createDirectAnalysisClient } from '../../helpers/direct-analysis-client';
+import { ANALYSIS_CACHE_VERSION } from '../../../src/data/repositories/sessions-analysis-cache';
+import type { Analyser } from '../../../src/data/repositories/sessions-repository-types';
 import { StorageError } from '../../../src/data/storage/storage-error';
 import { SESSION_STATS_VERSION } from '../../../src/domain/session-stats';
 import { LAPS, NMEA, createBench, type Bench } from './sync-harness';
@@ -172,26 +173,40 @@ describe('sessions repository', () => {
     bench = createBench();
     bench.network.goOffline();
     const saved = await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
-    expect(saved.session.stats).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: 60_500, lapCount: 2, durationMs: 61_234 + 60_500 });
+    // Duration: the session's first fix to its last (NMEA's two fixes are 40 ms apart), not the laps' sum.
+    expect(saved.session.stats).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: 60_500, lapCount: 2, durationMs: 40 });
     await bench.repo.replaceSessionTexts(saved.session.localId, { laps: '1;1;59000;19000;20000;20000;99;40\n2;2;62000;20000;21000;21000;98;41\n3;3;70000;0;0;0;80;20\n', nmea: NMEA });
-    expect((await bench.repo.getSession(saved.session.localId))?.stats).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: 59_000, lapCount: 3, durationMs: 191_000 });
+    expect((await bench.repo.getSession(saved.session.localId))?.stats).toEqual({ version: SESSION_STATS_VERSION, bestLapMs: 59_000, lapCount: 3, durationMs: 40 });
   });
 
-  it("re-dates a session timed again at its circuit's track: its name's wall-clock time in the track's zone, on the server too", async () => {
+  it("stores an import's first fix as its start, to the millisecond, with the track's zone, and uploads that instant", async () => {
     bench = createBench();
     bench.network.goOffline();
-    // Imported near no known circuit: its name's 10:30 was read in this device's zone.
-    const saved = await bench.repo.saveDownloadedSession({ filename: '20260412_1030_Track', laps: LAPS, nmea: NMEA });
-    expect(saved.session.date).toBe(new Date(2026, 3, 12, 10, 30).toISOString());
-    // Its start/finish confirmed in Tbilisi (UTC+4): 10:30 there.
-    await bench.repo.replaceSessionTexts(saved.session.localId, { laps: LAPS, nmea: NMEA, at: { filename: '20260412_1030_Club track', timeZone: 'Asia/Tbilisi' } });
-    expect((await bench.repo.getSession(saved.session.localId))?.date).toBe('2026-04-12T06:30:00.000Z');
+    const start = { date: '2026-04-12T06:31:17.240Z', accuracyMs: 0, timeZone: 'Asia/Tbilisi' };
+    // Named in Tbilisi time (10:31, UTC+4); the name's minute is not the start.
+    const saved = await bench.repo.saveDownloadedSession({ filename: '20260412_1031_Track', laps: LAPS, nmea: NMEA, start });
+    expect(saved.session).toMatchObject({ date: '2026-04-12T06:31:17.240Z', dateAccuracyMs: 0, timeZone: 'Asia/Tbilisi' });
     bench.network.goOnline();
     await bench.engine.kick();
-    expect([...bench.server.rows.values()].map((r) => r.date)).toEqual(['2026-04-12T06:30:00.000Z']);
-    // Texts replaced without a new timing keep the date.
+    expect([...bench.server.rows.values()].map((r) => r.date)).toEqual(['2026-04-12T06:31:17.240Z']);
+  });
+
+  it("re-dates a session timed again from its file: its first fix's instant, on the server too", async () => {
+    bench = createBench();
+    bench.network.goOffline();
+    // Stored by an older build near no known circuit: its name's 10:30 read in this device's zone, to the minute.
+    const saved = await bench.repo.saveDownloadedSession({ filename: '20260412_1030_Track', laps: LAPS, nmea: NMEA });
+    expect(saved.session).toMatchObject({ date: new Date(2026, 3, 12, 10, 30).toISOString(), dateAccuracyMs: 60_000 });
+    // Its start/finish confirmed (the file read again): its first fix, 10:30:41.5 in Tbilisi (UTC+4).
+    const start = { date: '2026-04-12T06:30:41.500Z', accuracyMs: 0, timeZone: 'Asia/Tbilisi' };
+    await bench.repo.replaceSessionTexts(saved.session.localId, { laps: LAPS, nmea: NMEA, start });
+    expect(await bench.repo.getSession(saved.session.localId)).toMatchObject({ date: '2026-04-12T06:30:41.500Z', dateAccuracyMs: 0, timeZone: 'Asia/Tbilisi' });
+    bench.network.goOnline();
+    await bench.engine.kick();
+    expect([...bench.server.rows.values()].map((r) => r.date)).toEqual(['2026-04-12T06:30:41.500Z']);
+    // Texts replaced without reading the file again keep the date.
     await bench.repo.replaceSessionTexts(saved.session.localId, { laps: LAPS, nmea: NMEA });
-    expect((await bench.repo.getSession(saved.session.localId))?.date).toBe('2026-04-12T06:30:00.000Z');
+    expect((await bench.repo.getSession(saved.session.localId))?.date).toBe('2026-04-12T06:30:41.500Z');
   });
 
   it('reads rows of older builds without stats, and damaged stats as missing, then works them out from the stored laps', async () => {
@@ -208,8 +223,9 @@ describe('sessions repository', () => {
       [FILE, undefined],
     ]);
     expect(await bench.repo.backfillStats()).toBe(2);
-    const expected = { version: SESSION_STATS_VERSION, bestLapMs: 60_500, lapCount: 2, durationMs: 121_734 };
-    expect((await bench.repo.listSessions()).map((s) => s.stats)).toEqual([expected, expected]);
+    // b has one fix, so no length: its laps' sum stands in.
+    const expected = { version: SESSION_STATS_VERSION, bestLapMs: 60_500, lapCount: 2, durationMs: 40 };
+    expect((await bench.repo.listSessions()).map((s) => s.stats)).toEqual([{ ...expected, durationMs: 121_734 }, expected]);
     // Once done, nothing is left to do.
     expect(await bench.repo.backfillStats()).toBe(0);
   });
@@ -220,7 +236,7 @@ describe('sessions repository', () => {
     const [other] = await bench.repo.refreshFromServer();
     expect(other.stats).toBeUndefined();
     await bench.repo.getAnalysis(other.localId);
-    expect((await bench.repo.getSession(other.localId))?.stats).toMatchObject({ bestLapMs: 60_500, lapCount: 2, durationMs: 121_734 });
+    expect((await bench.repo.getSession(other.localId))?.stats).toMatchObject({ bestLapMs: 60_500, lapCount: 2, durationMs: 40 });
   });
 
   it('drops a corrupt session row from the list instead of failing it', async () => {

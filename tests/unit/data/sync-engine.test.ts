@@ -27,7 +27,7 @@ describe('sync policy', () => {
     expect(decideAfterFailure('create-session', new ApiError('NETWORK', 'x'), 1, 0.5)).toMatchObject({ action: 'retry', state: 'Pending', stopRun: true });
     expect(decideAfterFailure('create-session', new ApiError('INTERNAL', 'x', 500), 1, 0.5)).toMatchObject({ action: 'retry', state: 'Failed' });
     expect(decideAfterFailure('create-session', new ApiError('TIMEOUT', 'x'), 1, 0.5)).toMatchObject({ action: 'retry', state: 'Failed' });
-    expect(decideAfterFailure('create-session', new ApiError('RATE_LIMITED', 'x', 429), 1, 0.5)).toMatchObject({ action: 'retry' });
+    expect(decideAfterFailure('create-session', new ApiError('RATE_LIMITED', 'x', 429), 1, 0.5)).toMatchObject({ action: 'retry', stopRun: true });
     expect(decideAfterFailure('create-session', new ApiError('CONFLICT', 'A different session with this file name already exists.', 409), 1, 0.5)).toMatchObject({
       action: 'park',
       message: 'A different session with this file name already exists.',
@@ -234,6 +234,47 @@ describe('sync engine', () => {
     await bench.engine.kick();
     expect(bench.server.posts).toBe(2);
     expect(await session(bench)).toMatchObject({ syncState: 'Completed' });
+  });
+
+  it("an upload over the account's storage quota (413 QUOTA_EXCEEDED) stays in the outbox, Failed with the server's message, until the user retries", async () => {
+    bench = createBench();
+    const message = 'Your storage on the server is full. Delete sessions you no longer need, then retry the upload.';
+    bench.server.faults = [new ApiError('QUOTA_EXCEEDED', message, 413, { message, code: 'QUOTA_EXCEEDED' })];
+    await bench.engine.start();
+    await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    await bench.engine.idle();
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: message, serverId: null });
+    expect(await outbox(bench)).toHaveLength(1);
+    expect((await outbox(bench))[0].nextAttemptAt).toBe(PARKED_AT);
+    expect(bench.events.some((e) => e.type === 'failed' && e.message === message && !e.willRetry)).toBe(true);
+
+    await bench.repo.retrySync((await session(bench)).localId);
+    await bench.engine.kick();
+    expect(await session(bench)).toMatchObject({ syncState: 'Completed' });
+    expect(await outbox(bench)).toEqual([]);
+  });
+
+  it('an upload over the hourly upload rate (429 QUOTA_EXCEEDED) stays queued, Failed with the message, and the rest of the queue waits with it', async () => {
+    bench = createBench();
+    const message = 'Too many session uploads in the last hour. The app sends the rest by itself later.';
+    bench.server.faults = [new ApiError('QUOTA_EXCEEDED', message, 429, { message, code: 'QUOTA_EXCEEDED' })];
+    bench.network.goOffline();
+    await bench.engine.start();
+    await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
+    await bench.repo.saveDownloadedSession({ filename: '20260412_1130_Kartodromo de Braga', laps: LAPS, nmea: NMEA });
+    bench.network.goOnline();
+    await settle();
+    await bench.engine.idle();
+    // One request: the second upload would meet the same limit, so it is not sent until the first is retried.
+    expect(bench.server.posts).toBe(1);
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: message });
+    expect(await outbox(bench)).toHaveLength(2);
+
+    bench.clock.advance(BACKOFF_MAX_MS);
+    await settle();
+    await bench.engine.idle();
+    expect(await bench.repo.syncSummary()).toMatchObject({ Completed: 2, Failed: 0 });
+    expect(await outbox(bench)).toEqual([]);
   });
 
   it('stops and keeps the entry when the server says the login is over (401)', async () => {

@@ -4,7 +4,8 @@ import { ApiError } from '../../../src/data/api/api-error';
 import type { SessionPatch, SessionPatchResult, SessionWrite } from '../../../src/data/api/sessions';
 import { readSessionUpload } from '../../../src/contracts/session-upload';
 import { AstroDb } from '../../../src/data/db/database';
-import { createSessionsRepository, type Analyser } from '../../../src/data/repositories/sessions-repository';
+import { createSessionsRepository } from '../../../src/data/repositories/sessions-repository';
+import type { Analyser } from '../../../src/data/repositories/sessions-repository-types';
 import { createOutboxStore } from '../../../src/data/sync/outbox-store';
 import { SyncEngine } from '../../../src/data/sync/sync-engine';
 import type { SyncEvent, SyncTransport } from '../../../src/data/sync/sync-types';
@@ -63,7 +64,8 @@ class Network {
   }
 }
 
-type Fault = number | 'network' | 'timeout' | 'timeout-after-store' | 'hang-after-store' | 'unauthorized';
+/** A status, a kind of failure, or the exact error the server answers with. */
+type Fault = number | 'network' | 'timeout' | 'timeout-after-store' | 'hang-after-store' | 'unauthorized' | ApiError;
 
 /** The server side: rows per (user, filename); counts every request. */
 class FakeSessionsServer {
@@ -86,6 +88,7 @@ class FakeSessionsServer {
     if (!this.reachable) return Promise.reject(new ApiError('NETWORK', 'Failed to fetch'));
     const f = this.faults.shift();
     if (f === undefined) return null;
+    if (f instanceof ApiError) return Promise.reject(f);
     if (f === 'network') return Promise.reject(new ApiError('NETWORK', 'Failed to fetch'));
     if (f === 'timeout') return Promise.reject(new ApiError('TIMEOUT', 'No answer within 300 s'));
     if (f === 'timeout-after-store') {
@@ -121,6 +124,7 @@ class FakeSessionsServer {
       circuit: null,
       vehicleCategory: null,
       user: { firstName: 'Ana' },
+      visibility: 'private' as const,
       createdAt: stamp,
       updatedAt: stamp,
       laps: body.laps,

@@ -1,5 +1,5 @@
 /** Test rig: a simulated ASTRO on a virtual clock, its transport, a recording sink, and the controller. */
-import { VirtualClock } from '../../../src/device/clock';
+import { VirtualClock } from '../../helpers/virtual-clock';
 import { AstroController, type DeviceEvent } from '../../../src/device/flows/astro-controller';
 import type { DownloadedSession, SessionSink } from '../../../src/device/sink';
 import { SimulatedAstro, type SimulatedAstroOptions, type StoredSession } from '../../../src/device/simulated/simulated-astro';

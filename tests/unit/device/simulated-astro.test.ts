@@ -3,7 +3,7 @@ import { generateSession, parseGates, sessionFilename } from '../../../src/devic
 import { createSimulatedAstro } from '../../../src/device/simulated/create-simulated-astro';
 import { SimulatedAstro } from '../../../src/device/simulated/simulated-astro';
 import { SimulatedTransport } from '../../../src/device/simulated/simulated-transport';
-import { VirtualClock } from '../../../src/device/clock';
+import { VirtualClock } from '../../helpers/virtual-clock';
 import { commands, encodeCommand } from '../../../src/device/protocol/commands';
 import { decodeReply } from '../../../src/device/protocol/replies';
 import { fromUtf8 } from '../../../src/device/protocol/text';

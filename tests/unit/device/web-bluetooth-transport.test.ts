@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../../src/device/clock';
+import { VirtualClock } from '../../helpers/virtual-clock';
 import { DEFAULT_CHARACTERISTIC_UUID, DEFAULT_SERVICE_UUID } from '../../../src/device/gatt-ids';
 import { WebBluetoothTransport } from '../../../src/device/web-bluetooth-transport';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLapsText } from '../../../src/domain/parse-laps';
+import { parseLapsCounting, parseLapsText } from '../../../src/domain/parse-laps';
 
 describe('parseLapsText', () => {
   it('parses 8-field lines, ignores lap 0, sorts by lap and names the last one In Lap', () => {
@@ -82,5 +82,14 @@ describe('parseLapsText', () => {
 
   it('returns nothing for empty text', () => {
     expect(parseLapsText('')).toEqual({ laps: [], issues: [] });
+  });
+});
+
+describe('parseLapsCounting', () => {
+  it('keeps the same laps as parseLapsText and counts the bad lines it reports', () => {
+    const text = ['2;1;60500;19900;20600;20000;99.1;41.7', 'x', '3;2;61000;20000;21000;20000;98.5;40.2', '4;2;1;1;1;1;1;1', 'a;b', ''].join('\n');
+    const full = parseLapsText(text);
+    expect(parseLapsCounting(text)).toEqual({ laps: full.laps, badLines: full.issues.length });
+    expect(full.issues.length).toBe(3);
   });
 });

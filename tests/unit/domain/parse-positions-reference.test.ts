@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parsePositionsBytes } from '../../../src/domain/parse-positions';
 import { bandedStepDistanceM, newCosBand } from '../../../src/domain/geo-distance';
-import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import { serializePositions } from '../../../src/domain/serialize-session';
 
 const REASON = {

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectLaps } from '../../../src/domain/detection/detect-laps';
-import { importRaceChronoCsv } from '../../../src/domain/formats/import-racechrono-csv';
-import { splitCells } from '../../../src/domain/formats/csv-table';
-import { importVbo } from '../../../src/domain/formats/import-vbo';
+import { importRaceChronoCsv } from '../../../src/domain/file-formats/import-racechrono-csv';
+import { splitCells } from '../../../src/domain/file-formats/csv-table';
+import { importVbo } from '../../../src/domain/file-formats/import-vbo';
 import { extractLapTrace } from '../../../src/domain/lap-compare/lap-trace';
-import { cornerReport, detectCorners } from '../../../src/domain/lap-compare/corners';
+import { detectCorners } from '../../../src/domain/lap-compare/corners';
+import { lapCorners } from '../../../src/domain/coaching/lap-corners';
+import { lapProfile } from '../../../src/domain/coaching/lap-profile';
 import { deltaTime } from '../../../src/domain/lap-compare/delta-time';
 
 const FIXTURES = new URL('../../fixtures/real-logs/', import.meta.url);
@@ -86,10 +88,11 @@ describe('lap detection on a real Dragy VBO from Rustavi', () => {
     const corners = detectCorners(reference);
     expect(corners.count).toBeGreaterThanOrEqual(8);
     expect(corners.count).toBeLessThanOrEqual(14);
-    const report = cornerReport(corners, lap, reference);
+    const length = reference.distanceM[reference.count - 1];
+    const report = lapCorners(lapProfile(lap, length), lapProfile(reference, length), corners);
     for (let i = 0; i < corners.count; i++) {
-      expect(report.minSpeedKmh[i]).toBeGreaterThan(40);
-      expect(report.minSpeedKmh[i]).toBeLessThan(180);
+      expect(report.lap.minSpeedKmh[i]).toBeGreaterThan(40);
+      expect(report.lap.minSpeedKmh[i]).toBeLessThan(180);
       expect(Math.abs(report.timeLostMs[i])).toBeLessThan(2000);
     }
     const delta = deltaTime(lap, reference);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { serializePositions } from '../../../src/domain/serialize-session';
 import { serializePositionsBytes } from '../../../src/domain/serialize-positions-bytes';
-import { coordinatesE7Fingerprint, positionsTextFingerprint } from '../../../src/domain/formats/positions-fingerprint';
-import { mulberry32, syntheticSession } from '../../../src/domain/synthetic-session';
+import { coordinatesE7Fingerprint, positionsTextFingerprint } from '../../../src/domain/file-formats/positions-fingerprint';
+import { mulberry32 } from '../../../src/domain/random';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import type { PositionColumns } from '../../../src/domain/session-types';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixed, fixedByToFixed, serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
-import { mulberry32 } from '../../../src/domain/synthetic-session';
-import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { mulberry32 } from '../../../src/domain/random';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import type { PositionColumns } from '../../../src/domain/session-types';
 
 describe('session writers', () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { parseLapsText } from '../../../src/domain/parse-laps';
 import { parsePositionsBytes, parsePositionsText } from '../../../src/domain/parse-positions';
 import { serializeLaps, serializePositions } from '../../../src/domain/serialize-session';
-import { syntheticSession } from '../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../helpers/synthetic-session';
 import { analyseSession } from '../../../src/domain/analysis/analyse-session';
 import { DomainError } from '../../../src/domain/errors';
 import type { LapRecord, PositionColumns } from '../../../src/domain/session-types';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bytesSource } from '../../../src/domain/gpmf/byte-source';
-import { readMp4Index } from '../../../src/domain/gpmf/mp4-index';
-import { readSourceTracks } from '../../../src/media/export/source-tracks';
+import { bytesSource } from '../../../src/domain/file-reading/byte-source';
+import { readMp4Index } from '../../../src/domain/file-reading/mp4-index';
+import { readSourceTracks } from '../../../src/media/source-tracks';
 import { joinChaptersToStorage } from '../../../src/media/join-chapters';
 import { probeMp4 } from '../../../src/media/probe-video';
 import { VideoError } from '../../../src/media/video-error';

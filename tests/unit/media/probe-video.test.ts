@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bytesSource } from '../../../src/domain/gpmf/byte-source';
+import { bytesSource } from '../../../src/domain/file-reading/byte-source';
 import { openStoredVideo } from '../../../src/media/copy-to-storage';
 import { probeMp4, probeVideoFile } from '../../../src/media/probe-video';
 

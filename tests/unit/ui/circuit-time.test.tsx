@@ -4,8 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLocale } from '../../../src/app/i18n/setup';
-import { displayNameFromFileName } from '../../../src/domain/format/session-name';
-import { wallClockToInstant } from '../../../src/domain/format/wall-clock';
+import { displayNameFromFileName } from '../../../src/domain/value-format/session-name';
+import { wallClockToInstant } from '../../../src/domain/value-format/wall-clock';
 import { CircuitTime, circuitTimeText } from '../../../src/ui/circuit-time';
 import { installDomShims } from '../features/auth/render-screen';
 

@@ -17,7 +17,7 @@ import { openStoredVideo } from '../../../media/copy-to-storage';
 import { cancelExport, dismissExport, exportTickets, startExport, subscribeExports, type ExportTicket } from '../../../media/export/export-client';
 import { ExportError } from '../../../media/export/export-error';
 import type { OverlayLabels } from '../../../media/overlay-draw';
-import type { LoadedSession } from '../sessions-port';
+import type { LoadedSession } from '../shared';
 
 export interface ExportVideoProps {
   session: LoadedSession;

@@ -15,10 +15,15 @@ import { lapOutline, lapSpans } from '../../../domain/video/lap-times';
 import type { Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
 import { lapTraceByNumber, type LapTrace } from '../../../domain/lap-compare/lap-trace';
-import { frameAt, seekTimeOfFrame, sessionTimeAt } from '../../../domain/video/video-clock';
+import { frameAt, seekTimeOfFrame } from '../../../domain/video/video-clock';
+import { constantFrameClock } from '../../../domain/video/frame-clock';
+import { labelTimeAt } from '../../../domain/video/lap-frames';
+import { lapChoices } from '../../../domain/video/lap-choices';
+import { lapChoiceLabel } from './lap-choice-label';
+import { useLapTime } from '../../../app/preferences/lap-time-digits';
 import { openStoredVideo } from '../../../media/copy-to-storage';
 import { drawOverlay, type OverlayScene } from '../../../media/overlay-draw';
-import type { LoadedSession } from '../sessions-port';
+import type { LoadedSession } from '../shared';
 import { sizedOverlay, useSessionDate } from './overlay-canvas';
 
 export interface FollowerHandle {
@@ -44,6 +49,7 @@ const DRIFT_GAIN = 2;
 
 export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: FollowerVideoProps) {
   const { t } = useTranslation('video');
+  const formatLapTime = useLapTime();
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [url, setUrl] = useState<string | null>(null);
@@ -53,6 +59,7 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
   const lap = lapNumber ?? session.analysis.bestLapNumber ?? spans[0]?.lap ?? null;
   const span = spans.find((s) => s.lap === lap) ?? null;
   const track = useMemo(() => lapOutline(session.positions, allSpans), [session.positions, allSpans]);
+  const choices = useMemo(() => lapChoices(allSpans, session.analysis.laps, row.sync, row.durationS), [allSpans, session.analysis.laps, row.sync, row.durationS]);
   const sessionDate = useSessionDate(session.date);
 
   /** The lead's laps as this video's reference: its delta is to the lap the lead is on, at the same distance. */
@@ -69,6 +76,9 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
     [lead, leadTraces],
   );
 
+  // The frame shown is labelled by the player's rule (lap-frames.ts).
+  const frameClock = useMemo(() => constantFrameClock(row.fps, row.durationS), [row.fps, row.durationS]);
+
   /** This video's own figures at a media time (its lap timer, speed, delta to the lead's lap...), or nothing where it has none. */
   const drawAt = useCallback(
     (videoS: number | null, leadLap: number | null) => {
@@ -82,12 +92,12 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
         canvas.dataset.deltaMs = '';
         return;
       }
-      const values = overlayValuesAt(session.positions, allSpans, session.analysis.laps, sessionTimeAt(row.sync, videoS), leadLap === null ? null : leadTrace(leadLap));
+      const values = overlayValuesAt(session.positions, allSpans, session.analysis.laps, labelTimeAt(frameClock, row.sync, allSpans, videoS), leadLap === null ? null : leadTrace(leadLap));
       canvas.dataset.lap = values.lap === null ? '' : String(values.lap);
       canvas.dataset.deltaMs = values.deltaMs === null ? '' : values.deltaMs.toFixed(0);
       drawOverlay(ctx, width, height, { values, lapCount: spans.length, sessionName: session.name, sessionDate, track, labels: overlay.labels, gauges: overlay.gauges, locale: overlay.locale });
     },
-    [row.sync, session, allSpans, spans.length, sessionDate, track, overlay.labels, overlay.gauges, overlay.locale, leadTrace],
+    [row.sync, frameClock, session, allSpans, spans.length, sessionDate, track, overlay.labels, overlay.gauges, overlay.locale, leadTrace],
   );
 
   useEffect(() => {
@@ -153,12 +163,10 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
       <Group gap="xs" align="flex-end" wrap="wrap">
         <Select
           size="xs"
-          w={110}
-          label={t('followLap')}
-          data={spans.map((s) => ({
-            value: String(s.lap),
-            label: String(s.lap),
-          }))}
+          w={260}
+          label={t('lapOf', { name: session.name })}
+          data={choices.filter((c) => c.lap > 0).map((c) => ({ value: String(c.lap), label: lapChoiceLabel(c, t, formatLapTime) }))}
+          comboboxProps={{ width: 'target' }}
           value={lap === null ? null : String(lap)}
           onChange={(v) => setLapNumber(v === null ? null : Number(v))}
           allowDeselect={false}
@@ -182,7 +190,8 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
           preload="auto"
           playsInline
           muted
-          onLoadedData={onReady}
+          // Not the event: the lead's render reads a number argument as the presented frame's media time.
+          onLoadedData={() => onReady()}
           style={{
             position: 'absolute',
             inset: 0,

@@ -5,14 +5,14 @@
  * cursor moved by the racer (chart, map) while paused, or a lap picked in the table, seeks the video.
  */
 import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../data/live-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { videoRepository, type VideoRow } from '../../../data/services';
 import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
 import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
-import type { CursorStore } from '../cursor-store';
-import type { LoadedSession } from '../sessions-port';
+import type { CursorStore } from '../shared';
+import type { LoadedSession } from '../shared';
 import { addVideos, type AddNoticeItem } from '../../../media/add-video';
 import type { VideoSeekRequest } from './seek-request';
 import { Player } from './video-player';
@@ -31,12 +31,14 @@ export interface VideoPanelProps {
   seekRequest?: VideoSeekRequest | null;
   /** The compared (right-hand) session: its video, if it has one, plays beside this one, following by distance. */
   compareSession?: LoadedSession | null;
+  /** The lap of the frame shown (its number in this session; null before the first lap or without sync), on each change. */
+  onLapShown?: (lap: number | null) => void;
 }
 
 /** The files 'Add video' offers: MP4, MOV and WebM. */
 const ACCEPT = 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm';
 
-export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null }: VideoPanelProps) {
+export default function VideoPanel({ session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null, onLapShown }: VideoPanelProps) {
   const { t, i18n } = useTranslation('video');
   const videos = useLiveQuery(() => videoRepository.listForSession(session.id), [session.id]);
   // A session may hold several videos (several files picked at once): one is shown, the racer picks which.
@@ -138,7 +140,7 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
             comboboxProps={{ withinPortal: true }}
           />
         )}
-        {row && <Player key={row.id} row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onProblem={setProblem} />}
+        {row && <Player key={row.id} row={row} session={session} cursorStore={cursorStore} pickedLap={pickedLap} reference={reference} acceleration={acceleration} seekRequest={seekRequest} compareSession={compareSession} onLapShown={onLapShown} onProblem={setProblem} />}
       </Stack>
     </Paper>
   );

@@ -5,7 +5,7 @@
  * and 'Export video'.
  */
 import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../../data/live-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { videoRepository, type VideoRow } from '../../../data/services';
@@ -14,11 +14,15 @@ import type { LeadVideo } from '../../../domain/video/follow-by-distance';
 import { lapOutline, lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
 import type { Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
-import { constantFrameClock, lastFrameBefore, seekTimeForSessionOn, stepFramesOn, stepSecondsOn, type FrameClock } from '../../../domain/video/frame-clock';
-import { sessionTimeAt, videoTimeAt, type VideoSync } from '../../../domain/video/video-clock';
+import { constantFrameClock, seekTimeForSessionOn, stepFramesOn, stepSecondsOn, type FrameClock } from '../../../domain/video/frame-clock';
+import { labelTimeAt, lapFrames } from '../../../domain/video/lap-frames';
+import { lapChoices } from '../../../domain/video/lap-choices';
+import { lapChoiceLabel } from './lap-choice-label';
+import { useLapTime } from '../../../app/preferences/lap-time-digits';
+import { videoTimeAt, type VideoSync } from '../../../domain/video/video-clock';
 import { frameClockOfFile } from '../../../media/frame-clock-of-file';
 import { openStoredVideo } from '../../../media/copy-to-storage';
-import type { LoadedSession } from '../sessions-port';
+import type { LoadedSession } from '../shared';
 import { sizedOverlay, useSessionDate } from './overlay-canvas';
 import { drawOverlay } from '../../../media/overlay-draw';
 import { FollowerVideo, type FollowerHandle } from './follower-video';
@@ -38,8 +42,9 @@ export interface PlayerProps extends Omit<VideoPanelProps, 'session'> {
   onProblem: (p: Problem) => void;
 }
 
-export function Player({ row, session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null, onProblem }: PlayerProps) {
+export function Player({ row, session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null, onLapShown: onLapShownProp, onProblem }: PlayerProps) {
   const { t, i18n } = useTranslation('video');
+  const formatLapTime = useLapTime();
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLSpanElement>(null);
@@ -49,10 +54,14 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
   const [playing, setPlaying] = useState(false);
   const spans = useMemo(() => lapSpans(session.positions), [session.positions]);
   const lapNumbers = useMemo(() => spans.filter((s) => s.lap > 0).map((s) => s.lap), [spans]);
+  const choices = useMemo(() => lapChoices(spans, session.analysis.laps, row.sync, row.durationS), [spans, session.analysis.laps, row.sync, row.durationS]);
   const [markLap, setMarkLap] = useState<number | null>(null);
   const lap = markLap ?? lapNumbers[0] ?? null;
   const sync: VideoSync | null = row.sync;
+  /** The last frame of the lap 'play lap N' plays. */
   const stopAt = useRef<number | null>(null);
+  /** The media time of the frame last presented while playing (requestVideoFrameCallback's own, not currentTime). */
+  const presented = useRef<number | null>(null);
   const follower = useRef<FollowerHandle | null>(null);
   const compareVideos = useLiveQuery(async () => (compareSession ? videoRepository.listForSession(compareSession.id) : []), [compareSession?.id]);
   const compareRow = compareVideos?.[0] ?? null;
@@ -90,12 +99,19 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     };
   }, [row.opfsName, row.fps, row.durationS, onProblem]);
 
-  /** Draws the overlay and moves the cursor for the frame at the video's current time. */
-  const render = useCallback(() => {
+  /**
+   * Draws the overlay and moves the cursor for the frame shown: the frame presented at `mediaTime` while playing
+   * (currentTime runs ahead of the frame on screen there), else the one at the video's current time.
+   */
+  /** The lap of the frame last drawn: the screen hears of a change only (its charts' tooltip names that lap). */
+  const lapShown = useRef<number | null>(null);
+  const onLapShown = useRef(onLapShownProp);
+  onLapShown.current = onLapShownProp;
+  const render = useCallback((mediaTime?: number) => {
     const video = videoRef.current;
     const canvas = canvasRef.current;
     if (!video || !canvas) return;
-    const videoS = video.currentTime;
+    const videoS = mediaTime ?? video.currentTime;
     const frame = clock.frameAt(videoS);
     if (frameRef.current) frameRef.current.textContent = t('frame', { frame, time: videoS.toFixed(3) });
     canvas.dataset.frame = String(frame);
@@ -107,21 +123,27 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
       ctx.clearRect(0, 0, width, height);
       return;
     }
-    const stopMs = stopAt.current;
-    // 'Play lap N' ends on the lap's last frame (the last whose middle is before the next crossing): stopped a frame
-    // early, and put back on it if the callback came late (a busy page, a fast playback rate).
-    if (stopMs !== null && sessionTimeAt(sync, clock.startOf(frame + 1)) >= stopMs) {
+    const last = stopAt.current;
+    // 'Play lap N' ends on the lap's last frame (the one before the next lap's first, lap-frames.ts), put back on it
+    // if the callback came late (a busy page, a fast playback rate).
+    if (last !== null && frame >= last) {
       stopAt.current = null;
+      presented.current = null;
       video.pause();
-      const last = lastFrameBefore(clock, videoTimeAt(sync, stopMs));
-      if (last >= 0 && last !== frame) {
+      if (frame !== last) {
         video.currentTime = clock.seekTimeOf(last);
         return;
       }
     }
-    const sessionMs = sessionTimeAt(sync, videoS);
+    // The player's and the export's one rule: a lap's first frame reads 'LAP N 00:00.00' (lap-frames.ts).
+    const sessionMs = labelTimeAt(clock, sync, spans, videoS);
     const values = overlayValuesAt(session.positions, spans, session.analysis.laps, sessionMs, reference, acceleration);
     canvas.dataset.lap = values.lap === null ? '' : String(values.lap);
+    if (values.lap !== lapShown.current) {
+      lapShown.current = values.lap;
+      onLapShown.current?.(values.lap);
+    }
+    canvas.dataset.lapMs = values.lapElapsedMs === null ? '' : values.lapElapsedMs.toFixed(0);
     drawOverlay(ctx, width, height, {
       values,
       lapCount: lapNumbers.length,
@@ -136,7 +158,8 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     lastSet.current = values.lapDistanceM;
     lastSetAt.current = performance.now();
     cursorStore.set(values.lapDistanceM);
-    follower.current?.follow(videoS, !video.paused, video.playbackRate);
+    // The follower goes where the frame shown is labelled (its overlay's distance), not where currentTime is inside it.
+    follower.current?.follow(videoTimeAt(sync, sessionMs), !video.paused, video.playbackRate);
   }, [clock, sync, session, spans, reference, acceleration, lapNumbers.length, track, sessionDate, labels, gauges, i18n.language, cursorStore]);
 
   // Drawn again when what it draws changes while paused (gauges chosen, language, sync).
@@ -149,8 +172,9 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     const video = videoRef.current;
     if (!video || !url) return;
     let handle = 0;
-    const onFrame = () => {
-      render();
+    const onFrame = (_now: number, metadata: VideoFrameCallbackMetadata) => {
+      presented.current = video.paused ? null : metadata.mediaTime;
+      render(video.paused ? undefined : metadata.mediaTime);
       handle = video.requestVideoFrameCallback(onFrame);
     };
     handle = video.requestVideoFrameCallback(onFrame);
@@ -244,7 +268,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     if (lap === null) return;
     const span = seekToLap(lap);
     if (!span) return;
-    stopAt.current = span.endMs;
+    stopAt.current = sync ? (lapFrames(clock, sync, span)?.last ?? null) : null;
     void videoRef.current?.play();
   }
 
@@ -263,10 +287,16 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
             muted
             onPlay={() => setPlaying(true)}
             onPause={() => {
-            setPlaying(false);
-            // No frame callback comes once paused: the compared video is told here, and stops on the frame.
-            render();
-          }}
+              setPlaying(false);
+              // Paused, currentTime may lie in a frame other than the one last presented (the label was one frame
+              // behind the picture): the video is put on the frame last presented, so the picture, the label and
+              // the cursor agree; its 'seeked' draws it (and tells the compared video, which stops on it).
+              const video = videoRef.current;
+              const shown = presented.current;
+              presented.current = null;
+              if (video && shown !== null && clock.frameAt(shown) !== clock.frameAt(video.currentTime)) video.currentTime = clock.seekTimeOf(clock.frameAt(shown));
+              else render();
+            }}
             style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
             data-testid="video-element"
           />
@@ -301,11 +331,21 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
         </Text>
       </Group>
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <Select size="xs" w={110} label={t('lap')} data={lapNumbers.map((n) => ({ value: String(n), label: String(n) }))} value={lap === null ? null : String(lap)} onChange={(v) => setMarkLap(v === null ? null : Number(v))} allowDeselect={false} data-testid="video-lap" />
+        <Select
+          size="xs"
+          w={260}
+          label={compareSession ? t('lapOf', { name: session.name }) : t('lap')}
+          data={choices.map((c) => ({ value: String(c.lap), label: lapChoiceLabel(c, t, formatLapTime) }))}
+          value={lap === null ? null : String(lap)}
+          onChange={(v) => setMarkLap(v === null ? null : Number(v))}
+          allowDeselect={false}
+          comboboxProps={{ width: 'target' }}
+          data-testid="video-lap"
+        />
         <Button size="xs" onClick={playLap} disabled={!sync || lap === null} data-testid="video-play-lap">
           {t('playLap')} {lap ?? ''}
         </Button>
-        <Button size="xs" variant="light" onClick={() => void markHere()} disabled={lap === null} title={t('markHelp')} data-testid="video-mark">
+        <Button size="xs" variant="light" onClick={() => void markHere()} disabled={lap === null || lap === 0} title={t('markHelp')} data-testid="video-mark">
           {t('mark')}
         </Button>
         {row.marks.length > 0 && (

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AnalysisScreen } from '../../../features/sessions/analysis-screen';
-import { parseLapSearch } from '../../../features/sessions/lap-search';
+import { AnalysisScreen } from '../../../features/sessions/analysis';
+import { parseLapSearch } from '../../../features/sessions/search';
 
-/** sessions/analysis (spec name session-analysis): the lap viewer. `?lap=` is the picked lap, `?ref=` the reference lap, `?open=` a session to open. */
+/** sessions/analysis (spec name session-analysis): the lap viewer. `?lap=` is the picked lap, `?ref=` the reference lap, `?open=` a session to open, `?compare=&circuit=` another racer's lap to compare with. */
 export const Route = createFileRoute('/_auth/sessions/analysis')({
   staticData: { menu: { labelKey: 'app:menu.analysis', icon: 'analysis', order: 3 } },
   validateSearch: parseLapSearch,
   component: function SessionAnalysisRoute() {
-    const { lap, ref, open } = Route.useSearch();
+    const { lap, ref, open, compare, circuit } = Route.useSearch();
     const navigate = Route.useNavigate();
     return (
       <AnalysisScreen
@@ -17,6 +17,9 @@ export const Route = createFileRoute('/_auth/sessions/analysis')({
         onReferenceLap={(next) => void navigate({ search: (s) => ({ ...s, ref: next ?? undefined }), replace: true })}
         openSessionId={open ?? null}
         onOpened={() => void navigate({ search: (s) => ({ ...s, open: undefined }), replace: true })}
+        onDrawSectors={() => void navigate({ to: '/sessions/map', search: { gates: 'draw' } })}
+        compareRequest={{ compare: compare ?? null, circuitId: circuit ?? null }}
+        onCompareApplied={() => void navigate({ search: (s) => ({ ...s, compare: undefined, circuit: undefined, ref: undefined }), replace: true })}
       />
     );
   },

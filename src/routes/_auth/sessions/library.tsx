@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LibraryScreen } from '../../../features/sessions/library-screen';
+import { LibraryScreen } from '../../../features/sessions/library';
 
 /** sessions/library (spec name sessions-library). */
 export const Route = createFileRoute('/_auth/sessions/library')({

@@ -51,8 +51,9 @@ describe('analyseSession', () => {
     expect(a.laps[2].sectors.every((s) => !s.bestSector)).toBe(true);
   });
 
-  it('computes consistency over valid laps', () => {
-    expect(a.consistency.validLaps).toBe(4);
+  it('computes consistency over the racing laps (here every valid lap: all within 107 % of the best)', () => {
+    expect(a.laps.map((l) => l.kind)).toEqual(['racing', 'racing', 'invalid', 'racing', 'racing']);
+    expect(a.consistency.lapNumbers).toEqual([1, 2, 4, 5]);
     expect(a.consistency.withinOnePercent).toBe(2); // 61800 and 62000 (<= 62418)
     const times = [63000, 62000, 61800, 63000];
     const mean = times.reduce((x, y) => x + y) / 4;
@@ -100,6 +101,7 @@ describe('analyseSession on a huge laps file', () => {
     const a = analyseSession(many, null);
     expect(a.validLaps).toBe(300_000);
     expect(a.bestLapMs).toBe(3000);
-    expect(a.consistency.validLaps).toBe(300_000);
-  });
+    expect(a.consistency.lapNumbers.length).toBe(300_000);
+    // A test of size, not of speed: ~2.5 s in Node on a loaded 2-core machine, over 20 s inside Vitest at load 13.
+  }, 90_000);
 });

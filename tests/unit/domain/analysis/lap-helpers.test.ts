@@ -1,33 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { lapColor, lapColors } from '../../../../src/domain/analysis/lap-colors';
+import { lapColor } from '../../../../src/domain/analysis/lap-colors';
 import { consistency } from '../../../../src/domain/analysis/consistency';
 import { lapPositionStats } from '../../../../src/domain/analysis/lap-stats';
 import { parsePositionsText } from '../../../../src/domain/parse-positions';
 
-describe('lapColors', () => {
+describe('lap colours', () => {
   it('spreads hues evenly over the laps', () => {
-    expect(lapColors(4, 0)).toEqual(['hsl(0, 85%, 50%)', 'hsl(90, 85%, 50%)', 'hsl(180, 85%, 50%)', 'hsl(270, 85%, 50%)']);
+    expect([0, 1, 2, 3].map((i) => lapColor(i, 4, 0))).toEqual(['hsl(0, 85%, 50%)', 'hsl(90, 85%, 50%)', 'hsl(180, 85%, 50%)', 'hsl(270, 85%, 50%)']);
   });
   it('uses a different saturation and lightness for the right-hand session', () => {
     expect(lapColor(1, 4, 1)).toBe('hsl(90, 55%, 32%)');
     expect(lapColor(1, 4, 0)).not.toBe(lapColor(1, 4, 1));
   });
-  it('returns no colours for no laps', () => {
-    expect(lapColors(0)).toEqual([]);
-  });
 });
 
 describe('consistency', () => {
+  const laps = (times: number[]) => times.map((timeMs, i) => ({ lapNumber: i + 1, timeMs }));
   it('is zero spread for a single lap', () => {
-    expect(consistency([60000])).toEqual({ validLaps: 1, stdDevMs: 0, withinOnePercent: 1 });
+    expect(consistency(laps([60000]))).toEqual({ lapNumbers: [1], stdDevMs: 0, rangeMs: 0, withinOnePercent: 1 });
   });
-  it('ignores non-positive times and counts laps within 1 % of the best', () => {
-    const c = consistency([60000, 60600, 60601, 0, -5, 61000]);
-    expect(c.validLaps).toBe(4);
+  it('ignores non-positive times, names the laps it covers and counts laps within 1 % of the best', () => {
+    const c = consistency(laps([60000, 60600, 60601, 0, -5, 61000]));
+    expect(c.lapNumbers).toEqual([1, 2, 3, 6]);
+    expect(c.rangeMs).toBe(1000);
     expect(c.withinOnePercent).toBe(2);
   });
   it('is empty for no laps', () => {
-    expect(consistency([])).toEqual({ validLaps: 0, stdDevMs: 0, withinOnePercent: 0 });
+    expect(consistency([])).toEqual({ lapNumbers: [], stdDevMs: 0, rangeMs: NaN, withinOnePercent: 0 });
   });
 });
 

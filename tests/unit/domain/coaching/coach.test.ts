@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coachFindings, cornerZones, zoneBoundaryIndices, zoneLosses } from '../../../../src/domain/coaching/coach-findings';
+import { coachFindings } from '../../../../src/domain/coaching/coach-findings';
+import { cornerZones, zoneBoundaryIndices, zoneLosses } from '../../../../src/domain/coaching/corner-zones';
+import { lapCorners } from '../../../../src/domain/coaching/lap-corners';
 import { BRAKING_G, cornerMinimumSpeeds, cornerPoints } from '../../../../src/domain/coaching/corner-points';
 import { LapProfileSampler, lapProfile, type LapProfile } from '../../../../src/domain/coaching/lap-profile';
 import { sessionConsistency } from '../../../../src/domain/coaching/session-consistency';
@@ -94,7 +96,7 @@ describe('the braking point of the first turn, near the start line', () => {
     expect(points.peakBrakeG[0]).toBeCloseTo(0.6, 5);
     // Against a reference that braked on the lap: braking, only not placed, so neither 'no braking' nor a distance.
     const ref = gProfile((d) => (d < 40 ? -0.05 : d < 170 ? -0.8 : 0.3), 160);
-    const findings = coachFindings(p, ref, oneTurn, points, cornerPoints(ref, oneTurn));
+    const findings = coachFindings(lapCorners(p, ref, oneTurn, points, cornerPoints(ref, oneTurn)));
     for (const f of findings) for (const c of f.causes) expect(['no-braking', 'brake-earlier', 'brake-later']).not.toContain(c.kind);
   });
 });
@@ -104,7 +106,7 @@ describe('the coach', () => {
     const early = lapFromProfile(racingProfile({ earlyBrakeTurn1M: 20 }));
     const lapP = profileOf(early);
     const refP = profileOf(reference);
-    const findings = coachFindings(lapP, refP, corners, cornerPoints(lapP, corners), cornerPoints(refP, corners));
+    const findings = coachFindings(lapCorners(lapP, refP, corners, cornerPoints(lapP, corners), cornerPoints(refP, corners)));
     expect(findings.length).toBeGreaterThanOrEqual(1);
     expect(findings[0].corner).toBe(1);
     const lost = early.timeMs[early.count - 1] - reference.timeMs[reference.count - 1];
@@ -121,7 +123,7 @@ describe('the coach', () => {
     const slow = lapFromProfile(racingProfile({ cornerMs: 17 }));
     const lapP = profileOf(slow);
     const refP = profileOf(reference);
-    const findings = coachFindings(lapP, refP, corners, cornerPoints(lapP, corners), cornerPoints(refP, corners));
+    const findings = coachFindings(lapCorners(lapP, refP, corners, cornerPoints(lapP, corners), cornerPoints(refP, corners)));
     expect(findings.length).toBeLessThanOrEqual(3);
     for (const f of findings) expect(f.timeLostMs).toBeGreaterThan(0);
     expect(findings[0].causes.some((c) => c.kind === 'slower-apex' && c.amount > 9 && c.amount < 12)).toBe(true);
@@ -134,7 +136,7 @@ describe('the coach', () => {
 
   it('has nothing to say about a lap against itself', () => {
     const p = profileOf(reference);
-    expect(coachFindings(p, p, corners, cornerPoints(p, corners), cornerPoints(p, corners))).toEqual([]);
+    expect(coachFindings(lapCorners(p, p, corners, cornerPoints(p, corners), cornerPoints(p, corners)))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { proposeStartFinish } from '../../../../src/domain/detection/propose-start-finish';
 import { createLocalProjection } from '../../../../src/domain/geo/local-projection';
-import { syntheticSession } from '../../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../../helpers/synthetic-session';
 
 /**
  * A start/finish the racer moved on the map (and saved as their circuit: a centre and a width, no heading) is

@@ -8,7 +8,6 @@ import {
   headingOfVectorDeg,
   normaliseDeg,
 } from '../../../../src/domain/geo/heading';
-import { intersectSegments, signedDistanceM } from '../../../../src/domain/geo/segment-intersection';
 
 describe('distance', () => {
   it('measures one degree of latitude as about 111.2 km and is zero between identical points', () => {
@@ -97,27 +96,5 @@ describe('heading', () => {
         expect(Math.min(gap, 360 - gap)).toBeLessThan(1e-6);
       }),
     );
-  });
-});
-
-describe('segment intersection', () => {
-  it('finds the crossing of two crossing segments with its fractions', () => {
-    const hit = intersectSegments(0, 0, 10, 0, 4, -1, 4, 3);
-    expect(hit).not.toBeNull();
-    expect(hit!.t).toBeCloseTo(0.4, 12);
-    expect(hit!.u).toBeCloseTo(0.25, 12);
-    expect(hit!.x).toBeCloseTo(4, 12);
-    expect(hit!.y).toBeCloseTo(0, 12);
-  });
-
-  it('reports no crossing for disjoint, parallel and collinear segments', () => {
-    expect(intersectSegments(0, 0, 10, 0, 11, -1, 11, 1)).toBeNull();
-    expect(intersectSegments(0, 0, 10, 0, 0, 1, 10, 1)).toBeNull();
-    expect(intersectSegments(0, 0, 10, 0, 5, 0, 15, 0)).toBeNull();
-  });
-
-  it('measures signed distance from a line by its normal', () => {
-    expect(signedDistanceM(3, 5, 0, 0, 0, 1)).toBe(5);
-    expect(signedDistanceM(3, -5, 0, 0, 0, 1)).toBe(-5);
   });
 });

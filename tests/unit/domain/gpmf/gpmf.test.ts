@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bytesSource } from '../../../../src/domain/gpmf/byte-source';
+import { bytesSource } from '../../../../src/domain/file-reading/byte-source';
 import { parseGpsu, readGps5Blocks } from '../../../../src/domain/gpmf/gps5';
 import { gpsTrackFromPayloads } from '../../../../src/domain/gpmf/gps-track';
 import { childEntries, GpmfFormatError, numericValues, readKlvEntries, textValue } from '../../../../src/domain/gpmf/klv';
 import { Mp4TelemetryError, readGpmfPayloads, readGpmfSampleTable } from '../../../../src/domain/gpmf/mp4-gpmf-track';
-import { looksLikeMp4 } from '../../../../src/domain/gpmf/mp4-sniff';
+import { looksLikeMp4 } from '../../../../src/domain/file-reading/mp4-sniff';
 import { ascii, concat, gps9Payload, gpsPayload, int32s, klv, nested } from './gpmf-writer';
 
 const FIXTURE = new URL('../../../fixtures/real-logs/gopro-max-gpmf-18hz.mp4', import.meta.url);

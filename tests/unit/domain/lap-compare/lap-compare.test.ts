@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { detectLaps } from '../../../../src/domain/detection/detect-laps';
 import { createLocalProjection } from '../../../../src/domain/geo/local-projection';
-import { cornerReport, detectCorners } from '../../../../src/domain/lap-compare/corners';
+import { detectCorners } from '../../../../src/domain/lap-compare/corners';
+import { lapCorners } from '../../../../src/domain/coaching/lap-corners';
+import { lapProfile } from '../../../../src/domain/coaching/lap-profile';
 import { deltaAt, deltaTime } from '../../../../src/domain/lap-compare/delta-time';
 import { extractLapTrace, lapTraceByNumber, type LapTrace } from '../../../../src/domain/lap-compare/lap-trace';
 import { resampleByDistance, speedVsDistance } from '../../../../src/domain/lap-compare/resample';
@@ -179,20 +181,22 @@ describe('corner detection', () => {
     expect(Array.from(corners.direction)).toEqual([1, 1]);
   });
 
-  it('reports the minimum speed and the time lost in each corner against the reference', () => {
+  it('reports the minimum speed and the time lost in each corner against the reference (the corner model)', () => {
     const reference = traceFromProfile(() => 30);
     const lap = traceFromProfile((s) => (s >= CORNER_2.from && s <= CORNER_2.to ? 20 : 30));
     const corners = detectCorners(reference);
-    const report = cornerReport(corners, lap, reference);
+    const length = reference.distanceM[reference.count - 1];
+    const report = lapCorners(lapProfile(lap, length), lapProfile(reference, length), corners);
     expect(report.count).toBe(2);
     expect(Math.abs(report.timeLostMs[0])).toBeLessThan(20);
+    // The slow stretch lies inside corner 2's zone: its whole loss is that zone's.
     const lossMs = (CORNER_2.to - CORNER_2.from) * (1000 / 20 - 1000 / 30);
     expect(Math.abs(report.timeLostMs[1] - lossMs)).toBeLessThan(30);
-    expect(report.minSpeedKmh[0]).toBeCloseTo(108, 1);
-    expect(report.minSpeedKmh[1]).toBeCloseTo(72, 1);
-    expect(report.referenceMinSpeedKmh[1]).toBeCloseTo(108, 1);
-    expect(report.minSpeedAtM[1]).toBeGreaterThanOrEqual(corners.startM[1]);
-    expect(report.minSpeedAtM[1]).toBeLessThanOrEqual(corners.endM[1]);
+    expect(report.lap.minSpeedKmh[0]).toBeCloseTo(108, 0);
+    expect(report.lap.minSpeedKmh[1]).toBeCloseTo(72, 0);
+    expect(report.reference.minSpeedKmh[1]).toBeCloseTo(108, 0);
+    expect(report.lap.minSpeedM[1]).toBeGreaterThanOrEqual(report.zoneFromM[1]);
+    expect(report.lap.minSpeedM[1]).toBeLessThanOrEqual(corners.endM[1]);
   });
 
   it('keeps the gate positions of the synthetic circuit out of the corners', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syntheticSession } from '../../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../../helpers/synthetic-session';
 import { followAt, followerRate, type FollowerVideo, type LeadVideo } from '../../../../src/domain/video/follow-by-distance';
 import { lapDistanceAt, lapSpans, lapTimeAtDistance, lapTimeNearPoint } from '../../../../src/domain/video/lap-times';
 import { videoTimeAt } from '../../../../src/domain/video/video-clock';

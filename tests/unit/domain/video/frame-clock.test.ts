@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { constantFrameClock, lastFrameBefore, presentationStarts, seekTimeForSessionOn, stepFramesOn, stepSecondsOn, tableFrameClock } from '../../../../src/domain/video/frame-clock';
+import { constantFrameClock, presentationStarts, seekTimeForSessionOn, stepFramesOn, stepSecondsOn, tableFrameClock } from '../../../../src/domain/video/frame-clock';
 
 /** A phone's variable frame rate: 60 fps in daylight for a second, then 24 fps in a tunnel for two (108 frames). */
 function phoneStarts(): Float64Array {
@@ -23,13 +23,6 @@ describe('the frames of a constant-rate video', () => {
     expect(clock.frameAt(stepFramesOn(clock, clock.seekTimeOf(0), -1))).toBe(0);
     expect(clock.frameAt(stepSecondsOn(clock, clock.seekTimeOf(10), 1))).toBe(35);
     expect(clock.frameAt(stepSecondsOn(clock, clock.seekTimeOf(10), -1))).toBe(0);
-  });
-
-  it('ends a lap on the last frame whose middle is before the crossing', () => {
-    const clock = constantFrameClock(25, 10);
-    expect(lastFrameBefore(clock, 1)).toBe(24);
-    expect(lastFrameBefore(clock, 1.021)).toBe(25);
-    expect(lastFrameBefore(clock, 0.01)).toBe(-1);
   });
 });
 
@@ -79,7 +72,6 @@ describe('the frames of a variable-frame-rate video, from its own frame times', 
     const sync = { offsetMs: 1_000, rate: 1 };
     expect(clock.frameAt(seekTimeForSessionOn(clock, sync, 1_000 + starts[7] * 1000 + 1)!)).toBe(7);
     expect(seekTimeForSessionOn(clock, sync, 999)).toBeNull();
-    expect(lastFrameBefore(clock, starts[10])).toBe(9);
   });
 
   it('refuses an empty table', () => {

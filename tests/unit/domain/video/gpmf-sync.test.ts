@@ -1,15 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bytesSource } from '../../../../src/domain/gpmf/byte-source';
+import { bytesSource } from '../../../../src/domain/file-reading/byte-source';
 import { gpsTrackFromPayloads, type GpmfGpsTrack } from '../../../../src/domain/gpmf/gps-track';
 import { readGpmfPayloads, readGpmfSampleTable } from '../../../../src/domain/gpmf/mp4-gpmf-track';
 import type { PositionColumns } from '../../../../src/domain/session-types';
-import { mulberry32, syntheticSession } from '../../../../src/domain/synthetic-session';
+import { mulberry32 } from '../../../../src/domain/random';
+import { syntheticSession } from '../../../helpers/synthetic-session';
 import { syncFromGpmf } from '../../../../src/domain/video/gpmf-sync';
 import { correlateSpeed, resampleCurve } from '../../../../src/domain/video/speed-correlation';
 import { sessionTimeAt, type VideoSync } from '../../../../src/domain/video/video-clock';
+import { prepareImport } from '../../../../src/domain/file-formats/prepare-import';
+import { parsePositionsText } from '../../../../src/domain/parse-positions';
 
 const FIXTURE = new URL('../../../fixtures/real-logs/gopro-max-gpmf-18hz.mp4', import.meta.url);
+const ROAD_AMERICA = new URL('../../../fixtures/real-logs/roadamerica-vbox-hd2-25hz-trimmed.vbo', import.meta.url);
+
+/** The real GoPro MAX fixture's GPS track. */
+async function goproTrack(): Promise<GpmfGpsTrack> {
+  const source = bytesSource(new Uint8Array(readFileSync(FIXTURE)));
+  const { payloads } = await readGpmfPayloads(source, await readGpmfSampleTable(source));
+  return gpsTrackFromPayloads(payloads).track;
+}
+
+/** A file imported as the library does it: its stored positions (read back from the stored text) and start. */
+async function importedSession(url: URL, fileName: string): Promise<{ positions: PositionColumns; startMs: number; accuracyMs: number }> {
+  const prepared = await prepareImport({ fileName, source: bytesSource(new Uint8Array(readFileSync(url))), circuits: [] });
+  const positions = parsePositionsText(new TextDecoder().decode(prepared.nmeaBytes)).positions;
+  return { positions, startMs: Date.parse(prepared.date), accuracyMs: prepared.dateAccuracyMs };
+}
 const FRAME_MS = 1000 / 30;
 
 /** A 25 Hz session whose speed at each fix is `speedAt(t)`. */
@@ -69,8 +87,9 @@ describe('automatic sync from GPMF', () => {
     const truth = { offsetMs: 95_321, rate: 1.00006 };
     const track = cameraTrack(positions, truth, 1200, sessionStartMs);
     // The session's start known only to a few seconds (a start written to the second, a logger clock off).
-    const result = syncFromGpmf(track, positions, sessionStartMs - 3_000);
+    const { result } = syncFromGpmf(track, positions, sessionStartMs - 3_000);
     expect(result?.method).toBe('gps-time');
+    expect(result?.refined).toBe(true);
     for (const v of [1, 600, 1199]) expect(Math.abs(sessionTimeAt(result!.sync, v) - sessionTimeAt(truth, v))).toBeLessThan(FRAME_MS);
     expect(result!.sync.rate).toBeCloseTo(1.00006, 5);
   });
@@ -79,17 +98,17 @@ describe('automatic sync from GPMF', () => {
     const truth = { offsetMs: 95_321, rate: 1 };
     // The first fix 47.3 s into the minute: GPS time alone would put the video 47.3 s late.
     const track = cameraTrack(positions, truth, 600, sessionStartMs + 47_300);
-    const result = syncFromGpmf(track, positions, sessionStartMs, { startUncertaintyMs: 60_000 });
+    const { result } = syncFromGpmf(track, positions, sessionStartMs, { startUncertaintyMs: 60_000 });
     expect(result?.method).toBe('gps-time');
     expect(Math.abs(result!.sync.offsetMs - truth.offsetMs)).toBeLessThan(FRAME_MS);
-    expect(syncFromGpmf(track, positions, sessionStartMs)?.sync.offsetMs ?? NaN).not.toBeCloseTo(truth.offsetMs, -2);
+    expect(syncFromGpmf(track, positions, sessionStartMs).result?.sync.offsetMs ?? NaN).not.toBeCloseTo(truth.offsetMs, -2);
   });
 
   it('finds the offset by speed alone when the video has no GPS time', () => {
     const truth = { offsetMs: 412_500, rate: 1 };
     const track = cameraTrack(positions, truth, 300, sessionStartMs);
     track.epochMs.fill(NaN);
-    const result = syncFromGpmf(track, positions, sessionStartMs);
+    const { result } = syncFromGpmf(track, positions, sessionStartMs);
     expect(result?.method).toBe('speed');
     expect(Math.abs(result!.sync.offsetMs - truth.offsetMs)).toBeLessThan(FRAME_MS);
   });
@@ -99,7 +118,7 @@ describe('automatic sync from GPMF', () => {
     const track = cameraTrack(other, { offsetMs: 200_000, rate: 1 }, 300, sessionStartMs, 8);
     track.epochMs.fill(NaN);
     const flat = sessionOf(1_500_000, () => 42);
-    expect(syncFromGpmf(track, flat, sessionStartMs)).toBeNull();
+    expect(syncFromGpmf(track, flat, sessionStartMs)).toEqual({ result: null, reason: 'no-match' });
   });
 
   it('syncs the real GoPro MAX fixture to a session logged from its own GPS within a frame', async () => {
@@ -118,11 +137,58 @@ describe('automatic sync from GPMF', () => {
       const f = Math.min(1, Math.max(0, (epoch - track.epochMs[i]) / (track.epochMs[i + 1] - track.epochMs[i])));
       return (track.speed2dMps[i] + f * (track.speed2dMps[i + 1] - track.speed2dMps[i])) * 3.6;
     });
-    // The session's start as the logger wrote it, to the whole second.
-    const result = syncFromGpmf(track, logged, Math.floor(startMs / 1000) * 1000);
+    // The session's start as the logger wrote it, to the whole second: the same curve places it at a walk.
+    const { result } = syncFromGpmf(track, logged, Math.floor(startMs / 1000) * 1000, { startUncertaintyMs: 1000 });
     expect(result?.method).toBe('gps-time');
     const errors = Array.from(track.videoTimeS, (v, i) => Math.abs(sessionTimeAt(result!.sync, v) - (track.epochMs[i] - startMs)));
     errors.sort((a, b) => a - b);
     expect(errors[Math.floor(errors.length / 2)]).toBeLessThan(FRAME_MS);
+  });
+
+  it('places the real GoPro MAX video on the session imported from that very file, within a frame, by GPS time (a walk is too little motion to refine it)', async () => {
+    const track = await goproTrack();
+    const session = await importedSession(FIXTURE, 'GS010012.mp4');
+    expect(session.accuracyMs).toBe(0);
+    const answer = syncFromGpmf(track, session.positions, session.startMs);
+    expect(answer.result).toMatchObject({ method: 'gps-time', refined: false });
+    // Each fix's GPS time, as the session's time of it, against where the sync puts its media time.
+    const frameMs = 1001 / 30;
+    const errors = Array.from(track.videoTimeS, (v, i) => Math.abs(sessionTimeAt(answer.result!.sync, v) - (track.epochMs[i] - session.startMs))).sort((a, b) => a - b);
+    // GPSU itself wavers by tens of ms about a steady clock (the camera's 1.001 s payloads span 0.99-1.06 s of it).
+    expect(errors[Math.floor(errors.length / 2)]).toBeLessThan(frameMs / 2);
+    expect(errors[Math.floor(errors.length * 0.9)]).toBeLessThan(frameMs);
+    expect(errors.at(-1)).toBeLessThan(2 * frameMs);
+    // Dated as older builds did (the Californian wall clock 15:45 read as UTC), the video lay 8 hours away.
+    expect(syncFromGpmf(track, session.positions, Date.UTC(2019, 10, 18, 15, 45))).toEqual({ result: null, reason: 'no-overlap' });
+  });
+
+  it('keeps the GPS-time placement of a slow, noisy camera instead of a correlation of its noise', () => {
+    // Rolling through a paddock at 3-7 km/h for two minutes; the camera's GPSU exact, its speeds noisy.
+    const crawl = sessionOf(120_000, (t) => 5 + 2 * Math.sin(t / 3_000));
+    const truth = { offsetMs: 20_000, rate: 1 };
+    const track = cameraTrack(crawl, truth, 60, sessionStartMs, 1.5);
+    track.epochMs.forEach((_, i) => (track.epochMs[i] = sessionStartMs + sessionTimeAt(truth, track.videoTimeS[i])));
+    const { result } = syncFromGpmf(track, crawl, sessionStartMs);
+    expect(result).toMatchObject({ method: 'gps-time', refined: false });
+    expect(Math.abs(result!.sync.offsetMs - truth.offsetMs)).toBeLessThan(FRAME_MS);
+    // Known only to the minute, the same crawl cannot be placed: nothing is guessed.
+    expect(syncFromGpmf(track, crawl, sessionStartMs - 30_000, { startUncertaintyMs: 60_000 })).toEqual({ result: null, reason: 'no-match' });
+  });
+
+  it('says a video whose GPS time lies outside the session does not overlap it', () => {
+    const truth = { offsetMs: 95_321, rate: 1 };
+    const track = cameraTrack(positions, truth, 300, sessionStartMs + 3_600_000);
+    expect(syncFromGpmf(track, positions, sessionStartMs)).toEqual({ result: null, reason: 'no-overlap' });
+  });
+
+  it('refines a stale GPSU to within a frame on the real Road America session (its first fix to the millisecond)', async () => {
+    const session = await importedSession(ROAD_AMERICA, 'Road America FP1.vbo');
+    const truth = { offsetMs: 31_480, rate: 1 };
+    // A camera filming 100 s of it, its GPSU 700 ms stale, its speeds the logger's with 0.5 km/h of noise.
+    const track = cameraTrack(session.positions, truth, 100, session.startMs);
+    track.epochMs.forEach((_, i) => (track.epochMs[i] += 700));
+    const { result } = syncFromGpmf(track, session.positions, session.startMs);
+    expect(result).toMatchObject({ method: 'gps-time', refined: true });
+    for (const v of [0, 50, 99]) expect(Math.abs(sessionTimeAt(result!.sync, v) - sessionTimeAt(truth, v))).toBeLessThan(FRAME_MS);
   });
 });

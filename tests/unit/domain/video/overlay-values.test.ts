@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseSession } from '../../../../src/domain/analysis/analyse-session';
 import { lapTraceByNumber } from '../../../../src/domain/lap-compare/lap-trace';
 import { SectorPerformance } from '../../../../src/domain/session-types';
-import { syntheticSession } from '../../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../../helpers/synthetic-session';
 import { fixIndexAt, lapSpans } from '../../../../src/domain/video/lap-times';
 import { accelerationOf } from '../../../../src/domain/coaching/acceleration';
 import { GTRAIL_MS, overlayValuesAt } from '../../../../src/domain/video/overlay-values';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fitSyncFromMarks, MarkFitError, withMark } from '../../../../src/domain/video/hand-marks';
 import { fixIndexAt, lapOutline, lapSpans } from '../../../../src/domain/video/lap-times';
-import { frameAt, seekTimeForSession, seekTimeOfFrame, sessionTimeAt, stepFrames, videoTimeAt } from '../../../../src/domain/video/video-clock';
-import { syntheticSession } from '../../../../src/domain/synthetic-session';
+import { frameAt, seekTimeOfFrame, sessionTimeAt, videoTimeAt } from '../../../../src/domain/video/video-clock';
+import { syntheticSession } from '../../../helpers/synthetic-session';
 
 describe('which session time a video frame shows', () => {
   it('maps media time to session time through the offset and the clock rate, and back', () => {
@@ -19,18 +19,6 @@ describe('which session time a video frame shows', () => {
     expect(frameAt(0.1, 30)).toBe(3);
     expect(seekTimeOfFrame(3, 30)).toBeCloseTo(3.5 / 30, 12);
     expect(frameAt(seekTimeOfFrame(1234, 29.97), 29.97)).toBe(1234);
-  });
-
-  it('finds the frame that shows a session time, and none before the video starts', () => {
-    const sync = { offsetMs: 5_000, rate: 1 };
-    expect(frameAt(seekTimeForSession(sync, 6_000, 25)!, 25)).toBe(25);
-    expect(seekTimeForSession(sync, 4_000, 25)).toBeNull();
-  });
-
-  it('steps one frame or one second either way and stops at both ends', () => {
-    expect(frameAt(stepFrames(seekTimeOfFrame(10, 30), 30, 1, 60), 30)).toBe(11);
-    expect(frameAt(stepFrames(seekTimeOfFrame(10, 30), 30, -30, 60), 30)).toBe(0);
-    expect(frameAt(stepFrames(seekTimeOfFrame(1790, 30), 30, 30, 60), 30)).toBe(1799);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseSession } from '../../../../src/domain/analysis/analyse-session';
-import { syntheticSession } from '../../../../src/domain/synthetic-session';
+import { syntheticSession } from '../../../helpers/synthetic-session';
 import { sectorSplitIndices, sessionViews } from '../../../../src/domain/views/session-views';
 
 const { positions, laps } = syntheticSession({ fixes: 25 * 60 * 10, seed: 4 });

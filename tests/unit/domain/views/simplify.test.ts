@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simplifyIndices } from '../../../../src/domain/views/simplify';
 import { isDomainError } from '../../../../src/domain/errors';
-import { mulberry32 } from '../../../../src/domain/synthetic-session';
+import { mulberry32 } from '../../../../src/domain/random';
 
 /** Distance from (px, py) to the segment a-b. */
 function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {

@@ -3,7 +3,6 @@ import {
   canSubmitEmailOnly,
   canSubmitLogin,
   hasErrors,
-  passwordStrength,
   validateChangePassword,
   validateRegister,
 } from '../../../../src/features/auth/validation';
@@ -48,6 +47,14 @@ describe('the register form rules', () => {
   it('rejects an address an email input would reject', () => {
     expect(validateRegister({ ...valid, email: 'not-an-email' }).email).toBe('auth:invalidEmail');
   });
+
+  it('marks names with line breaks, bidi controls or invisible characters, as the server refuses them', () => {
+    expect(validateRegister({ ...valid, firstName: 'Ana\nVisit evil.example', lastName: 'Silva\u202E' })).toEqual({
+      firstName: 'auth:nameCharacters',
+      lastName: 'auth:nameCharacters',
+    });
+    expect(validateRegister({ ...valid, firstName: "Zoë O'Brien 👩\u200D🚀", lastName: '李' })).toEqual({});
+  });
 });
 
 describe('the password length rule', () => {
@@ -73,16 +80,5 @@ describe('the change password form rules', () => {
       password: 'auth:passwordsMismatch',
       confirmPassword: 'auth:passwordsMismatch',
     });
-  });
-});
-
-describe('the password strength meter', () => {
-  it('is medium with 6+ characters and two of lower/upper/digit, strong with 8+ and all three', () => {
-    expect(passwordStrength('abc')).toBe('weak');
-    expect(passwordStrength('abcdef')).toBe('weak');
-    expect(passwordStrength('abcde1')).toBe('medium');
-    expect(passwordStrength('Abcdef')).toBe('medium');
-    expect(passwordStrength('Abcde12')).toBe('medium');
-    expect(passwordStrength('Abcdef12')).toBe('strong');
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../../../src/device/clock';
+import { VirtualClock } from '../../../helpers/virtual-clock';
 import { SimulatedAstro } from '../../../../src/device/simulated/simulated-astro';
 import { SimulatedTransport } from '../../../../src/device/simulated/simulated-transport';
 import { closeLink, currentDevice, openLink } from '../../../../src/features/device/device-session';

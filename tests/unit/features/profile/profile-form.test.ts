@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userSelfWriteSchema, type User } from '../../../../src/contracts/entities';
-import { profileFormOf, profileFormValid, profilePatch } from '../../../../src/features/profile/profile-form';
+import { nameError, profileFormOf, profileFormValid, profilePatch } from '../../../../src/features/profile/profile-form';
 
 const user: User = {
   id: 7, email: 'ana@example.test', firstName: 'Ana', lastName: 'Silva', birthdate: '1990-02-03', countryId: 1, licenceId: null,
@@ -27,5 +27,9 @@ describe('profile form', () => {
     expect(profileFormValid(form)).toBe(true);
     expect(profileFormValid({ ...form, firstName: ' ' })).toBe(false);
     expect(profileFormValid({ ...form, birthdate: '03/02/1990' })).toBe(false);
+    expect(profileFormValid({ ...form, firstName: 'Ana\u202E' })).toBe(false);
+    expect(profileFormValid({ ...form, lastName: 'Silva\nwww.evil.example' })).toBe(false);
+    expect(nameError('Ana\u200B')).toBe('profile:nameCharacters');
+    expect(nameError('Zoë')).toBeNull();
   });
 });

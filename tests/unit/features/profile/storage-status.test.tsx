@@ -17,7 +17,7 @@ vi.mock('../../../../src/data/services', async () => ({
   deviceVersionRepository: { seen: async () => null },
   shownFirmwareVersion: (await vi.importActual<typeof import('../../../../src/data/repositories/device-version-repository')>('../../../../src/data/repositories/device-version-repository')).shownFirmwareVersion,
 }));
-vi.mock('../../../../src/data/auth/session', () => ({ authApi: {}, profileRepository: {} }));
+vi.mock('../../../../src/data/auth/app-session', () => ({ authApi: {}, profileRepository: {} }));
 vi.mock('../../../../src/data/api/users', () => ({ usersApi: {} }));
 vi.mock('../../../../src/data/api/firmware', () => ({ firmwareApi: {} }));
 

@@ -1,0 +1,82 @@
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { COLUMNAR_SESSION_MEDIA_TYPE } from '../../src/contracts/columnar-text';
+import { ApiError } from '../errors';
+import { SESSION_BODY_LIMIT } from '../limits';
+
+/**
+ * Session uploads are read as bytes: JSON (`application/json`) or, from the app, JSON whose `coordinates` is a
+ * ColumnarText (COLUMNAR_SESSION_MEDIA_TYPE, src/contracts/columnar-text.ts), usually gzip-compressed (inflated by
+ * @fastify/compress first, under the route's bodyLimit). Parsing them is the upload worker's job, off the event
+ * loop. Each chunk is copied as it arrives into 1 MiB blocks of shared memory that the worker reads in place: the
+ * event loop never copies a whole 40 MiB body at once (Fastify's own Buffer.concat of it took ~170 ms on a busy
+ * 2-core machine). Only the plugin these parsers are added to reads bodies this way; any other type there is a 415.
+ */
+export interface RawUpload {
+  /** Filled blocks in order; the last holds `length - (blocks.length - 1) * BLOCK_BYTES` bytes. */
+  blocks: Uint8Array[];
+  length: number;
+  columnar: boolean;
+}
+
+const BLOCK_BYTES = 1024 * 1024;
+const RAW = Symbol('raw upload');
+
+export function addRawUploadParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(['application/json', COLUMNAR_SESSION_MEDIA_TYPE], (request, payload, done) => {
+    readBlocks(request, payload, (err, upload) => (err ? done(err, undefined) : done(null, upload)));
+  });
+}
+
+/** Fastify's own body reading (limit on the inflated size, Content-Length checked), into shared blocks. */
+function readBlocks(request: FastifyRequest, payload: Readable & { receivedEncodedLength?: number }, done: (err: Error | null, upload?: RawUpload) => void): void {
+  const limit = request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT;
+  const contentLength = Number(request.headers['content-length']);
+  if (contentLength > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+  const columnar = (request.headers['content-type'] ?? '').toLowerCase().startsWith(COLUMNAR_SESSION_MEDIA_TYPE);
+  const blocks: Uint8Array[] = [];
+  let length = 0;
+  const stop = () => {
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onEnd);
+  };
+  function onData(data: Buffer | string) {
+    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+    if (length + chunk.length > limit || (payload.receivedEncodedLength ?? 0) > limit) {
+      stop();
+      return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    }
+    let from = 0;
+    while (from < chunk.length) {
+      const at = length % BLOCK_BYTES;
+      if (at === 0) blocks.push(new Uint8Array(new SharedArrayBuffer(BLOCK_BYTES)));
+      const n = Math.min(chunk.length - from, BLOCK_BYTES - at);
+      blocks[blocks.length - 1].set(chunk.subarray(from, from + n), at);
+      from += n;
+      length += n;
+    }
+  }
+  function onEnd(err?: Error & { statusCode?: number }) {
+    stop();
+    if (err) {
+      if (!(typeof err.statusCode === 'number' && err.statusCode >= 400)) err.statusCode = 400;
+      return done(err);
+    }
+    if (!Number.isNaN(contentLength) && (payload.receivedEncodedLength || length) !== contentLength) {
+      return done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    }
+    done(null, Object.assign({ [RAW]: true }, { blocks, length, columnar }));
+  }
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onEnd);
+  payload.resume();
+}
+
+/** The body the parsers above read; a request without one is a 400. */
+export function rawUpload(body: unknown): RawUpload {
+  if (typeof body === 'object' && body !== null && RAW in body) return body as unknown as RawUpload;
+  throw new ApiError(400, 'VALIDATION', 'Request body is missing.');
+}

@@ -1,0 +1,1 @@
+export { AnalysisScreen } from './analysis-screen';

@@ -1,0 +1,1 @@
+export { SessionsLayout } from './sessions-layout';

@@ -1,0 +1,257 @@
+/**
+ * The app's SessionsPort: reads are Dexie live queries (the table updates as the sync engine and other tabs
+ * write), writes go through the data layer's sessions repository (IndexedDB first, server writes queued in the
+ * outbox, the sync engine kicked), parsing and analysis run in the analysis worker (src/analysis/analysis-client.ts).
+ *
+ * Gate edits: circuits are reference data only admins may change, so gates edited on the map are kept per session
+ * on this device (the data layer's session gates repository) and the session's laps are re-timed from its
+ * positions with them.
+ */
+import { useLiveQuery } from '../../../data/live-query';
+import type { Circuit, CircuitType, Country, VehicleCategory } from '../../../contracts/entities';
+import { userCircuitsApi } from '../../../data/api/circuits';
+import { displayNameFromFileName } from '../../../domain/value-format/session-name';
+import { getAnalysisClient } from '../../../analysis/analysis-client';
+import { referenceRepository, sessionGatesRepository, sessionsRepository as repository, sharingRepository } from '../../../data/services';
+import { sharingApi } from '../../../data/api/sharing';
+import { isApiError } from '../../../data/api/api-error';
+import { tryParseCoordinates } from '../../../domain/value-format/coordinates';
+import { serializeLaps, serializePositions } from '../../../domain/serialize-session';
+import { lapSliceTexts } from '../../../domain/value-format/lap-slice-texts';
+import type { GatePoint } from '../../../domain/session-types';
+import { coachingLapColumns } from '../../../domain/coaching/session-coaching';
+import { importFileInWorker } from '../import';
+import { importProgressFraction, type ImportProgress } from '../../../domain/file-formats/import-progress';
+import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, SharedLapChoice, WeatherConditions } from '../shared';
+
+const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
+/**
+ * The circuit list for an import: refetched when online (a circuit an admin just added is matched at once, not
+ * after the 5-minute cache), the stored list when offline or the refetch fails.
+ */
+async function freshCircuits(): Promise<Circuit[]> {
+  try {
+    await referenceRepository.refresh('circuits', { force: true });
+  } catch {
+    // Offline or the server failed: the stored list is what we have.
+  }
+  return readCircuits();
+}
+const readCategories = (): Promise<VehicleCategory[]> => referenceRepository.stored('vehicleCategories');
+const readCountries = (): Promise<Country[]> => referenceRepository.stored('countries');
+const readCircuitTypes = (): Promise<CircuitType[]> => referenceRepository.stored('circuitTypes');
+const bytesToText = (bytes: ArrayBuffer): string => new TextDecoder().decode(bytes);
+
+const weather = (value: string | null): WeatherConditions | null =>
+  value === 'Dry' || value === 'Damp' || value === 'Wet' || value === 'Unknown' ? value : null;
+
+async function libraryRows(): Promise<LibraryRow[]> {
+  const [sessions, circuits, categories] = await Promise.all([repository.listSessions(), readCircuits(), readCategories()]);
+  const circuitName = new Map(circuits.map((c) => [c.id, c.name]));
+  const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+  return sessions.map((s) => ({
+    id: s.localId,
+    serverId: s.serverId,
+    name: s.name,
+    filename: s.filename,
+    circuitId: s.circuitId,
+    circuitName: (s.circuitId !== null ? circuitName.get(s.circuitId) : undefined) ?? s.summary?.circuit?.name ?? '',
+    vehicleCategoryId: s.vehicleCategoryId,
+    vehicleCategoryName: (s.vehicleCategoryId !== null ? categoryName.get(s.vehicleCategoryId) : undefined) ?? s.summary?.vehicleCategory?.name ?? '',
+    date: s.date,
+    timeZone: s.timeZone ?? null,
+    favorite: s.favorite,
+    weatherConditions: weather(s.weatherConditions),
+    syncState: s.syncState,
+    lastError: s.lastError,
+    // Worked out from the texts kept here; a server session not opened here yet has the server's summary.
+    bestLapMs: s.stats ? s.stats.bestLapMs : (s.summary?.bestLapMs ?? null),
+    lapCount: s.stats ? s.stats.lapCount : (s.summary?.lapCount ?? null),
+    durationMs: s.stats ? s.stats.durationMs : null,
+    visibility: s.visibility ?? null,
+  }));
+}
+
+async function gatesFor(localId: number, circuitId: number | null): Promise<CircuitGates | null> {
+  const circuit = circuitId !== null ? (await readCircuits()).find((c) => c.id === circuitId) : undefined;
+  const override = await sessionGatesRepository.get(localId);
+  if (override) return { circuitId: circuitId ?? 0, name: circuit?.name ?? '', gates: override.gates, widthM: override.widthM };
+  if (!circuit) return null;
+  const parsed = tryParseCoordinates(circuit.coordinates);
+  return { circuitId: circuit.id, name: circuit.name, gates: parsed.ok ? parsed.points : [], widthM: circuit.size };
+}
+
+async function loadSession(id: number, sessionIndex: number, signal?: AbortSignal): Promise<LoadedSession> {
+  const row = await repository.getSession(id);
+  if (!row) throw new Error('Session not found.');
+  const texts = await repository.loadTexts(id, signal);
+  // The worker takes the bytes (transferred): hand it copies so the cached buffers stay usable. It also
+  // downsamples the whole-session views (map traces, overlaid speed series) so the page never draws every fix, and
+  // computes the coach's figures while the positions are there (sending them back for a separate call cost more).
+  const processed = await getAnalysisClient().processSession(
+    { nmea: new Uint8Array(texts.nmea.slice(0)), laps: new Uint8Array(texts.laps.slice(0)), sessionIndex, views: true, coach: true },
+    { signal },
+  );
+  if (!processed.views) throw new Error('The analysis worker returned no session views.');
+  return {
+    id,
+    name: row.name,
+    date: row.date,
+    circuitId: row.circuitId,
+    sessionIndex,
+    positions: processed.positions,
+    laps: processed.laps,
+    analysis: processed.analysis,
+    views: processed.views,
+    ...(processed.coaching ? { coaching: processed.coaching } : {}),
+    circuit: await gatesFor(id, row.circuitId),
+    syncState: row.syncState,
+    skippedLines: processed.issues.laps.length + processed.issues.corruptPositionLines,
+    loggerCrossingsMs: row.loggerLaps ?? null,
+  };
+}
+
+/**
+ * Another racer's lap as a loaded session of that one lap: its slice (fixes timed from the lap's start, its laps
+ * line) analysed in the worker like any session (lap-slice-texts.ts). Its circuit's gates come with the slice.
+ */
+async function loadSharedLap(sessionId: number, lapNumber: number, sessionIndex: number, signal?: AbortSignal): Promise<LoadedSession> {
+  const slice = await sharingRepository.referenceLap(sessionId, lapNumber, signal);
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const texts = lapSliceTexts(slice);
+  const processed = await getAnalysisClient().processSession({ nmea: encode(texts.nmea), laps: encode(texts.laps), sessionIndex, views: true, coach: true }, { signal });
+  if (!processed.views) throw new Error('The analysis worker returned no session views.');
+  const gates = tryParseCoordinates(slice.circuit.coordinates);
+  const local = (await readCircuits()).find((c) => c.id === slice.circuitId);
+  return {
+    // Negative: never the local id of one of the racer's own sessions.
+    id: -slice.sessionId,
+    name: `${slice.ownerName} · ${slice.date}`,
+    date: slice.date,
+    circuitId: slice.circuitId,
+    sessionIndex,
+    positions: processed.positions,
+    laps: processed.laps,
+    analysis: processed.analysis,
+    views: processed.views,
+    ...(processed.coaching ? { coaching: processed.coaching } : {}),
+    circuit: gates.ok ? { circuitId: slice.circuitId, name: slice.circuit.name, gates: gates.points, widthM: local?.size ?? 15 } : null,
+    syncState: 'Completed',
+    skippedLines: processed.issues.laps.length + processed.issues.corruptPositionLines,
+    loggerCrossingsMs: null,
+    sharedBy: { ownerName: slice.ownerName, lapNumber: slice.lapNumber, lapTimeMs: slice.lapTimeMs, date: slice.date, vehicleCategory: slice.vehicleCategory },
+  };
+}
+
+/** Online: the server's list (marking the laps kept here); offline or unreachable: the laps kept on this device. */
+async function sharedLaps(circuitId: number, vehicleCategoryId: number | null, signal?: AbortSignal): Promise<{ laps: SharedLapChoice[]; offline: boolean }> {
+  const kept = await sharingRepository.keptLapsOf(circuitId);
+  const keptKeys = new Set(kept.map((r) => `${r.slice.sessionId}:${r.slice.lapNumber}`));
+  try {
+    const laps = await sharingApi.sharedLaps(circuitId, vehicleCategoryId, signal);
+    return { laps: laps.map((l) => ({ ...l, kept: keptKeys.has(`${l.sessionId}:${l.lapNumber}`) })), offline: false };
+  } catch (e) {
+    if (!isApiError(e) || !(e.offline || e.status >= 500)) throw e;
+    const mine = (r: (typeof kept)[number]) => (r.slice.vehicleCategoryId === vehicleCategoryId ? 0 : 1);
+    const ordered = [...kept].sort((a, b) => mine(a) - mine(b) || a.slice.lapTimeMs - b.slice.lapTimeMs);
+    return { laps: ordered.map(({ slice: l }) => ({ sessionId: l.sessionId, lapNumber: l.lapNumber, lapTimeMs: l.lapTimeMs, ownerName: l.ownerName, vehicleCategoryId: l.vehicleCategoryId, vehicleCategory: l.vehicleCategory, date: l.date, kept: true })), offline: true };
+  }
+}
+
+async function saveGates(id: number, gates: GatePoint[], widthM: number): Promise<{ laps: number }> {
+  const row = await repository.getSession(id);
+  if (!row) throw new Error('Session not found.');
+  const texts = await repository.loadTexts(id);
+  // Both steps in the worker: a long session's detection would otherwise block the page for a while.
+  const client = getAnalysisClient();
+  const parsed = await client.parsePositions(new Uint8Array(texts.nmea.slice(0)));
+  const detection = await client.detectLaps(parsed.positions, gates, widthM);
+  await sessionGatesRepository.put(id, gates, widthM);
+  // Stored here and queued for the server (a PUT for an uploaded session), so its copy there and the leaderboard follow.
+  await repository.replaceSessionTexts(id, {
+    laps: serializeLaps(detection.records),
+    nmea: serializePositions({ ...parsed.positions, lap: detection.lapOfFix }),
+  });
+  return { laps: detection.records.filter((r) => r.valid && r.lapName !== 'In Lap').length };
+}
+
+export const defaultSessionsPort: SessionsPort = {
+  useLibraryRows: () => useLiveQuery(libraryRows, []),
+  useCircuits: () => useLiveQuery(readCircuits, []),
+  useVehicleCategories: () => useLiveQuery(readCategories, []),
+  editSession: async (id, edit) => {
+    await repository.editSession(id, edit);
+  },
+  deleteSession: async (id) => {
+    await repository.deleteSession(id);
+    await sessionGatesRepository.delete(id);
+  },
+  retrySync: (id) => repository.retrySync(id),
+  refreshFromServer: async () => {
+    // Sessions stored by older builds get their list figures first (offline too: the server call may fail).
+    await repository.backfillStats().catch(() => 0);
+    await repository.refreshFromServer();
+  },
+  loadSession,
+  coachSession: (session, signal) =>
+    session.coaching ? Promise.resolve(session.coaching) : getAnalysisClient().coachSession(session.positions, coachingLapColumns(session.analysis.laps), { signal }),
+  loadTexts: async (id, signal) => {
+    const texts = await repository.loadTexts(id, signal);
+    return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
+  },
+  importFile: async (file, lapsFile, onProgress) => {
+    const circuits = await freshCircuits();
+    const progress = onProgress ? (p: ImportProgress) => onProgress(importProgressFraction(p)) : undefined;
+    const imported = await importFileInWorker(file, circuits, lapsFile ? await lapsFile.text() : undefined, undefined, progress);
+    const saved = await repository.saveDownloadedSession({
+      filename: imported.fileName,
+      laps: imported.lapsBytes,
+      nmea: imported.nmeaBytes,
+      blobs: imported.blobs,
+      contentHash: imported.contentHash,
+      ...(imported.loggerCrossingsMs ? { loggerLaps: Array.from(imported.loggerCrossingsMs) } : {}),
+      start: { date: imported.date, accuracyMs: imported.dateAccuracyMs, timeZone: imported.timeZone },
+    });
+    return {
+      id: saved.session.localId,
+      name: saved.session.name,
+      alreadyStored: saved.alreadyStored,
+      laps: imported.lapCount,
+      circuitFound: imported.circuitId !== null,
+      proposal: imported.circuitId === null && imported.proposal ? { ...imported.proposal, trace: imported.trace, timeZone: imported.timeZone, from: imported.proposalFrom } : null,
+      details: imported.details,
+      lapSource: imported.lapSource,
+      fileGatesIgnored: imported.fileGatesIgnored,
+      loggerLaps: imported.loggerLaps,
+    };
+  },
+  saveStartFinish: async (id, file, input) => {
+    const saved =
+      'circuitId' in input
+        ? null
+        : await userCircuitsApi.saveMine({
+            name: input.name,
+            countryId: input.countryId,
+            typeId: input.typeId,
+            coordinates: `${input.gate.lat.toFixed(7)};${input.gate.lon.toFixed(7)}`,
+            size: Math.min(100, Math.max(1, Math.round(input.widthM))),
+          });
+    // The refetched list holds it (GET /circuits lists a racer's own circuits to them); kept here if that failed.
+    const circuits = await freshCircuits();
+    const circuit = saved ?? circuits.find((c) => 'circuitId' in input && c.id === input.circuitId);
+    if (!circuit) throw new Error('Circuit not found.');
+    const withMine = circuits.some((c) => c.id === circuit.id) ? circuits : [...circuits, circuit];
+    const imported = await importFileInWorker(file, withMine);
+    // Dated by its first fix again (a row of an older build was dated from its name's minute in this device's zone).
+    const timeZone = imported.timeZone || circuit.country?.timezone || null;
+    const start = { date: imported.date, accuracyMs: imported.dateAccuracyMs, timeZone };
+    await repository.replaceSessionTexts(id, { laps: imported.lapsBytes, nmea: imported.nmeaBytes, blobs: imported.blobs, start });
+    await repository.editSession(id, { circuitId: circuit.id, name: displayNameFromFileName(imported.fileName) });
+    return { laps: imported.lapCount, circuitName: circuit.name, circuitId: circuit.id };
+  },
+  loadSharedLap,
+  sharedLaps,
+  useCountries: () => useLiveQuery(readCountries, []),
+  useCircuitTypes: () => useLiveQuery(readCircuitTypes, []),
+  saveGates,
+};

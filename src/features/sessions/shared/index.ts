@@ -1,0 +1,17 @@
+export { activeSessions, useActiveSessions } from './active-sessions-store';
+export type { ActiveSessionsStore } from './active-sessions-store';
+export { comparedLap, deltaSeries, lapEntries, resolveReference, sectorBars, seedTrace, speedSeries, traceOf } from './analysis-view';
+export type { ChartSeries, LapEntry, SectorBars } from './analysis-view';
+export { MAX_COMPARED, afterCircuitEdit, compareCandidates, compareWith, deselect, openSession, pruneSelection, slotOf, toggleSelection } from './comparison-selection';
+export type { ComparisonSelection } from './comparison-selection';
+export { createCursorStore, useCursorDistance } from './cursor-store';
+export type { CursorStore } from './cursor-store';
+export { errorText } from './error-text';
+export { CompareIcon, CompareWithIcon, DownloadIcon, StarIcon, UploadIcon } from './icons';
+export { circuitOutline, drawableLaps, hasNoLaps, isFullyUpdated, lapDisplayName, lapTraces, sideOf, speedMarkers } from './lap-views';
+export { NoActiveSession, NoLapsFound, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
+export { SessionsPortContext, useSessionsPort } from './sessions-port';
+export type { CircuitGates, ImportResult, LibraryRow, LoadedSession, SessionEditInput, SessionsPort, SharedLapChoice, StartFinishSave, SyncState, Visibility, WeatherConditions } from './sessions-port';
+export { useLoadedSessions } from './use-loaded-sessions';
+export { sharedReference, useSharedReference } from './shared-reference-store';
+export type { SharedReference, SharedReferenceStore } from './shared-reference-store';

@@ -1,0 +1,1 @@
+export type { VideoSeekRequest } from './seek-request';
