@@ -23,6 +23,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Every failed test's stage, file and name, printed again at the very end (CI keeps only the tail of the log). */
+const failedTests = [];
 /** Each stage's label, wall time (s) and result, for the summary at the end. */
 const stages = [];
 const loadAtStart = loadavg()[0];
@@ -53,6 +55,12 @@ function vitest(label, project, env = {}, slowest = 0) {
     // A suite that fails to load has no failed test of its own: count it once.
     failed += j.numFailedTests || j.numFailedTestSuites || 0;
     skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    for (const f of j.testResults ?? []) {
+      const name = relative(process.cwd(), f.name);
+      const bad = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of bad) failedTests.push(`${label}: ${name} > ${a.fullName ?? a.title}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`);
+      if (!bad.length && f.status === 'failed') failedTests.push(`${label}: ${name}: ${String(f.message ?? '').split('\n')[0].slice(0, 200)}`);
+    }
     if (slowest) {
       // The slowest files, where to look first when the stage grows.
       const files = (j.testResults ?? []).map((f) => ({ name: relative(process.cwd(), f.name), seconds: (f.endTime - f.startTime) / 1000, ok: f.status === 'passed' }));
@@ -135,5 +143,6 @@ console.log(`\n=== Stage times (wall clock, ${availableParallelism()} cores; loa
 for (const st of stages) console.log(`${st.indent ? '    ' : '  '}${st.label.padEnd(st.indent ? 40 : 42)}${st.seconds.toFixed(1).padStart(8)} s  ${st.ok ? 'ok' : 'FAILED'}`);
 console.log(`  ${'total'.padEnd(42)}${((Date.now() - suiteStarted) / 1000).toFixed(1).padStart(8)} s`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length || failed ? 1 : 0);

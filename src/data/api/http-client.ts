@@ -151,7 +151,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   async function readBody<T>(res: Response, opts: RequestOptions<T>): Promise<T> {
     const type = opts.responseType ?? 'json';
-    if (type === 'none' || res.status === 204) return undefined as T;
+    if (res.status === 204) return undefined as T;
+    if (type === 'none') {
+      // Read and dropped all the same: an unread body keeps the connection's exchange open. API answers say
+      // `no-store`, so the browser's HTTP cache no longer reads it on the page's behalf, and the request would
+      // stay in flight (busy for the browser, a held socket for the server) until the Response is collected.
+      await res.arrayBuffer();
+      return undefined as T;
+    }
     if (type === 'arrayBuffer') return (await res.arrayBuffer()) as T;
     const text = await res.text();
     if (type === 'text') return text as T;

@@ -153,6 +153,13 @@ describe('http client', () => {
     expect([...new Uint8Array(bytes)]).toEqual([9, 8]);
   });
 
+  it("reads and drops the body of a call that wants no answer, so the exchange ends (an unread no-store body stays in flight)", async () => {
+    const answer = json(200, { message: 'OK' });
+    const http = createHttpClient({ fetchFn: async () => answer });
+    expect(await http.get('/auth/check-admin', { responseType: 'none' })).toBeUndefined();
+    expect(answer.bodyUsed).toBe(true);
+  });
+
   it('builds URLs with encoded query values and leaves out undefined ones', () => {
     expect(buildUrl('/api', 'auth/verify', { token: 'a b&c', x: undefined })).toBe('/api/auth/verify?token=a+b%26c');
     expect(buildUrl('/api/', '/countries')).toBe('/api/countries');
