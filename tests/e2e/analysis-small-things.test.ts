@@ -104,8 +104,10 @@ describe('small things a racer notices', () => {
       const toggle = page.getByTestId('lap-time-thousandths');
       await toggle.waitFor({ timeout: 20_000 });
       expect(await page.getByText(words.thousandths).count()).toBe(1);
-      // Mantine's switch input lies over its label (transparent): it takes the click.
-      await toggle.check({ force: true });
+      // Switched from the keyboard, as a pointer click on Mantine's transparent input (over its label) can land
+      // while the profile's panels are still loading above it and moving it.
+      await toggle.focus();
+      await page.keyboard.press('Space');
       await expect.poll(() => toggle.isChecked()).toBe(true);
       await toggle.scrollIntoViewIfNeeded();
       await e2e.screenshot(page, `small-things-profile-tablet-${locale}`);
