@@ -5,7 +5,7 @@
  * Picking a lap in a table or a chart highlights it everywhere (the pick is in the URL: ?lap=L-3). The left
  * session's on-board video (video/video-panel.tsx) plays beside them once added.
  */
-import { ActionIcon, Alert, Badge, Button, Grid, Group, Paper, Select, Stack, Table, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Grid, Group, Select, Stack, Title, useComputedColorScheme } from '@mantine/core';
 import { useLiveQuery } from '../../../data/live-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,12 +21,15 @@ import { activeSessions, useActiveSessions, type ActiveSessionsStore } from '../
 import { comparedLap, type LapEntry, deltaSeries, lapEntries, resolveReference, sectorBars, speedSeries, traceOf } from '../shared';
 import { LazySessionCharts } from './charts/lazy-charts';
 import { LapTable, PerformanceLegend } from './lap-table';
+import { CornerTable } from './corner-table';
 import { circuitOutline, hasNoLaps, isFullyUpdated, lapDisplayName, lapTraces } from '../shared';
 import { NoActiveSession, NoLapsFound, NotFullyUpdated, SessionsLoadError, SessionsLoading } from '../shared';
 import { useSessionsPort, type LoadedSession } from '../shared';
 import { useLoadedSessions } from '../shared';
 import { useOpenRequest } from './use-open-request';
 import { useCompareRequest, useSharedLap } from './use-shared-lap';
+import { useTeamSession } from './use-team-session';
+import { TeamSessionBanner, TeamSessionUnavailableMessage } from './team-session-banner';
 import { SharedLapsDialog } from './shared-laps-dialog';
 import { sharedReference, useSharedReference, type SharedReferenceStore } from '../shared';
 import { lapKeyOf } from '../search';
@@ -62,9 +65,12 @@ export interface AnalysisScreenProps {
   compareRequest?: { compare: string | null; circuitId: number | null };
   onCompareApplied?: () => void;
   sharedStore?: SharedReferenceStore;
+  /** A team-mate's session (server id, '?team='): shown read-only in place of the active sessions. */
+  teamSessionId?: number | null;
 }
 
 const NO_COMPARE = { compare: null, circuitId: null };
+const NO_SELECTION = { left: null, right: null };
 
 const NO_HIDDEN: ReadonlySet<string> = new Set();
 const noop = () => undefined;
@@ -95,6 +101,7 @@ export function AnalysisScreen({
   compareRequest = NO_COMPARE,
   onCompareApplied = noop,
   sharedStore = sharedReference,
+  teamSessionId = null,
 }: AnalysisScreenProps) {
   const { t, i18n } = useTranslation('sessions');
   const formatLapTime = useLapTime();
@@ -102,11 +109,15 @@ export function AnalysisScreen({
   const opening = useOpenRequest(port, store, openSessionId, onOpened);
   const comparing = useCompareRequest(port, store, sharedStore, compareRequest, onCompareApplied, () => notifyError(t('shared.noOwnSession'), { translated: true }));
   const selection = useActiveSessions(store);
-  const loaded = useLoadedSessions(port, selection);
+  // A team-mate's session is read-only: no video, no gate edits, no other racer's lap beside it.
+  const readOnly = teamSessionId !== null;
+  const team = useTeamSession(port, teamSessionId);
+  const own = useLoadedSessions(port, readOnly ? NO_SELECTION : selection);
+  const loaded = readOnly ? team : own;
   const dark = useComputedColorScheme('light') === 'dark';
   /** Another racer's lap, on the right when no second session of the racer's is active. */
   const sharedRef = useSharedReference(sharedStore);
-  const sharedLap = useSharedLap(port, sharedRef, loaded.left, selection.right !== null);
+  const sharedLap = useSharedLap(port, readOnly ? null : sharedRef, loaded.left, selection.right !== null);
   const right = loaded.right ?? sharedLap.session;
   const sharedBy = right?.sharedBy ?? null;
   // Another racer's lap is the reference by default (what it is there for); the racer may pick another.
@@ -226,7 +237,7 @@ export function AnalysisScreen({
   const leftId = loaded.left?.id ?? null;
   const videoCount = useLiveQuery(() => (leftId === null ? 0 : videoRepository.countForSession(leftId)), [leftId]) ?? 0;
   const [videoWanted, setVideoWanted] = useState(false);
-  const showVideo = withGraphics && (videoCount > 0 || videoWanted);
+  const showVideo = withGraphics && !readOnly && (videoCount > 0 || videoWanted);
   /** The lap of the frame the video shows (the left session's), while a video is there: the tooltip names it. */
   const [videoLap, setVideoLap] = useState<number | null>(null);
   const videoEntry = useMemo(
@@ -286,7 +297,8 @@ export function AnalysisScreen({
   const referenceTrace = useMemo(() => (showVideo && reference ? traceOf(reference) : null), [showVideo, reference]);
 
   if (opening || comparing) return <SessionsLoading />;
-  if (!selection.left) return <NoActiveSession plural={false} />;
+  if (team.unavailable) return <TeamSessionUnavailableMessage reason={team.unavailable} />;
+  if (!readOnly && !selection.left) return <NoActiveSession plural={false} />;
   if (loaded.error) return <SessionsLoadError message={loaded.error} />;
   if (loaded.loading || !loaded.left) return <SessionsLoading />;
 
@@ -296,12 +308,12 @@ export function AnalysisScreen({
         <Title order={2}>{t('analysis.title')}</Title>
         <Group gap="sm" align="flex-end">
           <PerformanceLegend />
-          {withGraphics && !showVideo && (
+          {withGraphics && !readOnly && !showVideo && (
             <Button size="xs" variant="default" onClick={() => setVideoWanted(true)} data-testid="video-add">
               {t('video:add')}
             </Button>
           )}
-          {loaded.left.circuitId !== null && selection.right === null && (
+          {!readOnly && loaded.left.circuitId !== null && selection.right === null && (
             <Button size="xs" variant="default" onClick={() => setChoosingShared(true)} data-testid="shared-laps-open">
               {t('shared.open')}
             </Button>
@@ -321,6 +333,7 @@ export function AnalysisScreen({
           />
         </Group>
       </Group>
+      {loaded.left.teamOwner && <TeamSessionBanner owner={loaded.left.teamOwner} name={loaded.left.name} />}
       {sharedBy && (
         <Group gap="xs" data-testid="shared-reference">
           <Badge variant="light" color="teal" size="lg" tt="none">
@@ -351,13 +364,13 @@ export function AnalysisScreen({
           }}
         />
       )}
-      {sessions.map((s) => (hasNoLaps(s) ? <NoLapsFound key={s.id} name={s.name} circuit={s.circuit !== null} /> : !isFullyUpdated(s) && <NotFullyUpdated key={s.id} name={s.name} />))}
+      {sessions.map((s) => (hasNoLaps(s) ? !readOnly && <NoLapsFound key={s.id} name={s.name} circuit={s.circuit !== null} /> : !isFullyUpdated(s) && <NotFullyUpdated key={s.id} name={s.name} />))}
       {/* Side by side only from xl (88em): below it two columns are narrower than a lap table (560 px) and scroll. */}
       <Grid gap="sm">
         {sessions.map((s) => (
           <Grid.Col key={s.id} span={{ base: 12, xl: both ? 6 : 12 }}>
             {/* The gate editor re-times the left session: the offer to draw sectors is its table's. */}
-            <LapTable session={s} picked={picked} reference={reference?.key ?? null} onPick={onPickLap} onDrawSectors={s === loaded.left ? onDrawSectors : undefined} />
+            <LapTable session={s} picked={picked} reference={reference?.key ?? null} onPick={onPickLap} onDrawSectors={s === loaded.left && !readOnly ? onDrawSectors : undefined} />
           </Grid.Col>
         ))}
       </Grid>
@@ -433,39 +446,12 @@ export function AnalysisScreen({
           onFocus={focusOn}
         />
       </Suspense>
-      <Paper withBorder p="xs" data-testid="corner-table">
-        <Text size="sm" fw={600} mb={4}>
-          {compared && reference ? t('analysis.cornersOf', { lap: lapLabel(compared), reference: lapLabel(reference) }) : t('analysis.corners')}
-        </Text>
-        {/* Four short columns fit a phone (390 px) without scrolling, the time lost among them: minimum speeds as
-            'lap / reference' in one cell, like the braking table. */}
-        <Table.ScrollContainer minWidth={300} type="native">
-          <Table fz="xs" verticalSpacing={2} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('analysis.corner')}</Table.Th>
-                <Table.Th>{t('analysis.distance')}</Table.Th>
-                <Table.Th>{t('analysis.cornerMinSpeeds')}</Table.Th>
-                <Table.Th>{t('analysis.timeLost')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {corners.map((c) => (
-                <Table.Tr key={c.corner} onClick={() => focusOn(c.atM)} style={{ cursor: 'pointer' }} data-testid="corner-row" data-distance={Math.round(c.atM)}>
-                  <Table.Td>{c.corner}</Table.Td>
-                  <Table.Td ff="monospace">{formatNumber(c.atM, userLocale, 0)}</Table.Td>
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {c.minSpeed} / {c.referenceMinSpeed}
-                  </Table.Td>
-                  <Table.Td style={{ color: c.timeLostMs > 0 ? 'var(--astro-perf-worse)' : 'var(--astro-perf-improved)', whiteSpace: 'nowrap' }} ff="monospace">
-                    {c.timeLost}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <CornerTable
+        title={compared && reference ? t('analysis.cornersOf', { lap: lapLabel(compared), reference: lapLabel(reference) }) : t('analysis.corners')}
+        corners={corners}
+        locale={userLocale}
+        onFocus={focusOn}
+      />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ export { errorText } from './error-text';
 export { CompareIcon, CompareWithIcon, DownloadIcon, StarIcon, UploadIcon } from './icons';
 export { circuitOutline, drawableLaps, hasNoLaps, isFullyUpdated, lapDisplayName, lapTraces, sideOf, speedMarkers } from './lap-views';
 export { NoActiveSession, NoLapsFound, NotFullyUpdated, SessionsLoadError, SessionsLoading } from './session-messages';
-export { SessionsPortContext, useSessionsPort } from './sessions-port';
+export { SessionsPortContext, TeamSessionUnavailable, useSessionsPort } from './sessions-port';
 export type { CircuitGates, ImportResult, LibraryRow, LoadedSession, SessionEditInput, SessionsPort, SharedLapChoice, StartFinishSave, SyncState, Visibility, WeatherConditions } from './sessions-port';
 export { useLoadedSessions } from './use-loaded-sessions';
 export { sharedReference, useSharedReference } from './shared-reference-store';
