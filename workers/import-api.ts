@@ -8,7 +8,8 @@
  * the refusal's reason and detail to say it in the racer's language (import-errors.ts).
  */
 import { prepareImport, type PreparedImport } from '../src/domain/file-formats/prepare-import';
-import type { CircuitCandidate, FinishImportOptions } from '../src/domain/file-formats/file-to-session';
+import type { CircuitCandidate } from '../src/domain/file-formats/pick-circuit';
+import type { FinishImportOptions } from '../src/domain/file-formats/time-import';
 import { isImportError, type ImportErrorDetail, type ImportErrorReason } from '../src/domain/file-formats/import-errors';
 import type { SessionDetails } from '../src/domain/file-formats/import-types';
 import { blobSource, bytesSource } from '../src/domain/file-reading/byte-source';

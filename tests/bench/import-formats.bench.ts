@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { Encoder, Profile, type FileIdMesg, type RecordMesg } from '@garmin/fitsdk';
 import { bytesSource } from '../../src/domain/file-reading/byte-source';
-import { importFileSource } from '../../src/domain/file-formats/file-to-session';
+import { importFileSource } from '../../src/domain/file-formats/read-import-file';
 import { syntheticSession } from '../helpers/synthetic-session';
 import type { PositionColumns } from '../../src/domain/session-types';
 import { writeGpx, writeNmea0183, writeVbo } from '../unit/domain/file-formats/format-writers';

@@ -5,7 +5,7 @@
  * the Blobs kept in IndexedDB (as session-download-store.ts keeps them). The Node side traces the main thread around each call.
  */
 import { createAnalysisClient } from '../../src/analysis/analysis-client';
-import type { CircuitCandidate } from '../../src/domain/file-formats/file-to-session';
+import type { CircuitCandidate } from '../../src/domain/file-formats/pick-circuit';
 
 let file: File | null = null;
 

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { RUSTAVI_VBO } from './vbo-fixture';
 import { syntheticSession } from '../helpers/synthetic-session';
-import { importFile } from '../../src/domain/file-formats/file-to-session';
+import { importFile } from '../../src/domain/file-formats/read-import-file';
 import { writeGpx } from '../unit/domain/file-formats/format-writers';
 import { fixAlong, lineAcross, nearestFix } from '../unit/domain/file-formats/gate-line-timing';
 import { withLaptiming } from '../unit/domain/file-formats/vbo-laptiming-writer';

@@ -1,5 +1,5 @@
 /**
- * Every format a session exports to, with its exporter. Each one imports back (file-to-session.ts) to the same
+ * Every format a session exports to, with its exporter. Each one imports back (prepare-import.ts) to the same
  * laps: the round-trip test walks this list, so a format added here is held to that too.
  */
 import type { ExportOptions, ExportableSession } from './export-common';

@@ -9,7 +9,10 @@
 import { MINUTE_MS, sessionStartFromFileName, sessionStartOf } from '../value-format/session-start';
 import { zoneOffsetMinutes } from '../value-format/wall-clock';
 import { timeZoneAt } from '../geo/time-zone-at';
-import { importFileName, importFileSource, sessionBaseName, timeImport, type CircuitCandidate, type FinishImportOptions, type ImportFileOptions, type TimedImport } from './file-to-session';
+import { importFileName, sessionBaseName } from './import-file-name';
+import { importFileSource, type ImportFileOptions } from './read-import-file';
+import { timeImport, type FinishImportOptions, type TimedImport } from './time-import';
+import type { CircuitCandidate } from './pick-circuit';
 import { coordinatesE7Fingerprint } from './positions-fingerprint';
 import { serializeLaps } from '../serialize-session';
 import { serializePositionsBytes } from '../serialize-positions-bytes';

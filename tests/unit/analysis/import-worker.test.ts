@@ -12,7 +12,7 @@ import { formatCoordinates } from '../../../src/domain/value-format/coordinates'
 import { writeXrz } from '../../helpers/aim-xrk-writer';
 import { xrkOfMotion } from '../domain/file-formats/aim-xrk-session';
 import { gatePoints, wavyMotion } from '../domain/synthetic-track';
-import { importFile as importOnPage } from '../../../src/domain/file-formats/file-to-session';
+import { importFile as importOnPage } from '../../../src/domain/file-formats/read-import-file';
 import { fixAlong, lineAcross, nearestFix } from '../domain/file-formats/gate-line-timing';
 import { withLaptiming } from '../domain/file-formats/vbo-laptiming-writer';
 

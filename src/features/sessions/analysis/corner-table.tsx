@@ -1,16 +1,27 @@
-/** The lap viewer's corner table: each corner of the compared lap against the reference; a row moves the cursor there. */
+/** The lap viewer's Corners table: each corner of the compared lap against the reference; a click points the charts there. */
 import { Paper, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../app/i18n/format';
 import type { Locale } from '../../../contracts/translations';
 import type { CornerRow } from '../coach';
+import type { LapEntry } from '../shared';
 
-export function CornerTable({ title, corners, locale, onFocus }: { title: string; corners: readonly CornerRow[]; locale: Locale; onFocus: (distanceM: number) => void }) {
+export interface CornerTableProps {
+  corners: readonly CornerRow[];
+  reference: LapEntry | null;
+  compared: LapEntry | null;
+  lapLabel: (entry: LapEntry) => string;
+  /** The user's language, for the distances. */
+  locale: Locale;
+  onFocus: (distanceM: number) => void;
+}
+
+export function CornerTable({ corners, reference, compared, lapLabel, locale, onFocus }: CornerTableProps) {
   const { t } = useTranslation('sessions');
   return (
     <Paper withBorder p="xs" data-testid="corner-table">
       <Text size="sm" fw={600} mb={4}>
-        {title}
+        {compared && reference ? t('analysis.cornersOf', { lap: lapLabel(compared), reference: lapLabel(reference) }) : t('analysis.corners')}
       </Text>
       {/* Four short columns fit a phone (390 px) without scrolling, the time lost among them: minimum speeds as
           'lap / reference' in one cell, like the braking table. */}

@@ -4,7 +4,7 @@
  * sessions; the racer's own selection is left as it was.
  */
 import { useEffect, useState } from 'react';
-import { TeamSessionUnavailable, type LoadedSession, type SessionsPort } from '../shared';
+import { TeamSessionUnavailable, useLoadedSessions, type ComparisonSelection, type LoadedSession, type LoadedSessions, type SessionsPort } from '../shared';
 
 export interface TeamSessionState {
   /** The loaded session, on the left (the screen's `loaded` shape: no right session). */
@@ -37,4 +37,16 @@ export function useTeamSession(port: SessionsPort, serverId: number | null): Tea
   }, [port, serverId]);
   if (serverId === null) return IDLE;
   return state.id === serverId ? state.value : { ...IDLE, loading: true };
+}
+
+const NO_SELECTION: ComparisonSelection = { left: null, right: null };
+
+/**
+ * The sessions the lap viewer shows: a team-mate's (read-only) when one is asked for, else the racer's active ones.
+ * `unavailable`: why the team-mate's cannot be shown.
+ */
+export function useShownSessions(port: SessionsPort, selection: ComparisonSelection, teamSessionId: number | null): { loaded: LoadedSessions | TeamSessionState; unavailable: TeamSessionState['unavailable'] } {
+  const team = useTeamSession(port, teamSessionId);
+  const own = useLoadedSessions(port, teamSessionId === null ? selection : NO_SELECTION);
+  return teamSessionId === null ? { loaded: own, unavailable: null } : { loaded: team, unavailable: team.unavailable };
 }

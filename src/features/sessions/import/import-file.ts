@@ -8,7 +8,7 @@
  * track's time zone); this maps the circuits on this device to the candidates it takes.
  */
 import type { Circuit } from '../../../contracts/entities';
-import type { CircuitCandidate } from '../../../domain/file-formats/file-to-session';
+import type { CircuitCandidate } from '../../../domain/file-formats/pick-circuit';
 import { prepareImport as prepare, type PreparedImport as Prepared } from '../../../domain/file-formats/prepare-import';
 import { bytesSource } from '../../../domain/file-reading/byte-source';
 import type { ImportProgressListener } from '../../../domain/file-formats/import-progress';

@@ -13,5 +13,6 @@ export { NoActiveSession, NoLapsFound, NotFullyUpdated, SessionsLoadError, Sessi
 export { SessionsPortContext, TeamSessionUnavailable, useSessionsPort } from './sessions-port';
 export type { CircuitGates, ImportResult, LibraryRow, LoadedSession, SessionEditInput, SessionsPort, SharedLapChoice, StartFinishSave, SyncState, Visibility, WeatherConditions } from './sessions-port';
 export { useLoadedSessions } from './use-loaded-sessions';
+export type { LoadedSessions } from './use-loaded-sessions';
 export { sharedReference, useSharedReference } from './shared-reference-store';
 export type { SharedReference, SharedReferenceStore } from './shared-reference-store';

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXPORTERS, EXPORT_FORMATS } from '../../../../src/domain/file-formats/export-formats';
-import { finishImport, importFile, type CircuitCandidate } from '../../../../src/domain/file-formats/file-to-session';
+import { finishImport } from '../../../../src/domain/file-formats/time-import';
+import { importFile } from '../../../../src/domain/file-formats/read-import-file';
+import type { CircuitCandidate } from '../../../../src/domain/file-formats/pick-circuit';
 
 /**
  * Every export format imports back: a real 25 Hz session (the trimmed Rustavi log) exported, the file imported

@@ -7,7 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { finishImport, importFile, type CircuitCandidate } from '../../../../src/domain/file-formats/file-to-session';
+import { finishImport } from '../../../../src/domain/file-formats/time-import';
+import { importFile } from '../../../../src/domain/file-formats/read-import-file';
+import type { CircuitCandidate } from '../../../../src/domain/file-formats/pick-circuit';
 import { importRaceChronoCsv } from '../../../../src/domain/file-formats/import-racechrono-csv';
 import { importTrackAddictCsv } from '../../../../src/domain/file-formats/import-trackaddict-csv';
 import { createLocalProjection } from '../../../../src/domain/geo/local-projection';

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importAstro } from '../../../../src/domain/file-formats/import-astro';
-import { finishImport, importFile, importFileName, pickCircuit, type CircuitCandidate } from '../../../../src/domain/file-formats/file-to-session';
+import { finishImport } from '../../../../src/domain/file-formats/time-import';
+import { importFile } from '../../../../src/domain/file-formats/read-import-file';
+import { importFileName } from '../../../../src/domain/file-formats/import-file-name';
+import { pickCircuit, type CircuitCandidate } from '../../../../src/domain/file-formats/pick-circuit';
 import { parseLapsText } from '../../../../src/domain/parse-laps';
 import { parsePositionsText } from '../../../../src/domain/parse-positions';
 import { serializeLaps, serializePositions } from '../../../../src/domain/serialize-session';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesSource, type ByteSource } from '../../../../src/domain/file-reading/byte-source';
 import { recognizeForeignFormat } from '../../../../src/domain/file-formats/foreign-formats';
 import { ImportError, isImportError } from '../../../../src/domain/file-formats/import-errors';
-import { importFile, importFileSource } from '../../../../src/domain/file-formats/file-to-session';
+import { importFile, importFileSource } from '../../../../src/domain/file-formats/read-import-file';
 
 const FIXTURES = new URL('../../../fixtures/real-logs/', import.meta.url);
 

@@ -5,7 +5,9 @@ import { bytesSource, type ByteSource } from '../../../../src/domain/file-readin
 import { importAimXrk } from '../../../../src/domain/file-formats/import-aim-xrk';
 import { detectBinaryFormat } from '../../../../src/domain/file-formats/import-binary';
 import { isImportError, type ImportErrorReason } from '../../../../src/domain/file-formats/import-errors';
-import { finishImport, importFileSource, type CircuitCandidate } from '../../../../src/domain/file-formats/file-to-session';
+import { finishImport } from '../../../../src/domain/file-formats/time-import';
+import { importFileSource } from '../../../../src/domain/file-formats/read-import-file';
+import type { CircuitCandidate } from '../../../../src/domain/file-formats/pick-circuit';
 import type { ImportedSession } from '../../../../src/domain/file-formats/import-types';
 import { looksLikeXrk, looksLikeXrz } from '../../../../src/domain/file-formats/xrk-sniff';
 import { XrkScanner } from '../../../../src/domain/file-formats/xrk-scanner';

@@ -4,7 +4,8 @@ import { compareLoggerLaps, loggerCrossingsMs } from '../../../../src/domain/det
 import { bytesDurationS, bytesNumber, decimalOfToken } from '../../../../src/domain/file-formats/alfano-numbers';
 import { fileNameDayMs, importAlfanoCsv, looksLikeAlfanoCsv } from '../../../../src/domain/file-formats/import-alfano-csv';
 import { ImportError, isImportError } from '../../../../src/domain/file-formats/import-errors';
-import { detectImportFormat, finishImport, importFile } from '../../../../src/domain/file-formats/file-to-session';
+import { detectImportFormat, importFile } from '../../../../src/domain/file-formats/read-import-file';
+import { finishImport } from '../../../../src/domain/file-formats/time-import';
 import type { ImportedSession } from '../../../../src/domain/file-formats/import-types';
 import type { PositionColumns } from '../../../../src/domain/session-types';
 import { GATE_S, gatePoints, sample, trueCrossingsMs, wavyMotion } from '../synthetic-track';

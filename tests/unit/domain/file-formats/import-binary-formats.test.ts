@@ -5,7 +5,7 @@ import { detectBinaryFormat, looksLikeFit } from '../../../../src/domain/file-fo
 import { isImportError, type ImportErrorReason } from '../../../../src/domain/file-formats/import-errors';
 import { importFit } from '../../../../src/domain/file-formats/import-fit';
 import { importGoProMp4 } from '../../../../src/domain/file-formats/import-gopro-mp4';
-import { importFileSource } from '../../../../src/domain/file-formats/file-to-session';
+import { importFileSource } from '../../../../src/domain/file-formats/read-import-file';
 
 const FIXTURES = new URL('../../../fixtures/real-logs/', import.meta.url);
 const bytesOf = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));

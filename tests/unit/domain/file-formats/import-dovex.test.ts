@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importDovex, looksLikeDovex } from '../../../../src/domain/file-formats/import-dovex';
 import { isImportError } from '../../../../src/domain/file-formats/import-errors';
-import { detectImportFormat, importFile } from '../../../../src/domain/file-formats/file-to-session';
+import { detectImportFormat, importFile } from '../../../../src/domain/file-formats/read-import-file';
 
 /**
  * Dove logs written the way the logger's firmware writes them (no real log could be found to copy): a 1 KiB

@@ -5,7 +5,7 @@ import { ImportError, isImportError, type ImportErrorReason } from '../../../../
 import { importGpx } from '../../../../src/domain/file-formats/import-gpx';
 import { importNmea0183, nmeaChecksum } from '../../../../src/domain/file-formats/import-nmea0183';
 import { importRaceChronoCsv } from '../../../../src/domain/file-formats/import-racechrono-csv';
-import { detectImportFormat, importFile } from '../../../../src/domain/file-formats/file-to-session';
+import { detectImportFormat, importFile } from '../../../../src/domain/file-formats/read-import-file';
 import { importVbo } from '../../../../src/domain/file-formats/import-vbo';
 import { isDomainError } from '../../../../src/domain/errors';
 import { serializeLaps, serializePositions } from '../../../../src/domain/serialize-session';

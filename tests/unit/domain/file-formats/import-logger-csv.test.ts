@@ -8,7 +8,8 @@ import { importHarrysCsv } from '../../../../src/domain/file-formats/import-harr
 import { importRaceBoxCsv } from '../../../../src/domain/file-formats/import-racebox-csv';
 import { importRaceChronoCsv } from '../../../../src/domain/file-formats/import-racechrono-csv';
 import { importRaceChronoCsvV2 } from '../../../../src/domain/file-formats/import-racechrono-csv-v2';
-import { detectImportFormat, finishImport, importFile } from '../../../../src/domain/file-formats/file-to-session';
+import { detectImportFormat, importFile } from '../../../../src/domain/file-formats/read-import-file';
+import { finishImport } from '../../../../src/domain/file-formats/time-import';
 import { importTrackAddictCsv } from '../../../../src/domain/file-formats/import-trackaddict-csv';
 import type { ImportedSession } from '../../../../src/domain/file-formats/import-types';
 import type { PositionColumns } from '../../../../src/domain/session-types';

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { finishImport, importFile, pickCircuit, type CircuitCandidate } from '../../../../src/domain/file-formats/file-to-session';
+import { finishImport } from '../../../../src/domain/file-formats/time-import';
+import { importFile } from '../../../../src/domain/file-formats/read-import-file';
+import { pickCircuit, type CircuitCandidate } from '../../../../src/domain/file-formats/pick-circuit';
 import { isImportError, type ImportError } from '../../../../src/domain/file-formats/import-errors';
 import { prepareImport as prepareFromSource, type PrepareImportInput } from '../../../../src/domain/file-formats/prepare-import';
 import { positionsTextFingerprint } from '../../../../src/domain/file-formats/positions-fingerprint';

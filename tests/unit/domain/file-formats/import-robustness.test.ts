@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isDomainError } from '../../../../src/domain/errors';
-import { importFile } from '../../../../src/domain/file-formats/file-to-session';
+import { importFile } from '../../../../src/domain/file-formats/read-import-file';
 import { importGpx } from '../../../../src/domain/file-formats/import-gpx';
 import { importNmea0183 } from '../../../../src/domain/file-formats/import-nmea0183';
 import { importRaceChronoCsv } from '../../../../src/domain/file-formats/import-racechrono-csv';

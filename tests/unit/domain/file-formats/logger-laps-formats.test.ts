@@ -23,7 +23,8 @@ import { importHarrysCsv } from '../../../../src/domain/file-formats/import-harr
 import { importRaceBoxCsv } from '../../../../src/domain/file-formats/import-racebox-csv';
 import { importRaceChronoCsv } from '../../../../src/domain/file-formats/import-racechrono-csv';
 import { importRaceChronoCsvV2 } from '../../../../src/domain/file-formats/import-racechrono-csv-v2';
-import { importFile, timeImport } from '../../../../src/domain/file-formats/file-to-session';
+import { importFile } from '../../../../src/domain/file-formats/read-import-file';
+import { timeImport } from '../../../../src/domain/file-formats/time-import';
 import { importTrackAddictCsv } from '../../../../src/domain/file-formats/import-trackaddict-csv';
 import type { ImportedSession } from '../../../../src/domain/file-formats/import-types';
 import { importVbo } from '../../../../src/domain/file-formats/import-vbo';

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { finishImport, importFile, type CircuitCandidate } from '../../../../src/domain/file-formats/file-to-session';
+import { finishImport } from '../../../../src/domain/file-formats/time-import';
+import { importFile } from '../../../../src/domain/file-formats/read-import-file';
+import type { CircuitCandidate } from '../../../../src/domain/file-formats/pick-circuit';
 import type { GatePoint, LapRecord } from '../../../../src/domain/session-types';
 import { fixAlong, lapTimes, lineAcross, lineCrossingsMs, nearestFix, type TestLine } from './gate-line-timing';
 import { withLaptiming, type WrittenGate } from './vbo-laptiming-writer';
