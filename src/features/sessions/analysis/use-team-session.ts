@@ -19,7 +19,7 @@ export interface TeamSessionState {
 
 const IDLE: TeamSessionState = { left: null, right: null, loading: false, error: null, unavailable: null };
 
-export function useTeamSession(port: SessionsPort, serverId: number | null): TeamSessionState {
+function useTeamSession(port: SessionsPort, serverId: number | null): TeamSessionState {
   const [state, setState] = useState<{ id: number | null; value: TeamSessionState }>({ id: null, value: IDLE });
   useEffect(() => {
     if (serverId === null) return;
