@@ -174,7 +174,19 @@ export default defineConfig({
         // Two files at a time, each in its own worker (Chromium, the server and the test runner keep both cores
         // busy); files are not isolated, so a worker's files share one server (tests/e2e/harness.ts). A flow that
         // depends on timing waits for a condition, never for a time, so that it holds with another file beside it.
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 240_000, hookTimeout: 120_000, maxWorkers: 2, isolate: false, globalSetup: ['tests/e2e/global-setup.ts'] },
+        // expect.poll waits up to 15 s by default (Vitest's own is 1 s): at load 12 on two cores a chart or a map
+        // can take seconds to follow the video; a condition that holds still passes at once.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          isolate: false,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          expect: { poll: { timeout: 15_000 } },
+        },
       },
     ],
   },

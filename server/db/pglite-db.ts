@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable } from './db';
+import { Utf8Text, type Db, type Queryable } from './db';
 
 /**
  * PostgreSQL settings for the embedded database, sized for one API process rather than PostgreSQL's server
@@ -83,7 +83,8 @@ export function wrapPglite(pg: PGlite): Db {
     return run;
   };
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    query: async <T>(sql: string, params: unknown[] = []) => (await q.query<T>(sql, params)).rows,
+    // PGlite takes text parameters as strings (a Uint8Array would be bytea).
+    query: async <T>(sql: string, params: unknown[] = []) => (await q.query<T>(sql, params.map((p) => (p instanceof Utf8Text ? p.toString() : p)))).rows,
     exec: async (sql: string) => {
       await q.exec(sql);
     },

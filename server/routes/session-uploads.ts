@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
+import { Utf8Text } from '../db/db';
 import { parseId } from '../validate';
 import { authenticate, caller } from '../auth/guard';
 import { CONCURRENT_UPLOADS_PER_USER, SESSION_BODY_LIMIT, UPLOADS_IN_FLIGHT, UPLOADS_WAITING_MAX } from '../limits';
@@ -38,7 +39,7 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
     const me = caller(request);
     const { input, stats } = await prepare(request);
     await checkReferences(db, input, me.id);
-    const values = { ...input, date: parseDate(input.date), crossesFinish: await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates) };
+    const values = { ...input, date: parseDate(input.date), coordinates: new Utf8Text(input.coordinates), crossesFinish: await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates) };
     const result = await db.tx(async (q) => {
       // A retry of a stored upload (or a conflict with one) is answered below whatever the quota; a new session
       // must fit beside the others.
@@ -64,7 +65,7 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
     if (!mayTouch(request, owner)) throw new ApiError(404, 'NOT_FOUND', 'Session not found.');
     const { input, stats } = await prepare(request);
     await checkReferences(db, input, owner.userId);
-    const values = { ...input, date: parseDate(input.date), crossesFinish: await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates) };
+    const values = { ...input, date: parseDate(input.date), coordinates: new Utf8Text(input.coordinates), crossesFinish: await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates) };
     await db.tx(async (q) => {
       await quotas.sessionFits(q, owner.userId, stats.lapsBytes + stats.coordinatesBytes, id);
       await replaceSession(q, id, values, stats);

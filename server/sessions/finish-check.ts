@@ -16,7 +16,7 @@ async function finishGateOf(q: Queryable, circuitId: number): Promise<FinishGate
 }
 
 /** For a session about to be stored: whether `positions` cross the circuit's start/finish (null: no circuit). */
-export async function crossesFinishOf(q: Queryable, pool: UploadPool, circuitId: number | null, positions: string): Promise<boolean | null> {
+export async function crossesFinishOf(q: Queryable, pool: UploadPool, circuitId: number | null, positions: string | Uint8Array): Promise<boolean | null> {
   if (circuitId === null) return null;
   const gate = await finishGateOf(q, circuitId);
   return gate ? pool.crossesFinish(positions, gate) : null;

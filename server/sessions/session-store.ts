@@ -1,6 +1,6 @@
 import type { Session, SessionSummary } from '../../src/contracts/entities';
 import type { Visibility } from '../../src/contracts/visibility';
-import type { Queryable } from '../db/db';
+import { Utf8Text, type Queryable } from '../db/db';
 import type { LapRow, SessionStats } from './lap-stats';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './session-rows';
 
@@ -14,7 +14,8 @@ export interface SessionWriteValues {
   vehicleCategoryId: number | null;
   /** ISO instant. */
   date: string;
-  coordinates: string;
+  /** The position text as the upload worker left it (UTF-8 bytes). */
+  coordinates: Utf8Text;
   laps: string;
   favorite: boolean;
   weatherConditions: string | null;
@@ -27,13 +28,48 @@ const SESSION_WRITE_COLUMNS = [
   'laps_bytes', 'coordinates_bytes', 'content_sha256', 'best_lap_ms', 'lap_count', 'crosses_finish',
 ] as const;
 
+/** Parameters for SESSION_WRITE_COLUMNS; the position text is not one of them (stagePositions wrote it). */
 function writeParams(v: SessionWriteValues, d: SessionStats): unknown[] {
-  return [v.name, v.filename, v.circuitId, v.vehicleCategoryId, v.date, v.coordinates, v.laps, v.favorite, v.weatherConditions,
+  return [v.name, v.filename, v.circuitId, v.vehicleCategoryId, v.date, v.laps, v.favorite, v.weatherConditions,
     d.lapsBytes, d.coordinatesBytes, d.contentSha256, d.bestLapMs, d.lapCount, v.crossesFinish];
 }
 
-/** `$from, $from+1, ...` for `count` parameters. */
-const placeholders = (from: number, count: number) => Array.from({ length: count }, (_, i) => `$${from + i}`);
+/** SESSION_WRITE_COLUMNS' values from `$from` on: the position text is the staged parts joined (stagePositions). */
+const writeValues = (from: number) => {
+  let n = from;
+  return SESSION_WRITE_COLUMNS.map((column) => (column === 'coordinates' ? STAGED_POSITIONS : `$${n++}`));
+};
+
+/**
+ * A position text is written in parts of at most this many bytes. A single 40 MiB parameter made the pg driver
+ * build a 40 MiB message on the event loop (two copies, ~60-150 ms on a busy 2-core machine, other requests waiting);
+ * parts of 1 MiB cost well under a millisecond each.
+ */
+const PART_BYTES = 1024 * 1024;
+const STAGED_POSITIONS = `(select coalesce(string_agg(part, '' order by seq), '') from upload_parts)`;
+
+/**
+ * Writes the position text into the transaction's temporary table upload_parts, in parts cut on UTF-8 character
+ * boundaries; STAGED_POSITIONS joins them in the database. The table is emptied at commit (and a rollback takes
+ * its rows back). Its parts are not compressed (storage external): only the joined text is, once, when stored.
+ */
+async function stagePositions(q: Queryable, text: Utf8Text): Promise<void> {
+  const [{ missing }] = await q.query<{ missing: boolean }>(`select to_regclass('pg_temp.upload_parts') is null as missing`);
+  if (missing) {
+    await q.exec(`create temp table upload_parts (seq int primary key, part text not null) on commit delete rows;
+      alter table upload_parts alter column part set storage external`);
+  } else {
+    await q.query('delete from upload_parts');
+  }
+  const { bytes } = text;
+  for (let from = 0, seq = 0; from < bytes.length; seq++) {
+    let to = Math.min(bytes.length, from + PART_BYTES);
+    // Not inside a character: step back over continuation bytes (10xxxxxx).
+    while (to < bytes.length && to > from && (bytes[to] & 0xc0) === 0x80) to--;
+    await q.query('insert into upload_parts (seq, part) values ($1, $2)', [seq, new Utf8Text(bytes.subarray(from, to))]);
+    from = to;
+  }
+}
 
 export async function listSummariesOf(q: Queryable, userId: number): Promise<SessionSummary[]> {
   const rows = await q.query<SummaryRow>(`select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM} where s.user_id = $1 order by s.date desc, s.id desc`, [userId]);
@@ -70,12 +106,16 @@ export async function findOwner(q: Queryable, id: number, lockAndCompare?: { sin
   return row ? { userId: row.user_id, changed: row.changed } : null;
 }
 
-/** Inserts the session and its laps; null when the user already has one with this file name (nothing written). */
+/**
+ * Inserts the session and its laps; null when the user already has one with this file name (nothing written).
+ * In a transaction (stagePositions' parts live until its commit).
+ */
 export async function insertSession(q: Queryable, userId: number, v: SessionWriteValues, d: SessionStats): Promise<number | null> {
+  await stagePositions(q, v.coordinates);
   const [created] = await q.query<{ id: number }>(
     // A new session is shared as its owner's profile says (private unless they chose otherwise).
     `insert into sessions (user_id, visibility, ${SESSION_WRITE_COLUMNS.join(', ')})
-     values ($1, (select default_visibility from users where id = $1), ${placeholders(2, SESSION_WRITE_COLUMNS.length).join(', ')})
+     values ($1, (select default_visibility from users where id = $1), ${writeValues(2).join(', ')})
      on conflict (user_id, filename) do nothing returning id`,
     [userId, ...writeParams(v, d)],
   );
@@ -90,9 +130,11 @@ export async function findByFilename(q: Queryable, userId: number, filename: str
   return row ? { id: row.id, contentSha256: row.content_sha256 } : null;
 }
 
-/** Replaces the session's values, texts and laps. */
+/** Replaces the session's values, texts and laps. In a transaction (stagePositions). */
 export async function replaceSession(q: Queryable, id: number, v: SessionWriteValues, d: SessionStats): Promise<void> {
-  const sets = SESSION_WRITE_COLUMNS.map((column, i) => `${column} = $${i + 2}`);
+  await stagePositions(q, v.coordinates);
+  const values = writeValues(2);
+  const sets = SESSION_WRITE_COLUMNS.map((column, i) => `${column} = ${values[i]}`);
   await q.query(`update sessions set ${sets.join(', ')}, updated_at = now() where id = $1`, [id, ...writeParams(v, d)]);
   await writeLaps(q, id, d.rows);
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ApiError } from '../errors';
-import type { FinishTask, UploadInput, UploadOutcome, UploadTask } from './upload-worker';
+import type { FinishTask, PreparedInput, UploadOutcome, UploadTask } from './upload-worker';
 import type { FinishGate } from './finish-crossing';
 import type { SessionStats } from './lap-stats';
 import type { RawUpload } from './raw-upload';
@@ -29,9 +29,9 @@ const IDLE_MS = 60_000;
 
 export interface UploadPool {
   /** Runs one upload's parsing in a thread; throws the ApiError to answer for a bad body. */
-  prepare(body: RawUpload, maxBytes: number): Promise<{ input: UploadInput; stats: SessionStats }>;
+  prepare(body: RawUpload, maxBytes: number): Promise<{ input: PreparedInput; stats: SessionStats }>;
   /** Whether the positions cross the circuit's start/finish at least twice (finish-crossing.ts), in a thread. */
-  crossesFinish(positions: string, gate: FinishGate): Promise<boolean>;
+  crossesFinish(positions: string | Uint8Array, gate: FinishGate): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -59,6 +59,9 @@ export function createUploadPool(threads = UPLOAD_THREADS): UploadPool {
         outcome = (await pool.run({ blocks: body.blocks, length: body.length, columnar: body.columnar, maxBytes })) as UploadOutcome;
       } catch (e) {
         throw poolError(e);
+      } finally {
+        // The worker is done with the body's blocks: let them go now rather than when the response is sent.
+        body.blocks = [];
       }
       if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.fields);
       return { input: outcome.input, stats: outcome.stats };

@@ -2,10 +2,14 @@
  * The heavy part of a session upload, run in a worker thread (upload-pool.ts) so that no upload blocks other
  * requests: JSON parsing of the inflated body, rebuilding a columnar `coordinates` (columnar-text.ts), validation,
  * laps parsing, sizes and content hash. Every bound (session-bounds.ts) is checked before the work that grows
- * with it. The outcome is plain data (structured-cloned back): the input and stats, or the error to answer.
+ * with it. The outcome is plain data (structured-cloned back): the input and stats, or the error to answer. The
+ * position text goes back as its UTF-8 bytes in shared memory, not as a string: structured cloning a 40 MiB string
+ * copied it on the event loop (~160 ms on a busy 2-core machine), a SharedArrayBuffer is handed over as it is, and
+ * the finish check and the database write read the same bytes.
  */
 import sjson from 'secure-json-parse';
 import { ColumnarTextError, columnarTextSchema, decodeColumnarText } from '../../src/contracts/columnar-text';
+import { MAX_COLUMNS, MAX_SHAPE_RUNS } from '../../src/contracts/session-bounds';
 import { sessionWriteSchema } from '../../src/contracts/entities';
 import type { ErrorCode } from '../../src/contracts/errors';
 import { ApiError } from '../errors';
@@ -26,22 +30,84 @@ export interface UploadTask {
 
 export type UploadInput = z.output<typeof sessionWriteSchema>;
 
+/** The validated input, its position text as UTF-8 bytes in a SharedArrayBuffer. */
+export type PreparedInput = Omit<UploadInput, 'coordinates'> & { coordinates: Uint8Array };
+
 export type UploadOutcome =
-  | { ok: true; input: UploadInput; stats: SessionStats }
+  | { ok: true; input: PreparedInput; stats: SessionStats }
   | { ok: false; status: number; code: ErrorCode; message: string; fields?: Record<string, string> };
 
 export default function prepareUpload(task: UploadTask): UploadOutcome {
   try {
     const text = Buffer.concat(task.blocks, task.length).toString('utf8');
+    refuseManyValues(text);
     const value = parseJson(text);
     const body = task.columnar ? withRebuiltCoordinates(value, task.maxBytes) : value;
     const input = parseInput(sessionWriteSchema, body);
-    return { ok: true, input, stats: deriveSessionStats(input.laps, input.coordinates) };
+    const stats = deriveSessionStats(input.laps, input.coordinates);
+    const coordinates = new Uint8Array(new SharedArrayBuffer(stats.coordinatesBytes));
+    Buffer.from(coordinates.buffer).write(input.coordinates, 'utf8');
+    return { ok: true, input: { ...input, coordinates }, stats };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, status: e.statusCode, code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
     throw e;
   }
 }
+
+/**
+ * Array items and object members a session body may hold in all: a columnar shape of MAX_SHAPE_RUNS runs, its
+ * columns and deltas, and a few dozen fields. Strings are bounded by the body's size; values are not: a 40 MiB
+ * body of `[1,1,1,...]` is 20 million numbers, which JSON.parse built (~300 MB of heap per upload) before the
+ * schema could count them.
+ */
+const MAX_JSON_VALUES = 2 * MAX_SHAPE_RUNS + 2 * MAX_COLUMNS + 1_000;
+
+/**
+ * Counts the array items and object members of a JSON text without parsing it and refuses a text with more than
+ * MAX_JSON_VALUES, naming the top-level field where the count ran over. Strings are skipped with indexOf (a
+ * session's position text is one 40 MiB string); anything that is not JSON is left to JSON.parse to refuse.
+ */
+function refuseManyValues(text: string): void {
+  let values = 0;
+  let depth = 0;
+  let field = '';
+  let fieldStart = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: find its closing quote (one not escaped by an odd run of backslashes).
+      const start = i;
+      for (;;) {
+        i = text.indexOf('"', i + 1);
+        if (i < 0) return;
+        let backslashes = 0;
+        while (text.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+      }
+      if (depth === 1 && fieldStart < 0) fieldStart = start;
+      if (depth === 1 && fieldStart === start) field = text.slice(start + 1, Math.min(i, start + 65));
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      // An item or member begins after the bracket unless it closes at once (counted at the comma otherwise).
+      if (nextNonSpace(text, i + 1) !== (c === 0x5b ? 0x5d : 0x7d)) values++;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    } else if (c === 0x2c) {
+      values++;
+      if (depth === 1) fieldStart = -1;
+    }
+    if (values > MAX_JSON_VALUES) {
+      const name = field || 'body';
+      throw new ApiError(400, 'VALIDATION', `Invalid request body: ${name}: more than ${MAX_JSON_VALUES} values`, { [name]: `At most ${MAX_JSON_VALUES} values` });
+    }
+  }
+}
+
+const nextNonSpace = (text: string, from: number) => {
+  let i = from;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  return text.charCodeAt(i);
+};
 
 /** Strict JSON as Fastify's own parser reads it (prototype poisoning refused). */
 function parseJson(text: string): unknown {
@@ -73,13 +139,15 @@ function withRebuiltCoordinates(value: unknown, maxBytes: number): unknown {
   }
 }
 
-/** A session's stored positions and its circuit's start/finish (finish-crossing.ts). */
+/** A session's positions (text, or UTF-8 bytes in shared memory) and its circuit's start/finish (finish-crossing.ts). */
 export interface FinishTask {
-  positions: string;
+  positions: string | Uint8Array;
   gate: FinishGate;
 }
 
 /** Named task `finishCheck`: whether the positions cross the start/finish at least twice. */
 export function finishCheck(task: FinishTask): boolean {
-  return crossesFinish(task.positions, task.gate);
+  const { positions } = task;
+  const text = typeof positions === 'string' ? positions : Buffer.from(positions.buffer, positions.byteOffset, positions.byteLength).toString('utf8');
+  return crossesFinish(text, task.gate);
 }

@@ -151,9 +151,11 @@ describe('on-board video', () => {
     await page.waitForFunction((from) => (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime >= from + 0.5, playedFrom, { timeout: 30_000 });
     await page.getByTestId('video-play').click();
     await settled(page);
+    // Paused while playing: the frame label and the overlay are those of the frame on screen. Both are read again on
+    // each try: the pause puts the video back on the frame last presented, a seek that may end after `settled`.
+    const overlayMinusPicture = async () => Number(await page.getByTestId('video-overlay').getAttribute('data-frame')) - (await frameInPixels(page));
+    await expect.poll(overlayMinusPicture).toBe(0);
     const played = await frameInPixels(page);
-    // Paused while playing: the frame label and the overlay are those of the frame on screen.
-    await expect.poll(async () => Number(await page.getByTestId('video-overlay').getAttribute('data-frame'))).toBe(await frameInPixels(page));
     expect(await page.getByTestId('video-frame').textContent()).toMatch(new RegExp(`^Frame ${await frameInPixels(page)} ·`));
     expect(played).toBeGreaterThan(truthFrame(starts.get(3)!));
     expect(played).toBeLessThan(truthFrame(starts.get(4) ?? Infinity));

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expose } from 'comlink';
-import { createAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
+import { createAnalysisClient } from '../../../src/analysis/analysis-client';
+import type { WorkerLike } from '../../../src/analysis/worker-bridge';
 import { createDirectAnalysisClient } from '../../helpers/direct-analysis-client';
 import { createWorkerApi, workerApi, type PositionsSource } from '../../../workers/analysis-worker-api';
 import { DomainError } from '../../../src/domain/errors';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
-import { createAnalysisClient, type AnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
+import { createAnalysisClient, type AnalysisClient } from '../../../src/analysis/analysis-client';
+import type { WorkerLike } from '../../../src/analysis/worker-bridge';
 import { workerApi } from '../../../workers/analysis-worker-api';
 import { prepareImport } from '../../../src/domain/file-formats/prepare-import';
 import { bytesSource } from '../../../src/domain/file-reading/byte-source';

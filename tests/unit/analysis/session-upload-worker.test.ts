@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
-import { createAnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
+import { createAnalysisClient } from '../../../src/analysis/analysis-client';
+import type { WorkerLike } from '../../../src/analysis/worker-bridge';
 import { encodeSessionUpload } from '../../../workers/analysis-api';
 import { workerApi } from '../../../workers/analysis-worker-api';
 import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText } from '../../../src/contracts/columnar-text';

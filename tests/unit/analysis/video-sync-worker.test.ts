@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { expose } from 'comlink';
-import { createAnalysisClient, type AnalysisClient, type WorkerLike } from '../../../src/analysis/analysis-client';
+import { createAnalysisClient, type AnalysisClient } from '../../../src/analysis/analysis-client';
+import type { WorkerLike } from '../../../src/analysis/worker-bridge';
 import { workerApi } from '../../../workers/analysis-worker-api';
 import { syntheticSession } from '../../helpers/synthetic-session';
 import type { PositionColumns } from '../../../src/domain/session-types';
