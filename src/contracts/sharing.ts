@@ -56,6 +56,7 @@ export const invitationsResponseSchema = z.object({ invitations: z.array(invitat
 
 /** A session another member shared with the team (GET /team-sessions): read-only. */
 const teamSessionSchema = sessionSummarySchema.extend({ ownerName: z.string() });
+export type TeamSession = z.infer<typeof teamSessionSchema>;
 export const teamSessionsResponseSchema = z.object({ sessions: z.array(teamSessionSchema) });
 
 /** GET /shared-laps?circuitId=&vehicleCategoryId=: the fastest shared lap of each other racer on a circuit. */

@@ -18,6 +18,7 @@ import { createReferenceRepository } from './repositories/reference-repository';
 import { createSessionGatesRepository } from './repositories/session-gates-repository';
 import { createSessionsRepository } from './repositories/sessions-repository';
 import { createSharingRepository } from './repositories/sharing-repository';
+import { createTeamsRepository } from './repositories/teams-repository';
 import { sharingApi } from './api/sharing';
 import { createVideoRepository } from './repositories/video-repository';
 import { createImportSession } from './use-cases/import-session';
@@ -76,6 +77,8 @@ export const sharingRepository = createSharingRepository({
   currentUserId,
   editSession: (localId, edit) => sessionsRepository.editSession(localId, edit),
 });
+
+export const teamsRepository = createTeamsRepository({ db: getDb, api: sharingApi, currentUserId });
 
 export const referenceRepository = createReferenceRepository({
   db: getDb,

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { closeToasts, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
 
 const AIM_CSV = readFileSync(new URL('../fixtures/real-logs/sskc-mychron-aim-20hz-trimmed.csv', import.meta.url));
@@ -41,8 +41,7 @@ async function importedAim(page: Page, locale: 'en-us' | 'pt-pt'): Promise<strin
   await row.waitFor({ timeout: 30_000 });
   const id = (await row.getAttribute('data-row-key'))!;
   await row.locator('[data-sync-state="Completed"]').waitFor({ timeout: 60_000 });
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.locator('[data-toast]').count(), { timeout: 20_000 }).toBe(0);
+  await closeToasts(page);
   return id;
 }
 

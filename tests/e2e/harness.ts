@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { DIST_DIR, startServer, type RunningServer } from '../../server/main';
 import { openTemplatePglite } from '../helpers/pglite-template';
@@ -83,6 +83,25 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/**
+ * Closes every toast with its own close button, as a racer dismisses them, until none is left (one that comes
+ * meanwhile, an upload's, is closed too): a toast over the screen under test would sit on the button the test
+ * clicks or in its screenshot, and waiting out each one's 4 s life cost the e2e stage over a minute.
+ */
+export async function closeToasts(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.mouse.move(0, 0);
+  const closing = page.locator('[data-toast] .mantine-Notification-closeButton');
+  await expect
+    .poll(
+      async () => {
+        for (const button of await closing.all()) await button.click({ timeout: 1_000 }).catch(() => undefined);
+        return page.locator('[data-toast]').count();
+      },
+      { timeout: timeoutMs },
+    )
+    .toBe(0);
 }
 
 /**

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
+import { closeToasts, startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { RUSTAVI_VBO } from './vbo-fixture';
 import { syntheticSession } from '../helpers/synthetic-session';
 import { importFile } from '../../src/domain/file-formats/read-import-file';
@@ -86,8 +86,7 @@ async function importFour(page: Page, locale: 'en-us' | 'pt-pt', [w, h]: readonl
 
 /** Waits for the toasts (uploads) to go, so none sits over the lines in a screenshot. */
 async function stillWithoutToasts(page: Page) {
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.locator('[data-toast]').count(), { timeout: 60_000 }).toBe(0);
+  await closeToasts(page, 60_000);
   await untilStill(page);
 }
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { E2E } from './harness';
+import { closeToasts, type E2E } from './harness';
 
 const RUSTAVI_VBO = readFileSync(new URL('../fixtures/real-logs/rustavi-dragy-25hz-trimmed.vbo', import.meta.url), 'utf8');
 
@@ -25,7 +25,7 @@ function storedCircuitCount(page: Page): Promise<number> {
 
 /**
  * Signs a new racer in, sets the language, imports the VBO and makes it the active session (on the library), then
- * waits for its upload and for the toasts to go: a toast that appears later over the screen under test would sit
+ * waits for its upload and closes the toasts: a toast that appears later over the screen under test would sit
  * on the button the test clicks, and a toast under the mouse never closes (hovering pauses it).
  */
 export async function activeRustaviSession(e2e: E2E, page: Page, locale: 'en-us' | 'pt-pt'): Promise<void> {
@@ -41,6 +41,5 @@ export async function activeRustaviSession(e2e: E2E, page: Page, locale: 'en-us'
   const id = await row.getAttribute('data-row-key');
   await page.getByTestId(`activate-${id}`).click();
   await row.locator('[data-sync-state="Completed"]').waitFor({ timeout: 60_000 });
-  await page.mouse.move(0, 0);
-  await expect.poll(() => page.locator('[data-toast]').count(), { timeout: 20_000 }).toBe(0);
+  await closeToasts(page);
 }

@@ -13,6 +13,7 @@ import {
   type SharedLap,
   type Team,
   type TeamRole,
+  type TeamSession,
 } from '../../contracts/sharing';
 import type { Visibility } from '../../contracts/visibility';
 import { apiClient } from './client';
@@ -20,7 +21,6 @@ import type { HttpClient } from './http-client';
 
 /** A team-shared session as the Team view lists it (read-only; its owner's name by the leaderboard's rule). */
 const teamSessionSchema = teamSessionsResponseSchema.shape.sessions.element;
-type TeamSession = z.infer<typeof teamSessionSchema>;
 /** GET /team-sessions/{id}: the summary and the device texts, for the lap viewer. */
 const teamSessionFullSchema = teamSessionSchema.extend({ coordinates: z.string(), laps: z.string() });
 type TeamSessionFull = z.infer<typeof teamSessionFullSchema>;

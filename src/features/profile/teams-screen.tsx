@@ -1,47 +1,54 @@
 /**
  * /teams, the Team view: invitations addressed to the racer (kept on this device once fetched, so they show
  * offline; one accepted offline is sent at the next sync), the racer's teams (create one, invite racers or a coach
- * by e-mail address, remove members, leave, delete), and the sessions team-mates share with the team, read-only.
- * Teams and their sessions are the server's: they need a connection.
+ * by e-mail address, remove members, leave, delete), and the sessions team-mates share with the team, read-only
+ * (team-sessions-panel.tsx). Teams and the sessions list are the server's, kept here as last fetched: offline they
+ * show as they were, and changing them waits for a connection.
  */
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthView } from '../../app/auth/auth-react';
-import { useLapTime } from '../../app/preferences/lap-time-digits';
+import { formatDateTime } from '../../app/i18n/format';
+import { currentLocale } from '../../app/i18n/setup';
 import type { Team, TeamRole } from '../../contracts/sharing';
 import { sharingApi } from '../../data/api/sharing';
 import { useLiveQuery } from '../../data/live-query';
-import { sharingRepository } from '../../data/services';
+import { sharingRepository, teamsRepository } from '../../data/services';
 import { notifyError, notifySuccess } from '../../ui/toast';
+import { TeamSessionsPanel } from './team-sessions-panel';
 
-type TeamSessions = Awaited<ReturnType<typeof sharingApi.teamSessions>>;
+type TeamsView = Awaited<ReturnType<typeof teamsRepository.load>>;
 
 export function TeamsScreen() {
-  const { t } = useTranslation('profile');
-  const lapTime = useLapTime();
+  const { t, i18n } = useTranslation('profile');
   const view = useAuthView();
   const userId = view.user?.id ?? null;
-  const online = view.status === 'signed-in';
+  const signedIn = view.status === 'signed-in';
   const invitations = useLiveQuery(() => sharingRepository.invitations(userId), [userId]);
-  const [teams, setTeams] = useState<Team[] | null>(null);
-  const [sessions, setSessions] = useState<TeamSessions | null>(null);
+  const [lists, setLists] = useState<TeamsView | null>(null);
   const [newTeam, setNewTeam] = useState('');
   const [busy, setBusy] = useState(false);
   const failed = useCallback((e: unknown) => notifyError(t('teams.failed', { message: e instanceof Error ? e.message : String(e) })), [t]);
+  // Offline (or the server out of reach): what was fetched last is shown, and nothing can be changed but an acceptance.
+  const online = signedIn && lists?.offline !== true;
 
   const reload = useCallback(async () => {
-    if (!online) return;
     try {
-      const [list, shared] = await Promise.all([sharingApi.teams(), sharingApi.teamSessions()]);
-      setTeams(list);
-      setSessions(shared);
-      await sharingRepository.refreshInvitations();
+      const next = signedIn ? await teamsRepository.load() : await teamsRepository.kept(userId);
+      setLists(next);
+      if (!next.offline) await sharingRepository.refreshInvitations();
     } catch (e) {
       failed(e);
     }
-  }, [online, failed]);
+  }, [signedIn, userId, failed]);
   useEffect(() => void reload(), [reload]);
+  // Back online: the lists are fetched again (the sign-in may have stayed 'signed-in' through a short outage).
+  useEffect(() => {
+    const again = () => void reload();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [reload]);
 
   const run = async (action: () => Promise<unknown>, done?: string) => {
     setBusy(true);
@@ -56,13 +63,14 @@ export function TeamsScreen() {
     }
   };
 
+  const teams = lists?.teams ?? null;
   const pending = invitations?.invitations.filter((i) => !invitations.accepted.includes(i.id)) ?? [];
   return (
     <Stack gap="md" maw={960}>
       <Title order={2}>{t('teams.title')}</Title>
-      {!online && (
-        <Alert color="yellow" variant="light">
-          {t('teams.offline')}
+      {lists && !online && (
+        <Alert color="yellow" variant="light" title={t('teams.offlineTitle')} data-testid="teams-offline">
+          {lists.fetchedAt ? t('teams.offline', { when: formatDateTime(lists.fetchedAt, currentLocale(i18n)) }) : t('teams.offlineNever')}
         </Alert>
       )}
       {(pending.length > 0 || (invitations?.accepted.length ?? 0) > 0) && (
@@ -108,46 +116,12 @@ export function TeamsScreen() {
       {teams?.map((team) => (
         <TeamCard key={team.id} team={team} me={userId} online={online} busy={busy} run={run} />
       ))}
-      {teams && teams.length === 0 && (
+      {teams && teams.length === 0 && lists?.fetchedAt && (
         <Text c="dimmed" size="sm">
           {t('teams.none')}
         </Text>
       )}
-      <Paper withBorder p="md" radius="md" data-testid="team-sessions">
-        <Stack gap="xs">
-          <Text fw={600}>{t('teams.sessions')}</Text>
-          <Text size="xs" c="dimmed">
-            {t('teams.sessionsHelp')}
-          </Text>
-          {sessions && sessions.length === 0 && <Text size="sm">{t('teams.noSessions')}</Text>}
-          {sessions && sessions.length > 0 && (
-            <Table.ScrollContainer minWidth={520} type="native">
-              <Table fz="sm" striped verticalSpacing={4}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('teams.driver')}</Table.Th>
-                    <Table.Th>{t('teams.session')}</Table.Th>
-                    <Table.Th>{t('teams.circuit')}</Table.Th>
-                    <Table.Th>{t('teams.date')}</Table.Th>
-                    <Table.Th>{t('teams.bestLap')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {sessions.map((s) => (
-                    <Table.Tr key={s.id} data-testid="team-session">
-                      <Table.Td>{s.ownerName}</Table.Td>
-                      <Table.Td>{s.name}</Table.Td>
-                      <Table.Td>{s.circuit?.name ?? '-'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{s.date.slice(0, 10)}</Table.Td>
-                      <Table.Td ff="monospace">{s.bestLapMs === null ? '-' : lapTime(s.bestLapMs)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
-      </Paper>
+      <TeamSessionsPanel sessions={lists?.sessions ?? null} teams={teams ?? []} />
     </Stack>
   );
 }

@@ -23,7 +23,6 @@ import {
   SessionsLoading,
   sharedReference,
   useActiveSessions,
-  useLoadedSessions,
   useSessionsPort,
   useSharedReference,
   type ActiveSessionsStore,
@@ -39,6 +38,8 @@ import { SharedLapsDialog } from './shared-laps-dialog';
 import { useAnalysisCursor, useAnalysisFigures, useLapComparison, useVideoState } from './use-analysis-model';
 import { useOpenRequest } from './use-open-request';
 import { useCompareRequest, useSharedLap } from './use-shared-lap';
+import { useShownSessions } from './use-team-session';
+import { TeamSessionBanner, TeamSessionUnavailableMessage } from './team-session-banner';
 
 /** The coach's panel, in its own chunk: the lap tables and charts show first. */
 const CoachPanel = lazy(() => import('../coach/coach-panel'));
@@ -62,24 +63,29 @@ export interface AnalysisScreenProps {
   compareRequest?: { compare: string | null; circuitId: number | null };
   onCompareApplied?: () => void;
   sharedStore?: SharedReferenceStore;
+  /** A team-mate's session (server id, '?team='): shown read-only in place of the active sessions. */
+  teamSessionId?: number | null;
 }
 
 const NO_COMPARE = { compare: null, circuitId: null };
 
 const noop = () => undefined;
 
-/** Each session's notices (no laps, not fully updated) and its lap table, side by side when two are compared. */
-function SessionLapTables({ sessions, picked, reference, onPickLap, onDrawSectors }: { sessions: readonly LoadedSession[]; picked: string | null; reference: string | null; onPickLap: (key: string | null) => void; onDrawSectors?: () => void }) {
+/**
+ * Each session's notices (no laps, not fully updated) and its lap table, side by side when two are compared.
+ * `readOnly`: a team-mate's session, whose start/finish or sectors the racer cannot draw.
+ */
+function SessionLapTables({ sessions, picked, reference, onPickLap, onDrawSectors, readOnly }: { sessions: readonly LoadedSession[]; picked: string | null; reference: string | null; onPickLap: (key: string | null) => void; onDrawSectors?: () => void; readOnly: boolean }) {
   const both = sessions.length > 1;
   return (
     <>
-      {sessions.map((s) => (hasNoLaps(s) ? <NoLapsFound key={s.id} name={s.name} circuit={s.circuit !== null} /> : !isFullyUpdated(s) && <NotFullyUpdated key={s.id} name={s.name} />))}
+      {sessions.map((s) => (hasNoLaps(s) ? !readOnly && <NoLapsFound key={s.id} name={s.name} circuit={s.circuit !== null} /> : !isFullyUpdated(s) && <NotFullyUpdated key={s.id} name={s.name} />))}
       {/* Side by side only from xl (88em): below it two columns are narrower than a lap table (560 px) and scroll. */}
       <Grid gap="sm">
         {sessions.map((s, i) => (
           <Grid.Col key={s.id} span={{ base: 12, xl: both ? 6 : 12 }}>
             {/* The gate editor re-times the left session (the first): the offer to draw sectors is its table's. */}
-            <LapTable session={s} picked={picked} reference={reference} onPick={onPickLap} onDrawSectors={i === 0 ? onDrawSectors : undefined} />
+            <LapTable session={s} picked={picked} reference={reference} onPick={onPickLap} onDrawSectors={i === 0 && !readOnly ? onDrawSectors : undefined} />
           </Grid.Col>
         ))}
       </Grid>
@@ -100,6 +106,7 @@ export function AnalysisScreen({
   compareRequest = NO_COMPARE,
   onCompareApplied = noop,
   sharedStore = sharedReference,
+  teamSessionId = null,
 }: AnalysisScreenProps) {
   const { t } = useTranslation('sessions');
   const formatLapTime = useLapTime();
@@ -107,9 +114,12 @@ export function AnalysisScreen({
   const opening = useOpenRequest(port, store, openSessionId, onOpened);
   const comparing = useCompareRequest(port, store, sharedStore, compareRequest, onCompareApplied, () => notifyError(t('shared.noOwnSession'), { translated: true }));
   const selection = useActiveSessions(store);
-  const loaded = useLoadedSessions(port, selection);
+  // A team-mate's session is read-only: no video, no gate edits, no other racer's lap beside it.
+  const readOnly = teamSessionId !== null;
+  const { loaded, unavailable } = useShownSessions(port, selection, teamSessionId);
+  const sharedRef = useSharedReference(sharedStore);
   /** Another racer's lap, on the right when no second session of the racer's is active. */
-  const sharedLap = useSharedLap(port, useSharedReference(sharedStore), loaded.left, selection.right !== null);
+  const sharedLap = useSharedLap(port, readOnly ? null : sharedRef, loaded.left, selection.right !== null);
   const right = loaded.right ?? sharedLap.session;
   const sharedBy = right?.sharedBy ?? null;
   // Another racer's lap is the reference by default (what it is there for); the racer may pick another.
@@ -122,11 +132,12 @@ export function AnalysisScreen({
   /** Two sessions' lines are moved onto each other (the compared lap's session onto the reference's) unless turned off. */
   const [alignLines, setAlignLines] = useState(true);
   const figures = useAnalysisFigures(view, withGraphics, alignLines);
-  const video = useVideoState(loaded.left, entries, reference, withGraphics);
+  const video = useVideoState(loaded.left, entries, reference, withGraphics && !readOnly);
   const { cursorStore, focus, focusOn, cursor, onMapClick, videoSeek } = useAnalysisCursor(view, figures.gTrace, figures.numberLocale, video.showVideo, video.videoEntry);
 
   if (opening || comparing) return <SessionsLoading />;
-  if (!selection.left) return <NoActiveSession plural={false} />;
+  if (unavailable) return <TeamSessionUnavailableMessage reason={unavailable} />;
+  if (!readOnly && !selection.left) return <NoActiveSession plural={false} />;
   if (loaded.error) return <SessionsLoadError message={loaded.error} />;
   if (loaded.loading || !loaded.left) return <SessionsLoading />;
   const left = loaded.left;
@@ -136,12 +147,13 @@ export function AnalysisScreen({
   return (
     <Stack gap="sm">
       <AnalysisHeader
-        onAddVideo={withGraphics && !video.showVideo ? video.addVideo : null}
-        onOpenSharedLaps={left.circuitId !== null && selection.right === null ? () => setChoosingShared(true) : null}
+        onAddVideo={withGraphics && !readOnly && !video.showVideo ? video.addVideo : null}
+        onOpenSharedLaps={!readOnly && left.circuitId !== null && selection.right === null ? () => setChoosingShared(true) : null}
         referenceChoices={referenceChoices(view.referenceEntries, both, t('coach.optimalShort'), formatLapTime)}
         reference={reference?.key ?? null}
         onReferenceLap={onReferenceLap}
       />
+      {left.teamOwner && <TeamSessionBanner owner={left.teamOwner} name={left.name} />}
       <SharedReferenceNote
         sharedBy={sharedBy}
         error={sharedLap.error}
@@ -166,7 +178,7 @@ export function AnalysisScreen({
           }}
         />
       )}
-      <SessionLapTables sessions={sessions} picked={picked} reference={reference?.key ?? null} onPickLap={onPickLap} onDrawSectors={onDrawSectors} />
+      <SessionLapTables sessions={sessions} picked={picked} reference={reference?.key ?? null} onPickLap={onPickLap} onDrawSectors={onDrawSectors} readOnly={readOnly} />
       {video.showVideo && (
         <Suspense fallback={<SessionsLoading />}>
           <VideoPanel session={left} cursorStore={cursorStore} pickedLap={pickedLeftLapOf(compared, left, picked)} reference={video.referenceTrace} acceleration={view.leftCoaching.data?.acceleration ?? null} seekRequest={videoSeek} compareSession={loaded.right} onLapShown={video.onLapShown} />

@@ -69,6 +69,15 @@ export const analysisI18n = {
       loadFailed: 'The lap of another racer could not be loaded: {{message}}',
       noOwnSession: 'You have no session on this circuit yet: record or import one to compare with this lap.',
     },
+    team: {
+      title: '{{owner}} · {{name}}',
+      readOnly: 'Shared with your team: read-only. Only its owner can edit or delete it.',
+      back: 'Back to the Team view',
+      goneTitle: 'This session is not shared with you any more',
+      gone: 'Its owner made it private, or you are no longer in a team with them.',
+      offlineTitle: 'No connection',
+      offline: 'Team-mates’ sessions are read from the server each time: open it again once you are online.',
+    },
     coach: {
       title: 'Coach',
       against: '{{lap}} against {{reference}}',
@@ -197,6 +206,15 @@ export const analysisI18n = {
       remove: 'Deixar de comparar com {{name}}',
       loadFailed: 'Não foi possível carregar a volta de outro piloto: {{message}}',
       noOwnSession: 'Ainda não tem nenhuma sessão neste circuito: grave ou importe uma para se comparar com esta volta.',
+    },
+    team: {
+      title: '{{owner}} · {{name}}',
+      readOnly: 'Partilhada com a sua equipa: só para leitura. Só o dono a pode editar ou eliminar.',
+      back: 'Voltar à vista Equipas',
+      goneTitle: 'Esta sessão já não está partilhada consigo',
+      gone: 'O dono tornou-a privada, ou já não está numa equipa com ele.',
+      offlineTitle: 'Sem ligação',
+      offline: 'As sessões dos colegas de equipa são lidas do servidor de cada vez: abra-a de novo quando tiver ligação.',
     },
     coach: {
       title: 'Treinador',

@@ -19,7 +19,7 @@ import { lapSliceTexts } from '../../../domain/value-format/lap-slice-texts';
 import type { GatePoint } from '../../../domain/session-types';
 import { coachingLapColumns } from '../../../domain/coaching/session-coaching';
 import { importProgressFraction, type ImportProgress } from '../../../domain/file-formats/import-progress';
-import type { CircuitGates, LibraryRow, LoadedSession, SessionsPort, SharedLapChoice, WeatherConditions } from '../shared';
+import { TeamSessionUnavailable, type CircuitGates, type LibraryRow, type LoadedSession, type SessionsPort, type SharedLapChoice, type WeatherConditions } from '../shared';
 
 const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
 const readCategories = (): Promise<VehicleCategory[]> => referenceRepository.stored('vehicleCategories');
@@ -128,6 +128,43 @@ async function loadSharedLap(sessionId: number, lapNumber: number, sessionIndex:
   };
 }
 
+/**
+ * A team-mate's session, read-only: fetched whole from the server at each open and analysed in the worker like the
+ * racer's own, never stored here (the server decides at every open whether the racer still may see it).
+ */
+async function loadTeamSession(serverId: number, signal?: AbortSignal): Promise<LoadedSession> {
+  let full;
+  try {
+    full = await sharingApi.teamSession(serverId, signal);
+  } catch (e) {
+    if (isApiError(e) && e.code === 'NOT_FOUND') throw new TeamSessionUnavailable('gone');
+    if (isApiError(e) && e.offline) throw new TeamSessionUnavailable('offline');
+    throw e;
+  }
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const processed = await getAnalysisClient().processSession({ nmea: encode(full.coordinates), laps: encode(full.laps), sessionIndex: 0, views: true, coach: true }, { signal });
+  if (!processed.views) throw new Error('The analysis worker returned no session views.');
+  const gates = full.circuit ? tryParseCoordinates(full.circuit.coordinates) : null;
+  return {
+    // Negative: never the local id of one of the racer's own sessions (nothing keyed by it is the racer's).
+    id: -full.id,
+    name: full.name,
+    date: full.date,
+    circuitId: full.circuitId,
+    sessionIndex: 0,
+    positions: processed.positions,
+    laps: processed.laps,
+    analysis: processed.analysis,
+    views: processed.views,
+    ...(processed.coaching ? { coaching: processed.coaching } : {}),
+    circuit: full.circuit && gates?.ok ? { circuitId: full.circuit.id, name: full.circuit.name, gates: gates.points, widthM: full.circuit.size } : null,
+    syncState: 'Completed',
+    skippedLines: processed.issues.laps.length + processed.issues.corruptPositionLines,
+    loggerCrossingsMs: null,
+    teamOwner: full.ownerName,
+  };
+}
+
 /** Online: the server's list (marking the laps kept here); offline or unreachable: the laps kept on this device. */
 async function sharedLaps(circuitId: number, vehicleCategoryId: number | null, signal?: AbortSignal): Promise<{ laps: SharedLapChoice[]; offline: boolean }> {
   const kept = await sharingRepository.keptLapsOf(circuitId);
@@ -203,6 +240,7 @@ export const defaultSessionsPort: SessionsPort = {
   saveStartFinish: (id, file, input) => importSession.saveStartFinish(id, file, input),
   loadSharedLap,
   sharedLaps,
+  loadTeamSession,
   useCountries: () => useLiveQuery(readCountries, []),
   useCircuitTypes: () => useLiveQuery(readCircuitTypes, []),
   saveGates,

@@ -15,6 +15,8 @@ export interface LapSearch {
    */
   compare?: string;
   circuit?: number;
+  /** Analysis only: a team-mate's session (server id) to open read-only, from the Team view. */
+  team?: number;
 }
 
 const LAP_KEY = /^[LR]-\d{1,4}$/;
@@ -33,6 +35,7 @@ export function parseLapSearch(search: Record<string, unknown>): LapSearch {
     gates: search.gates === 'draw' ? 'draw' : undefined,
     compare,
     circuit: compare ? sessionId(search.circuit) : undefined,
+    team: sessionId(search.team),
   };
 }
 

@@ -89,6 +89,19 @@ export interface LoadedSession {
   loggerCrossingsMs?: number[] | null;
   /** Another racer's lap (a shared reference lap, read-only): its owner by the leaderboard's name rule. */
   sharedBy?: { ownerName: string; lapNumber: number; lapTimeMs: number; date: string; vehicleCategory: string | null } | null;
+  /** A team-mate's session shown read-only (Team view): its owner by the leaderboard's name rule. */
+  teamOwner?: string | null;
+}
+
+/**
+ * Why a team-mate's session cannot be opened: it is no longer shared with the racer (made private, or the racer left
+ * or was removed from the team: the server answers as if it did not exist), or there is no connection.
+ */
+export class TeamSessionUnavailable extends Error {
+  constructor(readonly reason: 'gone' | 'offline') {
+    super(reason === 'gone' ? 'This session is not shared with you.' : 'Team sessions need a connection.');
+    this.name = 'TeamSessionUnavailable';
+  }
 }
 
 /** One lap another racer shared, as 'Compare with...' lists it. */
@@ -191,6 +204,12 @@ export interface SessionsPort {
    * kept on this device (`offline` true).
    */
   sharedLaps(circuitId: number, vehicleCategoryId: number | null, signal?: AbortSignal): Promise<{ laps: SharedLapChoice[]; offline: boolean }>;
+  /**
+   * A team-mate's session (server id), read-only: fetched from the server at each open (never kept, so leaving a
+   * team or the owner making it private ends access at once). Rejects with TeamSessionUnavailable when it is not
+   * shared with the racer any more or offline.
+   */
+  loadTeamSession(serverId: number, signal?: AbortSignal): Promise<LoadedSession>;
   /** Countries and circuit types, for the circuit a racer saves. */
   useCountries(): Country[] | undefined;
   useCircuitTypes(): CircuitType[] | undefined;

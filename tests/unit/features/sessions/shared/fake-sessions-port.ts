@@ -82,6 +82,9 @@ export function createFakePort(initial: LibraryRow[], circuits: Circuit[] = [], 
       throw new Error('not in this test');
     }),
     sharedLaps: vi.fn(async (_circuitId: number, _categoryId: number | null, _signal?: AbortSignal): Promise<{ laps: SharedLapChoice[]; offline: boolean }> => ({ laps: [], offline: false })),
+    loadTeamSession: vi.fn(async (_serverId: number, _signal?: AbortSignal): Promise<LoadedSession> => {
+      throw new Error('not in this test');
+    }),
     useCountries: () => [],
     useCircuitTypes: () => [],
   } satisfies SessionsPort;

@@ -129,6 +129,10 @@ describe('lap viewer figures', () => {
   it('parses lap keys from the URL and drops invalid ones', () => {
     expect(parseLapSearch({ lap: 'L-3', ref: 'nonsense' })).toEqual({ lap: 'L-3', ref: undefined });
     expect(parseLapSearch({ lap: 'R-12', ref: 'X-1' })).toEqual({ lap: 'R-12', ref: undefined });
+    // A team-mate's session by its server id; anything but a positive integer is dropped.
+    expect(parseLapSearch({ team: '42' }).team).toBe(42);
+    expect(parseLapSearch({ team: 7 }).team).toBe(7);
+    for (const bad of ['0', '-1', '4.2', 'x', '1234567890123', null]) expect(parseLapSearch({ team: bad }).team).toBeUndefined();
   });
 });
 
