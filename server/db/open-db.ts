@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Db } from './db';
 import { acquireDataDirLock } from './data-dir-lock';
-import { openPgliteDb } from './pglite-db';
+import { openPgliteDbInThread } from './pglite-db';
 import { openPostgresDb } from './postgres-db';
 
 /**
- * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite. PGlite's folder is locked for this process
+ * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/pglite (in a worker thread of its own). PGlite's folder is locked for this process
  * first (a second server would corrupt it); the lock is released when the database closes.
  */
 export async function openDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dropSchemaOnClose' | 'dataDir'>): Promise<Db> {
@@ -16,7 +16,7 @@ export async function openDb(config: Pick<Config, 'databaseUrl' | 'databaseSchem
   const lock = acquireDataDirLock(config.dataDir);
   let db: Db;
   try {
-    db = await openPgliteDb(join(config.dataDir, 'pglite'));
+    db = await openPgliteDbInThread(join(config.dataDir, 'pglite'));
   } catch (err) {
     lock.release();
     throw err;

@@ -4,7 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { tsxWorkerArgv } from '../worker-loader';
 import { Utf8Text, type Db, type Queryable } from './db';
 
 /**
@@ -37,6 +39,105 @@ export async function openPgliteDb(dir: string | undefined, options: { loadDataD
     throw err;
   }
   return wrapPglite(pg);
+}
+
+/** The messages to and from the database thread (pglite-thread.ts). */
+export interface ThreadRequest {
+  id: number;
+  op: 'query' | 'exec' | 'close';
+  sql?: string;
+  params?: unknown[];
+}
+
+export type ThreadReply = { id: number; rows?: unknown[]; error?: Record<string, unknown> };
+
+/** A text parameter sent as UTF-8 bytes (a Utf8Text does not survive the message as itself). */
+export interface Utf8Param {
+  utf8: Uint8Array;
+}
+
+/**
+ * The embedded database stored in `dir`, run in a worker thread of its own (pglite-thread.ts): PGlite works
+ * synchronously on the thread that calls it, and a big statement (storing a 40 MiB session: ~1 s of WASM) would
+ * hold the event loop and every other request that long. Statements go one at a time, as on one connection; a
+ * transaction is BEGIN, its statements and COMMIT or ROLLBACK sent in order while the queue holds everything else.
+ * The server uses this; tests and the backup command open PGlite in-process (openPgliteDb).
+ */
+export async function openPgliteDbInThread(dir: string): Promise<Db> {
+  const worker = new Worker(new URL('./pglite-thread.cjs', import.meta.url), { execArgv: tsxWorkerArgv(), workerData: { dir } });
+  const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+  const asError = (fields: Record<string, unknown>) => Object.assign(new Error(String(fields.message)), fields);
+  const opened = new Promise<void>((resolve, reject) => {
+    pending.set(0, { resolve: () => resolve(), reject });
+  });
+  opened.catch(() => undefined);
+  worker.on('message', (m: ThreadReply) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.error) p.reject(asError(m.error));
+    else p.resolve(m.rows ?? []);
+  });
+  const fail = (e: Error) => {
+    stopped = e;
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(stopped ?? new Error(`The database thread stopped (exit code ${code}).`)));
+  try {
+    await opened;
+  } catch (err) {
+    await worker.terminate();
+    throw (err as { folder?: boolean }).folder ? new DatabaseFolderError(dir, err) : err;
+  }
+  const send = (op: ThreadRequest['op'], sql?: string, params?: unknown[]): Promise<unknown[]> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      // A Utf8Text's bytes travel as they are (shared memory is not copied); the thread decodes them.
+      const values = params?.map((p) => (p instanceof Utf8Text ? ({ utf8: p.bytes } satisfies Utf8Param) : p));
+      worker.postMessage({ id, op, sql, params: values } satisfies ThreadRequest);
+    });
+  };
+  const direct: Queryable = {
+    query: async <T>(sql: string, params: unknown[] = []) => (await send('query', sql, params)) as T[],
+    exec: async (sql: string) => {
+      await send('exec', sql);
+    },
+  };
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    kind: 'pglite',
+    query: (sql, params) => serial(() => direct.query(sql, params)),
+    exec: (sql) => serial(() => direct.exec(sql)),
+    tx: (fn) =>
+      serial(async () => {
+        await direct.exec('begin');
+        try {
+          const result = await fn(direct);
+          await direct.exec('commit');
+          return result;
+        } catch (err) {
+          await direct.exec('rollback').catch(() => undefined);
+          throw err;
+        }
+      }),
+    close: () =>
+      serial(async () => {
+        if (!stopped) await send('close');
+        stopped ??= new Error('The database is closed.');
+        await worker.terminate();
+      }),
+  };
 }
 
 /**

@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ApiError } from '../errors';
+import { tsxWorkerArgv } from '../worker-loader';
 import type { FinishTask, PreparedInput, UploadOutcome, UploadTask } from './upload-worker';
 import type { FinishGate } from './finish-crossing';
 import type { SessionStats } from './lap-stats';
@@ -35,16 +33,10 @@ export interface UploadPool {
   close(): Promise<void>;
 }
 
-/** The worker module runs TypeScript through tsx, as the server does (absolute: the cwd may be anywhere). */
-function tsxLoader(): string {
-  const require = createRequire(import.meta.url);
-  return pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist', 'loader.mjs')).href;
-}
-
 export function createUploadPool(threads = UPLOAD_THREADS): UploadPool {
   const pool = new Piscina<UploadTask | FinishTask, UploadOutcome | boolean>({
     filename: new URL('./upload-worker.ts', import.meta.url).href,
-    execArgv: ['--import', tsxLoader()],
+    execArgv: tsxWorkerArgv(),
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: IDLE_MS,
