@@ -6,6 +6,7 @@
  * fields: PostgreSQL's code, detail, constraint... as pgErrorCode and the routes read them).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { collectGarbage } from '../collect-garbage';
 import type { Db } from './db';
 import { DatabaseFolderError, openPgliteDb, type ThreadReply, type ThreadRequest, type Utf8Param } from './pglite-db';
 
@@ -31,11 +32,20 @@ async function serve(): Promise<void> {
     return;
   }
   port.postMessage({ id: 0, rows: [] } satisfies ThreadReply);
+  let partsSeen = false;
   port.on('message', (m: ThreadRequest) => {
     const run = async (): Promise<unknown[]> => {
-      if (m.op === 'query') return db.query(m.sql!, (m.params ?? []).map(decode));
-      if (m.op === 'exec') await db.exec(m.sql!);
-      else await db.close();
+      if (m.op === 'query') {
+        if (m.params?.some(isUtf8Param)) partsSeen = true;
+        return db.query(m.sql!, (m.params ?? []).map(decode));
+      }
+      if (m.op === 'close') await db.close();
+      else await db.exec(m.sql!);
+      // A transaction that wrote a position text is over: its parts' strings and shared bytes go now.
+      if (partsSeen && m.op === 'exec' && /^(commit|rollback)$/i.test(m.sql!.trim())) {
+        partsSeen = false;
+        collectGarbage();
+      }
       return [];
     };
     run().then(

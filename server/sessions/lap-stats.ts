@@ -22,10 +22,11 @@ export interface SessionStats {
 const fitsInteger = (n: number) => Number.isInteger(n) && Math.abs(n) < 2_147_483_647;
 
 /**
- * Derived columns stored with the texts: byte sizes, content hash (dedupe), best lap and lap rows. Bad lap lines
+ * Derived columns stored with the texts (the position text as its UTF-8 bytes: hashing a 40 MiB string made a
+ * 40 MiB UTF-8 copy of it first): byte sizes, content hash (dedupe), best lap and lap rows. Bad lap lines
  * are only counted (the text is stored as it is); more than MAX_LAPS laps is a 400.
  */
-export function deriveSessionStats(laps: string, coordinates: string): SessionStats {
+export function deriveSessionStats(laps: string, coordinates: Uint8Array): SessionStats {
   const parsed = parseLapsCounting(laps);
   if (parsed.laps.length > MAX_LAPS) {
     throw new ApiError(400, 'VALIDATION', `Invalid request body: laps: more than ${MAX_LAPS} laps`, { laps: `At most ${MAX_LAPS} laps` });
@@ -36,8 +37,9 @@ export function deriveSessionStats(laps: string, coordinates: string): SessionSt
   for (const l of rows) if (l.valid && (bestLapMs === null || l.timeMs < bestLapMs)) bestLapMs = l.timeMs;
   return {
     lapsBytes: Buffer.byteLength(laps, 'utf8'),
-    coordinatesBytes: Buffer.byteLength(coordinates, 'utf8'),
-    contentSha256: createHash('sha256').update(laps, 'utf8').update('\0').update(coordinates, 'utf8').digest('hex'),
+    coordinatesBytes: coordinates.byteLength,
+    // The same hash as of the text: its UTF-8 bytes are what was hashed.
+    contentSha256: createHash('sha256').update(laps, 'utf8').update('\0').update(coordinates).digest('hex'),
     bestLapMs,
     lapCount: rows.length,
     rows,

@@ -17,6 +17,7 @@ import { parseInput } from '../validate';
 import { deriveSessionStats, type SessionStats } from './lap-stats';
 import { crossesFinish, type FinishGate } from './finish-crossing';
 import type { z } from 'zod';
+import { collectGarbage } from '../collect-garbage';
 
 export interface UploadTask {
   /** The body as received (already inflated), UTF-8 JSON, in shared blocks (raw-upload.ts). */
@@ -38,20 +39,26 @@ export type UploadOutcome =
   | { ok: false; status: number; code: ErrorCode; message: string; fields?: Record<string, string> };
 
 export default function prepareUpload(task: UploadTask): UploadOutcome {
+  // This upload's garbage (and its hold on the body's shared blocks) goes once its outcome is sent.
+  setImmediate(collectGarbage);
   try {
-    const text = Buffer.concat(task.blocks, task.length).toString('utf8');
-    refuseManyValues(text);
-    const value = parseJson(text);
+    const value = parseJson(bodyText(task));
     const body = task.columnar ? withRebuiltCoordinates(value, task.maxBytes) : value;
     const input = parseInput(sessionWriteSchema, body);
-    const stats = deriveSessionStats(input.laps, input.coordinates);
-    const coordinates = new Uint8Array(new SharedArrayBuffer(stats.coordinatesBytes));
+    const coordinates = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(input.coordinates, 'utf8')));
     Buffer.from(coordinates.buffer).write(input.coordinates, 'utf8');
-    return { ok: true, input: { ...input, coordinates }, stats };
+    return { ok: true, input: { ...input, coordinates }, stats: deriveSessionStats(input.laps, coordinates) };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, status: e.statusCode, code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
     throw e;
   }
+}
+
+/** The body's text, its values counted (refuseManyValues) before anyone parses it. */
+function bodyText(task: UploadTask): string {
+  const text = Buffer.concat(task.blocks, task.length).toString('utf8');
+  refuseManyValues(text);
+  return text;
 }
 
 /**
