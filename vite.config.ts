@@ -155,7 +155,7 @@ export default defineConfig({
       // PostgreSQL, the SMTP capture, timers or the other worker's I/O.
       // 60 s a unit test: the property tests over big inputs take ~3 s quiet and 14-21 s on a 2-core machine at load 13
       // (the suite runs on shared CI machines); a hang still fails.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, maxWorkers: 2 } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, maxWorkers: 2, setupFiles: ['tests/unit/testing-library-timeout.ts'] } },
       {
         test: {
           name: 'server',

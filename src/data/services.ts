@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import { getAnalysisClient } from '../analysis/analysis-client';
 import { circuitTypesApi } from './api/circuit-types';
-import { circuitsApi } from './api/circuits';
+import { circuitsApi, userCircuitsApi } from './api/circuits';
 import { countriesApi } from './api/countries';
 import { firmwareApi } from './api/firmware';
 import { leaderboardsApi } from './api/leaderboards';
@@ -21,6 +21,7 @@ import { createSharingRepository } from './repositories/sharing-repository';
 import { createTeamsRepository } from './repositories/teams-repository';
 import { sharingApi } from './api/sharing';
 import { createVideoRepository } from './repositories/video-repository';
+import { createImportSession } from './use-cases/import-session';
 import { removeLeftoverExports } from './storage/export-files';
 import { getStorageStatus, requestPersistentStorage } from './storage/storage-manager';
 import { listenForServiceWorkerSync, requestBackgroundSync } from './sync/background-sync';
@@ -34,6 +35,7 @@ import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock 
  * - `sessionsRepository` (device sink `saveDownloadedSession`, lists, texts, analysis, edit/delete/retry,
  *   `refreshFromServer`), `referenceRepository` (countries, circuits, types, categories), `firmwareRepository`,
  *   `leaderboardRepository` (answers kept for offline viewing), `sessionGatesRepository` (a session's own gates);
+ * - `importSession` (a picked file imported as a session; a start/finish confirmed for one);
  * - `watchSyncNotices(show)` for 'Session uploaded' / conflict notices / failures (the sync engine itself stays
  *   inside this module);
  * - `startDataLayer()` is called once by the shell at boot (auth start, persistent storage, sync triggers).
@@ -87,6 +89,26 @@ export const referenceRepository = createReferenceRepository({
     vehicleTypes: () => vehicleTypesApi.list(),
     vehicleCategories: () => vehicleCategoriesApi.list(),
   },
+});
+
+/**
+ * Importing a picked file as a session, and timing an imported one again at a start/finish the racer confirmed
+ * (use-cases/import-session.ts): read and timed in the analysis worker, stored through the sessions repository.
+ */
+export const importSession = createImportSession({
+  freshCircuits: async () => {
+    try {
+      await referenceRepository.refresh('circuits', { force: true });
+    } catch {
+      // Offline or the server failed: the stored list is what we have.
+    }
+    return referenceRepository.stored('circuits');
+  },
+  importFile: (input, onProgress) => getAnalysisClient().importFile(input, { onProgress }),
+  saveSession: (session) => sessionsRepository.saveDownloadedSession(session),
+  replaceSessionTexts: (localId, texts) => sessionsRepository.replaceSessionTexts(localId, texts),
+  editSession: (localId, edit) => sessionsRepository.editSession(localId, edit),
+  saveMyCircuit: (circuit) => userCircuitsApi.saveMine(circuit),
 });
 
 export const firmwareRepository = createFirmwareRepository({ db: getDb, api: firmwareApi });

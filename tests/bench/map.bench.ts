@@ -23,7 +23,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { prepareImport } from '../../src/features/sessions/import/import-file';
+import { prepareImport } from '../helpers/prepare-import';
 import { tryParseCoordinates } from '../../src/domain/value-format/coordinates';
 import type { Circuit } from '../../src/contracts/entities';
 import { circuits as seedCircuits } from '../../server/db/seed-data/circuits';

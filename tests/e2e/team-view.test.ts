@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { controlledByServiceWorker, startE2E, unexpectedErrors, untilStill, type Credentials, type E2E } from './harness';
 import { lapsText, sessionPayload, trackText } from '../helpers/session-fixtures';
+import { seriousViolations } from '../helpers/axe';
 
 /**
  * Browser end-to-end of the Team view: Ana shares a session with her team; Rui, a member, filters the Team view,
  * opens her session in the lap viewer (laps, the coach, her name, nothing to change), keeps the Team view and an
  * invitation fetched online for offline (accepting it offline, sent once back online), and after Ana removes him his
  * open fails saying why. Screenshots of the Team view and the opened team session at 1280x800 and 390x844 in both
- * languages, and of the Team view offline.
+ * languages, and of the Team view offline; no serious axe violation on either screen in either theme.
  */
 let e2e: E2E;
 let circuit: { id: number; name: string; coordinates: string };
@@ -46,6 +47,19 @@ async function shots(page: Page, name: string, ready: () => Promise<void>): Prom
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();
   await ready();
+}
+
+/** Serious or critical axe violations in the light and the dark theme (the page reloaded in each). */
+async function violations(page: Page, label: string, ready: () => Promise<void>): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.reload();
+    await ready();
+    await untilStill(page);
+    found.push(...(await seriousViolations(page, `[${theme}] ${label}`)));
+  }
+  return found;
 }
 
 beforeAll(async () => {
@@ -97,6 +111,8 @@ describe('the Team view', () => {
       await page.getByTestId('team-invitation').waitFor();
     });
 
+    expect(await violations(page, 'Team view', () => page.getByTestId('team-session').waitFor({ timeout: 20_000 }))).toEqual([]);
+
     // Opened in the lap viewer: her laps, the coach, her name; nothing to edit, re-time, film or compare.
     await page.getByTestId(`team-session-open-${anaSession}`).click();
     await page.waitForURL(/\/sessions\/analysis\?team=/);
@@ -114,6 +130,7 @@ describe('the Team view', () => {
       await page.getByTestId('lap-table-L').waitFor();
       await expect.poll(() => page.getByTestId('coach-panel').isVisible(), { timeout: 60_000 }).toBe(true);
     });
+    expect(await violations(page, 'team session', () => page.getByTestId('coach-panel').waitFor({ timeout: 60_000 }))).toEqual([]);
     // Her session stays hers: nothing of it was added to Rui's library.
     expect((await api<Array<{ id: number }>>('/sessions', { as: rui })).length).toBe(0);
 

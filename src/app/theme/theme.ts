@@ -53,7 +53,7 @@ const lightSchemeVariants = Object.fromEntries(
 
 /**
  * Dimmed text with at least 4.5:1 contrast on the page and card backgrounds; sector performance colours
- * (Worse / Improved / Best, used as text and legend) readable on both schemes' backgrounds.
+ * (Worse / Improved / Best, used as text and legend) readable on both schemes' backgrounds; links on tints.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -63,11 +63,14 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--astro-perf-worse': '#c92a2a',
     '--astro-perf-improved': '#1e6b2f',
     '--astro-perf-best': '#5f3dc4',
+    // Links on a tinted background (a striped table row, a light alert): the primary shade is under 4.5:1 there.
+    '--astro-link-on-tint': '#b14200',
   },
   dark: {
     '--mantine-color-dimmed': '#a6a7ab',
     '--astro-perf-worse': '#ffa8a8',
     '--astro-perf-improved': '#8ce99a',
     '--astro-perf-best': '#b197fc',
+    '--astro-link-on-tint': 'var(--mantine-color-anchor)',
   },
 });

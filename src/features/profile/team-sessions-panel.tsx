@@ -54,7 +54,8 @@ export function TeamSessionsPanel({ sessions, teams }: { sessions: readonly Team
                       <Table.Tr key={s.id} data-testid="team-session">
                         <Table.Td>{s.ownerName}</Table.Td>
                         <Table.Td>
-                          <Anchor renderRoot={(props) => <Link {...props} to="/sessions/analysis" search={{ team: s.id }} />} size="sm" title={t('teams.open')} data-testid={`team-session-open-${s.id}`}>
+                          {/* On a striped row: the theme's link colour for tinted backgrounds. */}
+                          <Anchor renderRoot={(props) => <Link {...props} to="/sessions/analysis" search={{ team: s.id }} />} size="sm" c="var(--astro-link-on-tint)" title={t('teams.open')} data-testid={`team-session-open-${s.id}`}>
                             {s.name}
                           </Anchor>
                         </Table.Td>

@@ -6,7 +6,7 @@ import { positionsTextFingerprint } from '../../../src/domain/file-formats/posit
 import { createDirectAnalysisClient } from '../../helpers/direct-analysis-client';
 import type { Analyser } from '../../../src/data/repositories/sessions-repository-types';
 import { parsePositionsText } from '../../../src/domain/parse-positions';
-import { prepareImport } from '../../../src/features/sessions/import/import-file';
+import { prepareImport } from '../../helpers/prepare-import';
 import { circuit } from '../features/sessions/shared/fake-sessions-port';
 import { LAPS, NMEA, createBench, type Bench } from './sync-harness';
 

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 function BackToTeams() {
   const { t } = useTranslation('sessions');
   return (
-    <Anchor component={Link} to="/teams" size="sm" data-testid="team-session-back">
+    // On the light teal and yellow notes: the theme's link colour for tinted backgrounds.
+    <Anchor component={Link} to="/teams" size="sm" c="var(--astro-link-on-tint)" data-testid="team-session-back">
       {t('team.back')}
     </Anchor>
   );

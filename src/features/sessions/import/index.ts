@@ -1,4 +1,3 @@
-export { importFileInWorker } from './import-file';
 export { ImportResults } from './import-results';
 export { StartFinishDialog } from './start-finish-dialog';
 export { useFileDrop } from './use-file-drop';

@@ -9,10 +9,8 @@
  */
 import { useLiveQuery } from '../../../data/live-query';
 import type { Circuit, CircuitType, Country, VehicleCategory } from '../../../contracts/entities';
-import { userCircuitsApi } from '../../../data/api/circuits';
-import { displayNameFromFileName } from '../../../domain/value-format/session-name';
 import { getAnalysisClient } from '../../../analysis/analysis-client';
-import { referenceRepository, sessionGatesRepository, sessionsRepository as repository, sharingRepository } from '../../../data/services';
+import { importSession, referenceRepository, sessionGatesRepository, sessionsRepository as repository, sharingRepository } from '../../../data/services';
 import { sharingApi } from '../../../data/api/sharing';
 import { isApiError } from '../../../data/api/api-error';
 import { tryParseCoordinates } from '../../../domain/value-format/coordinates';
@@ -20,23 +18,10 @@ import { serializeLaps, serializePositions } from '../../../domain/serialize-ses
 import { lapSliceTexts } from '../../../domain/value-format/lap-slice-texts';
 import type { GatePoint } from '../../../domain/session-types';
 import { coachingLapColumns } from '../../../domain/coaching/session-coaching';
-import { importFileInWorker } from '../import';
 import { importProgressFraction, type ImportProgress } from '../../../domain/file-formats/import-progress';
 import { TeamSessionUnavailable, type CircuitGates, type LibraryRow, type LoadedSession, type SessionsPort, type SharedLapChoice, type WeatherConditions } from '../shared';
 
 const readCircuits = (): Promise<Circuit[]> => referenceRepository.stored('circuits');
-/**
- * The circuit list for an import: refetched when online (a circuit an admin just added is matched at once, not
- * after the 5-minute cache), the stored list when offline or the refetch fails.
- */
-async function freshCircuits(): Promise<Circuit[]> {
-  try {
-    await referenceRepository.refresh('circuits', { force: true });
-  } catch {
-    // Offline or the server failed: the stored list is what we have.
-  }
-  return readCircuits();
-}
 const readCategories = (): Promise<VehicleCategory[]> => referenceRepository.stored('vehicleCategories');
 const readCountries = (): Promise<Country[]> => referenceRepository.stored('countries');
 const readCircuitTypes = (): Promise<CircuitType[]> => referenceRepository.stored('circuitTypes');
@@ -237,22 +222,12 @@ export const defaultSessionsPort: SessionsPort = {
     return { laps: bytesToText(texts.laps), nmea: bytesToText(texts.nmea) };
   },
   importFile: async (file, lapsFile, onProgress) => {
-    const circuits = await freshCircuits();
     const progress = onProgress ? (p: ImportProgress) => onProgress(importProgressFraction(p)) : undefined;
-    const imported = await importFileInWorker(file, circuits, lapsFile ? await lapsFile.text() : undefined, undefined, progress);
-    const saved = await repository.saveDownloadedSession({
-      filename: imported.fileName,
-      laps: imported.lapsBytes,
-      nmea: imported.nmeaBytes,
-      blobs: imported.blobs,
-      contentHash: imported.contentHash,
-      ...(imported.loggerCrossingsMs ? { loggerLaps: Array.from(imported.loggerCrossingsMs) } : {}),
-      start: { date: imported.date, accuracyMs: imported.dateAccuracyMs, timeZone: imported.timeZone },
-    });
+    const { session, alreadyStored, imported } = await importSession.importFile(file, lapsFile, progress);
     return {
-      id: saved.session.localId,
-      name: saved.session.name,
-      alreadyStored: saved.alreadyStored,
+      id: session.localId,
+      name: session.name,
+      alreadyStored,
       laps: imported.lapCount,
       circuitFound: imported.circuitId !== null,
       proposal: imported.circuitId === null && imported.proposal ? { ...imported.proposal, trace: imported.trace, timeZone: imported.timeZone, from: imported.proposalFrom } : null,
@@ -262,30 +237,7 @@ export const defaultSessionsPort: SessionsPort = {
       loggerLaps: imported.loggerLaps,
     };
   },
-  saveStartFinish: async (id, file, input) => {
-    const saved =
-      'circuitId' in input
-        ? null
-        : await userCircuitsApi.saveMine({
-            name: input.name,
-            countryId: input.countryId,
-            typeId: input.typeId,
-            coordinates: `${input.gate.lat.toFixed(7)};${input.gate.lon.toFixed(7)}`,
-            size: Math.min(100, Math.max(1, Math.round(input.widthM))),
-          });
-    // The refetched list holds it (GET /circuits lists a racer's own circuits to them); kept here if that failed.
-    const circuits = await freshCircuits();
-    const circuit = saved ?? circuits.find((c) => 'circuitId' in input && c.id === input.circuitId);
-    if (!circuit) throw new Error('Circuit not found.');
-    const withMine = circuits.some((c) => c.id === circuit.id) ? circuits : [...circuits, circuit];
-    const imported = await importFileInWorker(file, withMine);
-    // Dated by its first fix again (a row of an older build was dated from its name's minute in this device's zone).
-    const timeZone = imported.timeZone || circuit.country?.timezone || null;
-    const start = { date: imported.date, accuracyMs: imported.dateAccuracyMs, timeZone };
-    await repository.replaceSessionTexts(id, { laps: imported.lapsBytes, nmea: imported.nmeaBytes, blobs: imported.blobs, start });
-    await repository.editSession(id, { circuitId: circuit.id, name: displayNameFromFileName(imported.fileName) });
-    return { laps: imported.lapCount, circuitName: circuit.name, circuitId: circuit.id };
-  },
+  saveStartFinish: (id, file, input) => importSession.saveStartFinish(id, file, input),
   loadSharedLap,
   sharedLaps,
   loadTeamSession,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { zoneOffsetMinutes } from '../../../../../src/domain/value-format/wall-clock';
-import { prepareImport } from '../../../../../src/features/sessions/import/import-file';
+import { prepareImport } from '../../../../helpers/prepare-import';
 import { groupImportFiles, looksLikeAstroLaps } from '../../../../../src/features/sessions/import/import-groups';
 import { parseLapsText } from '../../../../../src/domain/parse-laps';
 import { parsePositionsText } from '../../../../../src/domain/parse-positions';
