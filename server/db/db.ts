@@ -19,6 +19,11 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Whether a big text parameter (a Utf8Text of up to 40 MiB) is better written in parts: true where the driver
+   * builds each statement's message on the event loop (pg), see session-store.ts.
+   */
+  readonly bigTextInParts?: boolean;
 }
 
 export interface Db extends Queryable {

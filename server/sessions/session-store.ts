@@ -28,16 +28,16 @@ const SESSION_WRITE_COLUMNS = [
   'laps_bytes', 'coordinates_bytes', 'content_sha256', 'best_lap_ms', 'lap_count', 'crosses_finish',
 ] as const;
 
-/** Parameters for SESSION_WRITE_COLUMNS; the position text is not one of them (stagePositions wrote it). */
-function writeParams(v: SessionWriteValues, d: SessionStats): unknown[] {
-  return [v.name, v.filename, v.circuitId, v.vehicleCategoryId, v.date, v.laps, v.favorite, v.weatherConditions,
-    d.lapsBytes, d.coordinatesBytes, d.contentSha256, d.bestLapMs, d.lapCount, v.crossesFinish];
+/** Parameters for SESSION_WRITE_COLUMNS; the position text is one of them unless it was `staged` (stagePositions). */
+function writeParams(v: SessionWriteValues, d: SessionStats, staged: boolean): unknown[] {
+  return [v.name, v.filename, v.circuitId, v.vehicleCategoryId, v.date, ...(staged ? [] : [v.coordinates]), v.laps, v.favorite,
+    v.weatherConditions, d.lapsBytes, d.coordinatesBytes, d.contentSha256, d.bestLapMs, d.lapCount, v.crossesFinish];
 }
 
-/** SESSION_WRITE_COLUMNS' values from `$from` on: the position text is the staged parts joined (stagePositions). */
-const writeValues = (from: number) => {
+/** SESSION_WRITE_COLUMNS' values from `$from` on; a `staged` position text is its parts joined (stagePositions). */
+const writeValues = (from: number, staged: boolean) => {
   let n = from;
-  return SESSION_WRITE_COLUMNS.map((column) => (column === 'coordinates' ? STAGED_POSITIONS : `$${n++}`));
+  return SESSION_WRITE_COLUMNS.map((column) => (column === 'coordinates' && staged ? STAGED_POSITIONS : `$${n++}`));
 };
 
 /**
@@ -49,11 +49,14 @@ const PART_BYTES = 1024 * 1024;
 const STAGED_POSITIONS = `(select coalesce(string_agg(part, '' order by seq), '') from upload_parts)`;
 
 /**
- * Writes the position text into the transaction's temporary table upload_parts, in parts cut on UTF-8 character
+ * On a database whose driver builds statements on the event loop (`bigTextInParts`: PostgreSQL through pg; PGlite
+ * takes the text whole in its own thread, where parts only cost more), writes the position text into the
+ * transaction's temporary table upload_parts, in parts cut on UTF-8 character
  * boundaries; STAGED_POSITIONS joins them in the database. The table is emptied at commit (and a rollback takes
  * its rows back). Its parts are not compressed (storage external): only the joined text is, once, when stored.
  */
-async function stagePositions(q: Queryable, text: Utf8Text): Promise<void> {
+async function stagePositions(q: Queryable, text: Utf8Text): Promise<boolean> {
+  if (!q.bigTextInParts) return false;
   const [{ missing }] = await q.query<{ missing: boolean }>(`select to_regclass('pg_temp.upload_parts') is null as missing`);
   if (missing) {
     await q.exec(`create temp table upload_parts (seq int primary key, part text not null) on commit delete rows;
@@ -69,6 +72,7 @@ async function stagePositions(q: Queryable, text: Utf8Text): Promise<void> {
     await q.query('insert into upload_parts (seq, part) values ($1, $2)', [seq, new Utf8Text(bytes.subarray(from, to))]);
     from = to;
   }
+  return true;
 }
 
 export async function listSummariesOf(q: Queryable, userId: number): Promise<SessionSummary[]> {
@@ -111,13 +115,13 @@ export async function findOwner(q: Queryable, id: number, lockAndCompare?: { sin
  * In a transaction (stagePositions' parts live until its commit).
  */
 export async function insertSession(q: Queryable, userId: number, v: SessionWriteValues, d: SessionStats): Promise<number | null> {
-  await stagePositions(q, v.coordinates);
+  const staged = await stagePositions(q, v.coordinates);
   const [created] = await q.query<{ id: number }>(
     // A new session is shared as its owner's profile says (private unless they chose otherwise).
     `insert into sessions (user_id, visibility, ${SESSION_WRITE_COLUMNS.join(', ')})
-     values ($1, (select default_visibility from users where id = $1), ${writeValues(2).join(', ')})
+     values ($1, (select default_visibility from users where id = $1), ${writeValues(2, staged).join(', ')})
      on conflict (user_id, filename) do nothing returning id`,
-    [userId, ...writeParams(v, d)],
+    [userId, ...writeParams(v, d, staged)],
   );
   if (!created) return null;
   await writeLaps(q, created.id, d.rows);
@@ -132,10 +136,10 @@ export async function findByFilename(q: Queryable, userId: number, filename: str
 
 /** Replaces the session's values, texts and laps. In a transaction (stagePositions). */
 export async function replaceSession(q: Queryable, id: number, v: SessionWriteValues, d: SessionStats): Promise<void> {
-  await stagePositions(q, v.coordinates);
-  const values = writeValues(2);
+  const staged = await stagePositions(q, v.coordinates);
+  const values = writeValues(2, staged);
   const sets = SESSION_WRITE_COLUMNS.map((column, i) => `${column} = ${values[i]}`);
-  await q.query(`update sessions set ${sets.join(', ')}, updated_at = now() where id = $1`, [id, ...writeParams(v, d)]);
+  await q.query(`update sessions set ${sets.join(', ')}, updated_at = now() where id = $1`, [id, ...writeParams(v, d, staged)]);
   await writeLaps(q, id, d.rows);
 }
 
