@@ -237,7 +237,9 @@ describe('coach on the lap viewer', () => {
     const off = await markers();
     // Moved by the fit (8 m), the reference's cursor where it was, and the two laps closer aligned than as recorded.
     expect(metresApart(off.get('R-2')!, on.get('R-2')!)).toBeLessThan(9);
-    expect(metresApart(off.get('L-2')!, on.get('L-2')!)).toBeLessThan(0.05);
+    // (Within one fix, 0.5 m at the turn's speed: the cursor stands on a fix, and the turn's distance may round to
+    // the neighbouring one once the lines are no longer aligned.)
+    expect(metresApart(off.get('L-2')!, on.get('L-2')!)).toBeLessThan(1);
     expect(metresApart(on.get('L-2')!, on.get('R-2')!)).toBeLessThan(metresApart(off.get('L-2')!, off.get('R-2')!) - 2);
     // The page from its top (a full-page screenshot draws the fixed header where the page is scrolled to).
     await page.evaluate(() => window.scrollTo(0, 0));

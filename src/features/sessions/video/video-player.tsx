@@ -124,16 +124,15 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
       return;
     }
     const last = stopAt.current;
-    // 'Play lap N' ends on the lap's last frame (the one before the next lap's first, lap-frames.ts), put back on it
-    // if the callback came late (a busy page, a fast playback rate).
+    // 'Play lap N' ends on the lap's last frame (the one before the next lap's first, lap-frames.ts), put on it by a
+    // seek even when this callback is that frame's: currentTime may already lie in the next one, where the pause
+    // would otherwise settle; put back on it if the callback came late (a busy page, a fast playback rate).
     if (last !== null && frame >= last) {
       stopAt.current = null;
       presented.current = null;
       video.pause();
-      if (frame !== last) {
-        video.currentTime = clock.seekTimeOf(last);
-        return;
-      }
+      video.currentTime = clock.seekTimeOf(last);
+      if (frame !== last) return;
     }
     // The player's and the export's one rule: a lap's first frame reads 'LAP N 00:00.00' (lap-frames.ts).
     const sessionMs = labelTimeAt(clock, sync, spans, videoS);
@@ -288,13 +287,15 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
             onPlay={() => setPlaying(true)}
             onPause={() => {
               setPlaying(false);
-              // Paused, currentTime may lie in a frame other than the one last presented (the label was one frame
-              // behind the picture): the video is put on the frame last presented, so the picture, the label and
-              // the cursor agree; its 'seeked' draws it (and tells the compared video, which stops on it).
+              // Paused, neither currentTime nor the last frame callback need name the picture on screen: on a busy
+              // machine the compositor may already show the next frame (the label was one frame behind the
+              // picture). The video is always put on one frame by a seek, the one last presented (else
+              // currentTime's), which makes the picture that frame; its 'seeked' draws the label and the cursor
+              // there (and tells the compared video, which stops on it).
               const video = videoRef.current;
               const shown = presented.current;
               presented.current = null;
-              if (video && shown !== null && clock.frameAt(shown) !== clock.frameAt(video.currentTime)) video.currentTime = clock.seekTimeOf(clock.frameAt(shown));
+              if (video) video.currentTime = clock.seekTimeOf(clock.frameAt(shown ?? video.currentTime));
               else render();
             }}
             style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
