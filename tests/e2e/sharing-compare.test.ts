@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, untilStill, type Credentials, type E2E } from './harness';
+import { startE2E, unexpectedErrors, type Credentials, type E2E } from './harness';
 import { lapsText, sessionPayload, trackText } from '../helpers/session-fixtures';
+import { racerCalls, shotsInBothLanguages } from './racer-calls';
 
 /**
  * Browser end-to-end of sharing: two racers and a coach in one team. Ana shares a session with her team from the
@@ -16,25 +17,10 @@ let circuit: { id: number; name: string; coordinates: string };
 let ana: Credentials;
 let rui: Credentials;
 let cora: Credentials;
-const tokens = new Map<string, string>();
+let api: ReturnType<typeof racerCalls>;
 let teamId = 0;
 let anaSession = 0;
 let ruiSession = 0;
-
-async function api<T>(path: string, init: RequestInit & { as?: Credentials } = {}): Promise<T> {
-  let token: string | undefined;
-  if (init.as) {
-    token = tokens.get(init.as.email);
-    if (!token) {
-      const res = await fetch(e2e.url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: init.as.email, password: init.as.password }) });
-      token = ((await res.json()) as { accessToken: string }).accessToken;
-      tokens.set(init.as.email, token);
-    }
-  }
-  const res = await fetch(e2e.url(`/api${path}`), { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
 
 async function upload(who: Credentials, lapTimes: number[], minute: number): Promise<number> {
   const body = sessionPayload({
@@ -64,26 +50,10 @@ const keptLaps = (page: Page) =>
       }),
   );
 
-async function shots(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  for (const locale of ['en-us', 'pt-pt'] as const) {
-    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
-    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.reload();
-      await ready();
-      await untilStill(page);
-      await e2e.screenshot(page, `${name}-${locale}-${w}`);
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.reload();
-  await ready();
-}
-
 beforeAll(async () => {
   // Its own server: leaderboards and shared laps count every racer's sessions.
   e2e = await startE2E({ ownServer: true });
+  api = racerCalls(e2e);
   circuit = (await api<Array<{ id: number; name: string; coordinates: string }>>('/circuits'))[0];
   ana = await e2e.signUpAndVerify(undefined, undefined, 'Ana');
   rui = await e2e.signUpAndVerify(undefined, undefined, 'Rui');
@@ -114,7 +84,7 @@ describe('sharing and comparing with other racers', () => {
     await expect.poll(() => page.getByRole('radio', { name: 'Only me' }).isChecked()).toBe(true);
     await page.getByText('My team', { exact: true }).click();
     expect(await page.getByTestId('session-visibility-hint').textContent()).toBe('Your teams see it whole, read-only; nobody else.');
-    await shots(page, 'sharing-choice', async () => {
+    await shotsInBothLanguages(e2e, page, 'sharing-choice', async () => {
       const r = page.locator('tr[data-row-key]').filter({ hasText: `${circuit.name} Ana` });
       await r.waitFor({ timeout: 30_000 });
       await r.getByRole('button', { name: /^(Edit|Editar)$/ }).click();
@@ -155,7 +125,7 @@ describe('sharing and comparing with other racers', () => {
     await expect.poll(() => page.getByTestId('coach-panel').textContent(), { timeout: 60_000 }).toMatch(/vs Rui E\. \(01:00\.50\)/);
     expect(await page.getByTestId('corner-table').textContent()).toContain('Rui E.');
     expect(await keptLaps(page)).toBe(1);
-    await shots(page, 'compared-lap', async () => {
+    await shotsInBothLanguages(e2e, page, 'compared-lap', async () => {
       await expect.poll(() => badge.isVisible(), { timeout: 60_000 }).toBe(true);
       await expect.poll(() => page.getByTestId('coach-panel').textContent(), { timeout: 60_000 }).toMatch(/vs Rui E\./);
     });
@@ -200,7 +170,7 @@ describe('sharing and comparing with other racers', () => {
     expect(await page.getByTestId('team-sessions').getByRole('button').count()).toBe(0);
     // The coach sees it too (a coach shares nothing, but sees the team's).
     expect((await api<{ sessions: Array<{ id: number }> }>('/team-sessions', { as: cora })).sessions.map((s) => s.id)).toContain(anaSession);
-    await shots(page, 'team-view', async () => {
+    await shotsInBothLanguages(e2e, page, 'team-view', async () => {
       await expect.poll(() => page.getByTestId('team-session').count(), { timeout: 20_000 }).toBe(1);
     });
     await page.getByTestId('team-leave').click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { controlledByServiceWorker, startE2E, unexpectedErrors, untilStill, type Credentials, type E2E } from './harness';
 import { lapsText, sessionPayload, trackText } from '../helpers/session-fixtures';
+import { racerCalls, shotsInBothLanguages } from './racer-calls';
 import { seriousViolations } from '../helpers/axe';
 
 /**
@@ -15,39 +16,10 @@ let e2e: E2E;
 let circuit: { id: number; name: string; coordinates: string };
 let ana: Credentials;
 let rui: Credentials;
-const tokens = new Map<string, string>();
+let api: ReturnType<typeof racerCalls>;
 let teamId = 0;
 let secondTeamId = 0;
 let anaSession = 0;
-
-async function api<T>(path: string, init: RequestInit & { as?: Credentials } = {}): Promise<T> {
-  let token = init.as ? tokens.get(init.as.email) : undefined;
-  if (init.as && !token) {
-    const res = await fetch(e2e.url('/api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: init.as.email, password: init.as.password }) });
-    token = ((await res.json()) as { accessToken: string }).accessToken;
-    tokens.set(init.as.email, token);
-  }
-  const res = await fetch(e2e.url(`/api${path}`), { ...init, headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-async function shots(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  for (const locale of ['en-us', 'pt-pt'] as const) {
-    await page.evaluate((l) => localStorage.setItem('locale', l), locale);
-    for (const [w, h] of [[1280, 800], [390, 844]] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.reload();
-      await ready();
-      await untilStill(page);
-      await e2e.screenshot(page, `${name}-${locale}-${w}`);
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.reload();
-  await ready();
-}
 
 /** Serious or critical axe violations in the light and the dark theme (the page reloaded in each). */
 async function violations(page: Page, label: string, ready: () => Promise<void>): Promise<string[]> {
@@ -64,6 +36,7 @@ async function violations(page: Page, label: string, ready: () => Promise<void>)
 
 beforeAll(async () => {
   e2e = await startE2E();
+  api = racerCalls(e2e);
   circuit = (await api<Array<{ id: number; name: string; coordinates: string }>>('/circuits'))[0];
   ana = await e2e.signUpAndVerify(undefined, undefined, 'Ana');
   rui = await e2e.signUpAndVerify(undefined, undefined, 'Rui');
@@ -106,7 +79,7 @@ describe('the Team view', () => {
     await page.getByRole('option', { name: 'Braga Karting', exact: true }).click();
     expect(await row.count()).toBe(1);
     await expect.poll(() => page.getByTestId('team-invitation').textContent(), { timeout: 20_000 }).toContain('Ana E. invites you to race in Porto Endurance');
-    await shots(page, 'team-view-filters', async () => {
+    await shotsInBothLanguages(e2e, page, 'team-view-filters', async () => {
       await expect.poll(() => page.getByTestId('team-session').count(), { timeout: 20_000 }).toBe(1);
       await page.getByTestId('team-invitation').waitFor();
     });
@@ -125,7 +98,7 @@ describe('the Team view', () => {
     await expect.poll(() => page.getByTestId('coach-panel').isVisible(), { timeout: 60_000 }).toBe(true);
     for (const id of ['video-add', 'shared-laps-open', 'draw-sectors-L', 'draw-start-finish']) expect(await page.getByTestId(id).count(), id).toBe(0);
     expect(await page.getByRole('button', { name: /edit|delete|rename/i }).count()).toBe(0);
-    await shots(page, 'team-session-read-only', async () => {
+    await shotsInBothLanguages(e2e, page, 'team-session-read-only', async () => {
       await page.getByTestId('team-session-banner').waitFor({ timeout: 60_000 });
       await page.getByTestId('lap-table-L').waitFor();
       await expect.poll(() => page.getByTestId('coach-panel').isVisible(), { timeout: 60_000 }).toBe(true);
