@@ -73,7 +73,10 @@ export function createProgressReport(control: Pick<ExportControl, 'onProgress'>,
   };
 }
 
-/** Whether a frame at `outUs` (µs into the result) is a key frame, given the last one's time. */
+/**
+ * Whether a frame at `outUs` (µs into the result) is a key frame, given the last one's time.
+ * @internal Exported for its tests.
+ */
 export function isKeyFrame(outUs: number, lastKeyUs: number): boolean {
   return outUs - lastKeyUs >= KEY_INTERVAL_US;
 }
