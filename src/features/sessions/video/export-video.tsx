@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { VideoRow } from '../../../data/services';
 import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
 import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
-import { coveredLaps, exportFileName, exportWindow, secondsLeft, type ExportChoice, type ExportHeight } from '../../../domain/video/export-plan';
+import { coveredLaps, exportFileName, exportWindow, secondsLeft, type ExportHeight } from '../../../domain/video/export-plan';
 import type { LapSpan } from '../../../domain/video/lap-times';
 import type { Gauge } from '../../../domain/video/overlay-layout';
 import { openStoredVideo } from '../../../media/copy-to-storage';
@@ -18,6 +18,7 @@ import { cancelExport, dismissExport, exportTickets, startExport, subscribeExpor
 import { ExportError } from '../../../media/export/export-error';
 import type { OverlayLabels } from '../../../media/overlay-draw';
 import type { LoadedSession } from '../shared';
+import { exportChoiceOf, exportFraction, exportLabel, exportScene, initialExportHeight, type ExportRange } from './export-video-model';
 
 export interface ExportVideoProps {
   session: LoadedSession;
@@ -97,16 +98,15 @@ export default function ExportVideo({ session, row, spans, reference, accelerati
   const sync = row.sync;
   const lapNumbers = useMemo(() => spans.filter((s) => s.lap > 0).map((s) => s.lap), [spans]);
   const covered = useMemo(() => (sync ? coveredLaps(spans, sync, row.durationS) : []), [spans, sync, row.durationS]);
-  const [kind, setKind] = useState<'laps' | 'session'>('laps');
+  const [kind, setKind] = useState<ExportRange>('laps');
   const [from, setFrom] = useState<number | null>(covered[0] ?? lapNumbers[0] ?? null);
   const [to, setTo] = useState<number | null>(covered[0] ?? lapNumbers[0] ?? null);
-  const [height, setHeight] = useState<ExportHeight>(row.height >= 1080 && row.width >= 1080 ? 1080 : 720);
+  const [height, setHeight] = useState<ExportHeight>(() => initialExportHeight(row));
   const [problem, setProblem] = useState<ExportError | null>(null);
   const fmtPercent = useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'percent' }), [i18n.language]);
   const fmtSize = useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }), [i18n.language]);
 
-  const choice: ExportChoice = kind === 'session' ? { kind: 'session' } : { kind: 'laps', from: from ?? 0, to: to ?? 0 };
-  const plan = sync ? exportWindow(spans, sync, row.durationS, choice) : null;
+  const plan = sync ? exportWindow(spans, sync, row.durationS, exportChoiceOf(kind, from, to)) : null;
   const listFmt = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
 
   async function start() {
@@ -115,33 +115,12 @@ export default function ExportVideo({ session, row, spans, reference, accelerati
     if (!plan?.ok) return setProblem(new ExportError('not-covered', 'Not covered.'));
     const source = await openStoredVideo(row.opfsName);
     if (!source) return setProblem(new ExportError('unsupported-source', 'The stored video is gone.'));
-    const lo = Math.min(from ?? 0, to ?? 0);
-    const hi = Math.max(from ?? 0, to ?? 0);
-    const label = kind === 'session' ? t('sessionLabel') : lo === hi ? t('lapLabel', { lap: lo }) : t('lapsLabel', { from: lo, to: hi });
+    const label = exportLabel(kind, from, to);
+    const scene = exportScene(session, spans, lapNumbers.length, { reference, acceleration, gauges, labels, sessionDate, track, locale: i18n.language });
     startExport({
-      job: {
-        source,
-        startS: plan.startS,
-        endS: plan.endS,
-        sync,
-        height,
-        scene: {
-          positions: session.positions,
-          spans,
-          laps: session.analysis.laps.map((l) => ({ lapNumber: l.lapNumber, timeMs: l.timeMs, valid: l.valid, sectors: l.sectors.map((s) => ({ timeMs: s.timeMs, performance: s.performance })) })),
-          reference,
-          acceleration,
-          lapCount: lapNumbers.length,
-          sessionName: session.name,
-          sessionDate,
-          track,
-          labels: { ...labels },
-          gauges: [...gauges],
-          locale: i18n.language,
-        },
-      },
+      job: { source, startS: plan.startS, endS: plan.endS, sync, height, scene },
       // The extension is the MP4's; a WebM fallback renames it when it is done.
-      downloadName: exportFileName(session.name, label, 'mp4'),
+      downloadName: exportFileName(session.name, 'values' in label ? t(label.key, label.values) : t(label.key), 'mp4'),
     });
     onClose();
   }
@@ -156,8 +135,7 @@ export default function ExportVideo({ session, row, spans, reference, accelerati
   }, [tickets]);
 
   const running = tickets.find((x) => x.state === 'running');
-  const runningFraction = running?.progress && running.progress.framesTotal > 0 ? running.progress.framesDone / running.progress.framesTotal : 0;
-  useTitlePercent(running, running ? fmtPercent.format(runningFraction) : null);
+  useTitlePercent(running, running ? fmtPercent.format(exportFraction(running)) : null);
   const hasPicker = typeof (globalThis as { showSaveFilePicker?: unknown }).showSaveFilePicker === 'function';
 
   return (
@@ -170,7 +148,7 @@ export default function ExportVideo({ session, row, spans, reference, accelerati
             </Text>
             <SegmentedControl
               value={kind}
-              onChange={(v) => setKind(v as 'laps' | 'session')}
+              onChange={(v) => setKind(v as ExportRange)}
               data={[
                 { value: 'laps', label: t('laps') },
                 { value: 'session', label: t('session') },
@@ -245,8 +223,7 @@ function TicketLine({ ticket, fmtPercent, fmtSize, hasPicker }: { ticket: Export
     const id = setInterval(() => tick((n) => n + 1), 1000);
     return () => clearInterval(id);
   }, [ticket.state]);
-  const p = ticket.progress;
-  const fraction = p && p.framesTotal > 0 ? p.framesDone / p.framesTotal : 0;
+  const fraction = exportFraction(ticket);
   const left = ticket.startedAt === null ? null : secondsLeft(fraction, (performance.now() - ticket.startedAt) / 1000);
   const name = nameOf(ticket);
   return (

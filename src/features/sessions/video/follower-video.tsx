@@ -10,7 +10,7 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoRow } from '../../../data/services';
-import { followAt, followerRate, type FollowerVideo as FollowerClock, type LeadVideo } from '../../../domain/video/follow-by-distance';
+import { followerRate, type FollowerVideo as FollowerClock, type LeadVideo } from '../../../domain/video/follow-by-distance';
 import { lapOutline, lapSpans } from '../../../domain/video/lap-times';
 import type { Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
@@ -21,10 +21,12 @@ import { labelTimeAt } from '../../../domain/video/lap-frames';
 import { lapChoices } from '../../../domain/video/lap-choices';
 import { lapChoiceLabel } from './lap-choice-label';
 import { useLapTime } from '../../../app/preferences/lap-time-digits';
-import { openStoredVideo } from '../../../media/copy-to-storage';
 import { drawOverlay, type OverlayScene } from '../../../media/overlay-draw';
 import type { LoadedSession } from '../shared';
+import { followerLapOf, followPlayRate, followTarget, MAX_PLAYING_DRIFT_S } from './follower-model';
 import { sizedOverlay, useSessionDate } from './overlay-canvas';
+import { useStoredVideo } from './use-stored-video';
+import { playerAspect } from './video-player-model';
 
 export interface FollowerHandle {
   /** The lead video shows `leadVideoS`; `playing` and its playback rate say how to keep up. */
@@ -42,29 +44,10 @@ interface FollowerVideoProps {
   overlay: { gauges: readonly Gauge[]; labels: OverlayScene['labels']; locale: string };
 }
 
-/** Further apart than this while playing, the follower is seeked instead of sped up or slowed down. */
-const MAX_PLAYING_DRIFT_S = 0.3;
-/** How hard the playback rate pulls a playing follower back onto its target (per second of drift). */
-const DRIFT_GAIN = 2;
-
-export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: FollowerVideoProps) {
-  const { t } = useTranslation('video');
-  const formatLapTime = useLapTime();
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [url, setUrl] = useState<string | null>(null);
-  const allSpans = useMemo(() => lapSpans(session.positions), [session.positions]);
-  const spans = useMemo(() => allSpans.filter((s) => s.lap > 0), [allSpans]);
-  const [lapNumber, setLapNumber] = useState<number | null>(null);
-  const lap = lapNumber ?? session.analysis.bestLapNumber ?? spans[0]?.lap ?? null;
-  const span = spans.find((s) => s.lap === lap) ?? null;
-  const track = useMemo(() => lapOutline(session.positions, allSpans), [session.positions, allSpans]);
-  const choices = useMemo(() => lapChoices(allSpans, session.analysis.laps, row.sync, row.durationS), [allSpans, session.analysis.laps, row.sync, row.durationS]);
-  const sessionDate = useSessionDate(session.date);
-
-  /** The lead's laps as this video's reference: its delta is to the lap the lead is on, at the same distance. */
+/** The lead's laps as the follower's reference: its delta is to the lap the lead is on, at the same distance. */
+function useLeadTraces(lead: LeadVideo | null): (lap: number) => LapTrace | null {
   const leadTraces = useMemo(() => new Map<number, LapTrace>(), [lead?.positions]);
-  const leadTrace = useCallback(
+  return useCallback(
     (lap: number) => {
       let trace = leadTraces.get(lap);
       if (!trace && lead) {
@@ -75,6 +58,24 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
     },
     [lead, leadTraces],
   );
+}
+
+export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: FollowerVideoProps) {
+  const { t } = useTranslation('video');
+  const formatLapTime = useLapTime();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const { url } = useStoredVideo(row.opfsName);
+  const allSpans = useMemo(() => lapSpans(session.positions), [session.positions]);
+  const spans = useMemo(() => allSpans.filter((s) => s.lap > 0), [allSpans]);
+  const [lapNumber, setLapNumber] = useState<number | null>(null);
+  const lap = followerLapOf(lapNumber, session.analysis.bestLapNumber, spans);
+  const span = spans.find((s) => s.lap === lap) ?? null;
+  const track = useMemo(() => lapOutline(session.positions, allSpans), [session.positions, allSpans]);
+  const choices = useMemo(() => lapChoices(allSpans, session.analysis.laps, row.sync, row.durationS), [allSpans, session.analysis.laps, row.sync, row.durationS]);
+  const sessionDate = useSessionDate(session.date);
+
+  const leadTrace = useLeadTraces(lead);
 
   // The frame shown is labelled by the player's rule (lap-frames.ts).
   const frameClock = useMemo(() => constantFrameClock(row.fps, row.durationS), [row.fps, row.durationS]);
@@ -100,34 +101,20 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
     [row.sync, frameClock, session, allSpans, spans.length, sessionDate, track, overlay.labels, overlay.gauges, overlay.locale, leadTrace],
   );
 
-  useEffect(() => {
-    let live = true;
-    let made: string | null = null;
-    void openStoredVideo(row.opfsName).then((file) => {
-      if (!live || !file) return;
-      made = URL.createObjectURL(file);
-      setUrl(made);
-    });
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [row.opfsName]);
-
   const clock = useMemo((): FollowerClock | null => (row.sync && span ? { positions: session.positions, span, sync: row.sync } : null), [row.sync, span, session.positions]);
 
   const follow = useCallback(
     (leadVideoS: number, playing: boolean, leadRate: number) => {
       const video = videoRef.current;
       if (!video || !lead || !clock) return;
-      const point = followAt(lead, clock, leadVideoS);
-      const target = point?.followerVideoS ?? null;
-      if (point === null || target === null || target < 0 || (Number.isFinite(video.duration) && target > video.duration)) {
+      const point = followTarget(lead, clock, leadVideoS, video.duration);
+      if (point === null) {
         if (!video.paused) video.pause();
         video.dataset.frame = '';
         drawAt(null, null);
         return;
       }
+      const target = point.targetS;
       const frame = frameAt(target, row.fps);
       drawAt(target, point.leadLap);
       video.dataset.frame = String(frame);
@@ -143,7 +130,7 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
       }
       const drift = target - video.currentTime;
       if (Math.abs(drift) > MAX_PLAYING_DRIFT_S) video.currentTime = target;
-      const rate = Math.min(4, Math.max(0.25, (followerRate(lead, clock, leadVideoS) ?? 1) * leadRate + drift * DRIFT_GAIN));
+      const rate = followPlayRate(followerRate(lead, clock, leadVideoS), leadRate, drift);
       if (Math.abs(video.playbackRate - rate) > 0.02) video.playbackRate = rate;
       if (video.paused) void video.play().catch(() => undefined);
     },
@@ -176,14 +163,7 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
           {row.sync ? t('followHelp', { name: session.name }) : t('followNotSynced', { name: session.name })}
         </Text>
       </Group>
-      <div
-        style={{
-          position: 'relative',
-          width: '100%',
-          aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9',
-          background: '#000',
-        }}
-      >
+      <div style={{ position: 'relative', width: '100%', aspectRatio: playerAspect(row), background: '#000' }}>
         <video
           ref={videoRef}
           src={url ?? undefined}
@@ -192,12 +172,7 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
           muted
           // Not the event: the lead's render reads a number argument as the presented frame's media time.
           onLoadedData={() => onReady()}
-          style={{
-            position: 'absolute',
-            inset: 0,
-            width: '100%',
-            height: '100%',
-          }}
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
           data-testid="video-follower-element"
         />
         <canvas ref={canvasRef} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} data-testid="video-follower-overlay" />
