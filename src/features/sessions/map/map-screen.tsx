@@ -4,7 +4,7 @@
  * markers, and the gate editor (Toggle Draw, Toggle Edit, Snap to laps); saving edited gates re-times the left
  * session's laps from its positions. The OpenLayers map is a lazy chunk.
  */
-import { Button, Checkbox, Chip, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSpeedKmh } from '../../../domain/value-format/speed';
@@ -16,11 +16,12 @@ import type { GateMode } from '../../../ui/map/types';
 import { notifyError, notifySuccess } from '../../../ui/toast';
 import { activeSessions, useActiveSessions, type ActiveSessionsStore } from '../shared';
 import { errorText } from '../shared';
-import { lapKeyOf } from '../search';
-import { circuitOutline, drawableLaps, hasNoLaps, isFullyUpdated, lapTraces, sideOf, speedMarkers } from '../shared';
+import { circuitOutline, hasNoLaps, isFullyUpdated } from '../shared';
 import { NoActiveSession, NoLapsFound, NotFullyUpdated, SessionsLoadError, SessionsLoading } from '../shared';
 import { useSessionsPort, type LoadedSession } from '../shared';
 import { useLoadedSessions } from '../shared';
+import { MapLapList, MapToolbar, type MapSwitches } from './map-controls';
+import { gateHintOf, mapFitKey, mapMarkers, mapTraces, toggledKey } from './map-view-model';
 
 export interface MapScreenProps {
   pickedLap: string | null;
@@ -37,11 +38,8 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions, startD
   const loaded = useLoadedSessions(port, selection);
   const sessions = useMemo(() => [loaded.left, loaded.right].filter((s): s is LoadedSession => s !== null), [loaded.left, loaded.right]);
 
-  const [showLabels, setShowLabels] = useState(true);
-  const [showLaps, setShowLaps] = useState(true);
-  const [speedColoured, setSpeedColoured] = useState(false);
-  const [sectorVision, setSectorVision] = useState(false);
-  const [minMax, setMinMax] = useState(false);
+  const [switches, setSwitches] = useState<MapSwitches>({ showLabels: true, showLaps: true, speedColoured: false, sectorVision: false, minMax: false });
+  const { showLabels, showLaps, speedColoured, sectorVision, minMax } = switches;
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [gateMode, setGateMode] = useState<GateMode>(startDrawing ? 'draw' : 'view');
   const [snap, setSnap] = useState(true);
@@ -59,37 +57,24 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions, startD
     // Only a new session resets the mode: the racer's own toggles stand.
   }, [left?.id]);
 
-  const traces = useMemo(
-    () => (showLaps ? sessions.flatMap((s) => lapTraces(s, { sectorVision, hidden, picked: pickedLap, labelPrefix: sessions.length > 1 })) : []),
-    [sessions, showLaps, sectorVision, hidden, pickedLap],
-  );
+  const traces = useMemo(() => mapTraces(sessions, { showLaps, sectorVision, minMax, hidden, picked: pickedLap }), [sessions, showLaps, sectorVision, minMax, hidden, pickedLap]);
   const locale = i18n.language;
   const markers = useMemo(
-    () =>
-      minMax && showLaps
-        ? sessions.flatMap((s) =>
-            speedMarkers(s, hidden, (kmh, kind) => (kind === 'min' ? t('map.min', { speed: formatSpeedKmh(kmh, locale) }) : t('map.max', { speed: formatSpeedKmh(kmh, locale) }))),
-          )
-        : [],
-    [minMax, showLaps, sessions, hidden, t, locale],
+    () => mapMarkers(sessions, { showLaps, sectorVision, minMax, hidden, picked: null }, (kmh, kind) => t(kind === 'min' ? 'map.min' : 'map.max', { speed: formatSpeedKmh(kmh, locale) })),
+    [minMax, showLaps, sectorVision, sessions, hidden, t, locale],
   );
-  const fitKey = sessions.map((s) => s.id).join('|');
+  const fitKey = mapFitKey(sessions);
   const outline = useMemo(() => (left ? circuitOutline(left) : null), [left]);
   const gateNames = [t('map.gateLabels.sf'), t('map.gateLabels.s1'), t('map.gateLabels.s2')];
   // What a click does in Draw mode, and why it does nothing once every gate is placed.
-  const gateHint = gateMode !== 'draw' ? null : gates.length >= MAX_GATES ? t('map.gatesFull', { count: MAX_GATES }) : t('map.drawNext', { gate: gateNames[gates.length] });
+  const hint = gateHintOf(gateMode === 'draw', gates.length, MAX_GATES, gateNames);
+  const gateHint = hint ? t(hint.key, hint.values) : null;
 
   if (!selection.left) return <NoActiveSession plural />;
   if (loaded.error) return <SessionsLoadError message={loaded.error} />;
   if (loaded.loading || !left) return <SessionsLoading />;
 
-  const toggleHidden = (key: string) =>
-    setHidden((previous) => {
-      const next = new Set(previous);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+  const toggleHidden = (key: string) => setHidden((previous) => toggledKey(previous, key));
 
   const saveGates = async () => {
     if (!draftGates) return;
@@ -111,35 +96,20 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions, startD
     <Stack gap="sm">
       <Title order={2}>{t('map.title')}</Title>
       {sessions.map((s) => (hasNoLaps(s) ? <NoLapsFound key={s.id} name={s.name} circuit={s.circuit !== null} onDraw={() => setGateMode('draw')} /> : !isFullyUpdated(s) && <NotFullyUpdated key={s.id} name={s.name} />))}
-      <Paper withBorder p="xs">
-        <Group gap="md" wrap="wrap">
-          <Switch size="xs" label={t('map.labels')} checked={showLabels} onChange={(e) => setShowLabels(e.currentTarget.checked)} />
-          <Switch size="xs" label={t('map.laps')} checked={showLaps} onChange={(e) => setShowLaps(e.currentTarget.checked)} />
-          <Switch size="xs" label={t('map.speed')} checked={speedColoured} onChange={(e) => setSpeedColoured(e.currentTarget.checked)} disabled={sectorVision} />
-          <Switch size="xs" label={t('map.sectors')} checked={sectorVision} onChange={(e) => setSectorVision(e.currentTarget.checked)} />
-          <Switch size="xs" label={t('map.minMax')} checked={minMax} onChange={(e) => setMinMax(e.currentTarget.checked)} />
-          {/* Every gate button is always there (disabled when it does not apply): a button appearing with Draw
-              wrapped the toolbar and pushed the map down a line. */}
-          <Group gap={6}>
-            <Button size="compact-xs" variant={gateMode === 'draw' ? 'filled' : 'light'} onClick={() => setGateMode(gateMode === 'draw' ? 'view' : 'draw')} aria-pressed={gateMode === 'draw'}>
-              {t('map.toggleDraw')}
-            </Button>
-            <Button size="compact-xs" variant={gateMode === 'edit' ? 'filled' : 'light'} onClick={() => setGateMode(gateMode === 'edit' ? 'view' : 'edit')} aria-pressed={gateMode === 'edit'}>
-              {t('map.toggleEdit')}
-            </Button>
-            <Checkbox size="xs" label={t('map.snap')} checked={snap} onChange={(e) => setSnap(e.currentTarget.checked)} />
-            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setDraftGates([])} disabled={gateMode === 'view' || gates.length === 0} data-testid="clear-gates">
-              {t('map.clearGates')}
-            </Button>
-            <Button size="compact-xs" onClick={() => void saveGates()} loading={saving} disabled={!draftGates || draftGates.length === 0} data-testid="save-gates">
-              {t('map.saveGates')}
-            </Button>
-            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setDraftGates(null)} disabled={!draftGates} data-testid="discard-gates">
-              {t('map.discardGates')}
-            </Button>
-          </Group>
-        </Group>
-      </Paper>
+      <MapToolbar
+        switches={switches}
+        onSwitch={(name, on) => setSwitches((previous) => ({ ...previous, [name]: on }))}
+        gateMode={gateMode}
+        onGateMode={setGateMode}
+        snap={snap}
+        onSnap={setSnap}
+        gateCount={gates.length}
+        draftCount={draftGates ? draftGates.length : null}
+        saving={saving}
+        onClear={() => setDraftGates([])}
+        onSave={() => void saveGates()}
+        onDiscard={() => setDraftGates(null)}
+      />
       <div style={{ position: 'relative' }}>
       <LazyTrackMap
         aria-label={t('map.mapLabel')}
@@ -169,37 +139,7 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions, startD
       </div>
       <KeepOfflineButton outline={outline} />
       {sessions.map((s) => (
-        <Paper key={s.id} withBorder p="xs">
-          <Text size="sm" fw={600} mb={4}>
-            {t('map.lapsOf', { name: s.name })}
-          </Text>
-          {drawableLaps(s).length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('map.noPositions')}
-            </Text>
-          ) : (
-            <Group gap={4} wrap="wrap">
-              {drawableLaps(s).map((lap) => {
-                const key = lapKeyOf(sideOf(s), lap.lapNumber);
-                return (
-                  <Group key={key} gap={2} wrap="nowrap">
-                    <Checkbox size="xs" aria-label={`${t('analysis.lap')} ${lap.lapNumber}`} checked={!hidden.has(key)} onChange={() => toggleHidden(key)} color={lap.color} />
-                    <Chip
-                      size="xs"
-                      checked={pickedLap === key}
-                      onChange={() => onPickLap(pickedLap === key ? null : key)}
-                      color={lap.color}
-                      data-lap-key={key}
-                      styles={{ label: { borderColor: lap.color } }}
-                    >
-                      {lap.lapNumber}
-                    </Chip>
-                  </Group>
-                );
-              })}
-            </Group>
-          )}
-        </Paper>
+        <MapLapList key={s.id} session={s} hidden={hidden} pickedLap={pickedLap} onToggleHidden={toggleHidden} onPickLap={onPickLap} />
       ))}
     </Stack>
   );
