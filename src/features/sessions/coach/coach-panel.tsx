@@ -11,7 +11,8 @@ import { currentLocale } from '../../../app/i18n/setup';
 import { useLapTime } from '../../../app/preferences/lap-time-digits';
 import type { LapEntry } from '../shared';
 import { findingSentence } from './coach-sentences';
-import { brakingRows, type CoachReport } from './coach-view';
+import { alignmentLine, againstLine, consistencyLines, hasSectorSum, optimalGainLine } from './coach-panel-model';
+import { brakingRows, type BrakingRow, type CoachReport } from './coach-view';
 import type { Coaching } from './use-coaching';
 
 export interface CoachPanelProps {
@@ -58,6 +59,8 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
   const optimal = data?.optimal ?? null;
   const consistency = data?.consistency;
   const pair = (a: string, b: string) => `${a} / ${b}`;
+  const consistencyText = consistency && consistency.laps > 0 ? consistencyLines(consistency, number, t) : null;
+  const against = againstLine(reference, compared, lapLabel, lapTime, t);
   const rows = report ? brakingRows(report, number, { beforeLine: t('coach.beforeLine'), bothBeforeLine: t('coach.bothBeforeLine') }) : [];
 
   return (
@@ -67,11 +70,9 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
           <Text size="sm" fw={600}>
             {t('coach.title')}
           </Text>
-          {reference && compared && reference.key !== compared.key && (
+          {against && (
             <Text size="xs" c="dimmed">
-              {reference.session.sharedBy
-                ? t('coach.againstShared', { lap: lapLabel(compared), reference: reference.session.sharedBy.ownerName, time: lapTime(reference.session.sharedBy.lapTimeMs) })
-                : t('coach.against', { lap: lapLabel(compared), reference: lapLabel(reference) })}
+              {against}
             </Text>
           )}
         </Group>
@@ -88,7 +89,7 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
               <Figure label={t('coach.optimalLap')} value={time(optimal.timeMs)} testId="coach-optimal-lap" strong />
               <Figure label={t('coach.sumOfBestMicro')} value={time(optimal.sumOfBestMs)} testId="coach-sum-of-best-micro" />
               {/* A circuit without sectors has no sum of sectors: said in words, never '-' or '--:--.--' unexplained. */}
-              <Figure label={t('coach.sumOfBestSectors')} value={sumOfBestSectorsMs > 0 && Number.isFinite(sumOfBestSectorsMs) ? time(sumOfBestSectorsMs) : t('coach.noSectors')} testId="coach-sum-of-best-sectors" />
+              <Figure label={t('coach.sumOfBestSectors')} value={hasSectorSum(sumOfBestSectorsMs) ? time(sumOfBestSectorsMs) : t('coach.noSectors')} testId="coach-sum-of-best-sectors" />
             </SimpleGrid>
             {/* Shown, not hovered (a phone has no hover): why the drivable optimal may beat the three sectors' sum. */}
             <Text size="xs" c="dimmed" data-testid="coach-optimal-order">
@@ -96,15 +97,7 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
             </Text>
             {/* Where the gain over the best lap comes from: each stretch taken from another lap and what it gains. */}
             <Text size="xs" data-testid="coach-optimal-gain">
-              {optimal.stretches.length === 0
-                ? t('coach.optimalNoGain')
-                : t('coach.optimalGain', {
-                    count: optimal.stretches.length,
-                    gain: number((optimal.bestLapMs - optimal.timeMs) / 1000, 2),
-                    list: optimal.stretches
-                      .map((st) => t('coach.optimalStretch', { lap: st.lapNumber, from: number(st.fromM, 0), to: number(st.toM, 0), gain: number(st.gainMs / 1000, 2) }))
-                      .join(' · '),
-                  })}
+              {optimalGainLine(optimal, number, t)}
             </Text>
             <Group justify="space-between" gap="xs">
               <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
@@ -137,12 +130,7 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
               <Stack gap={2}>
                 <Switch size="xs" checked={linesAligned} onChange={(e) => onAlignLines(e.currentTarget.checked)} label={t('coach.alignLines')} data-testid="coach-align-lines" />
                 <Text size="xs" c="dimmed" data-testid="coach-alignment">
-                  {t(linesAligned ? 'coach.aligned' : 'coach.notAligned', {
-                    lap: lapLabel(compared),
-                    shift: number(Math.hypot(report.alignment.eastM, report.alignment.northM), 1),
-                    before: number(report.alignment.rmsBeforeM, 1),
-                    after: number(report.alignment.rmsAfterM, 1),
-                  })}
+                  {alignmentLine(report.alignment, linesAligned, lapLabel(compared), number, t)}
                 </Text>
               </Stack>
             )}
@@ -155,52 +143,54 @@ export default function CoachPanel({ coaching, report, reference, compared, lapL
             <Text size="xs" fw={600}>
               {t('coach.braking')} · {pair(lapLabel(compared), lapLabel(reference))}
             </Text>
-            {/* Four short columns fit a phone (390 px) without scrolling: ~300 px of monospace figures. */}
-            <Table.ScrollContainer minWidth={300} type="native">
-              <Table fz="xs" verticalSpacing={2} striped data-testid="coach-braking">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('analysis.corner')}</Table.Th>
-                    <Table.Th>{t('coach.brake')}</Table.Th>
-                    <Table.Th>{t('coach.apex')}</Table.Th>
-                    <Table.Th>{t('coach.throttle')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.corner} onClick={() => onFocus(row.focusM)} style={{ cursor: 'pointer' }}>
-                      <Table.Td>{row.corner}</Table.Td>
-                      <Table.Td ff="monospace" style={{ whiteSpace: /\d/.test(row.brake) ? 'nowrap' : undefined }}>
-                        {row.brake}
-                      </Table.Td>
-                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{row.apex}</Table.Td>
-                      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{row.throttle}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <BrakingTable rows={rows} onFocus={onFocus} />
           </Stack>
         )}
-        {consistency && consistency.laps > 0 && (
+        {consistencyText && (
           <Stack gap={2} data-testid="coach-consistency">
             <Text size="xs" fw={600}>
               {t('coach.consistency')}
             </Text>
-            <Text size="xs">
-              {t('coach.lapSpread')}: {t('coach.lapSpreadValue', { range: number(consistency.lapTimeRangeMs / 1000, 2), sd: number(consistency.lapTimeStdDevMs / 1000, 2), laps: consistency.laps })}
-            </Text>
-            <Text size="xs">
-              {t('coach.cleanLaps')}: {t('coach.cleanLapsValue', { count: consistency.cleanLapNumbers.length, laps: consistency.laps, list: Array.from(consistency.cleanLapNumbers).join(', ') })}
-            </Text>
-            {consistency.cornerMinSpeedStdDevKmh.length > 0 && (
-              <Text size="xs">
-                {t('coach.cornerSpread')}: {Array.from(consistency.cornerMinSpeedStdDevKmh, (sd, i) => `${i + 1}: ${number(sd, 1)}`).join(' · ')}
-              </Text>
-            )}
+            <Text size="xs">{consistencyText.spread}</Text>
+            <Text size="xs">{consistencyText.clean}</Text>
+            {consistencyText.corners && <Text size="xs">{consistencyText.corners}</Text>}
           </Stack>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Braking, apex and throttle points per turn, compared lap against reference; a row shows its turn on the map. */
+function BrakingTable({ rows, onFocus }: { rows: BrakingRow[]; onFocus: (distanceM: number) => void }) {
+  const { t } = useTranslation('sessions');
+  return (
+    <>
+    {/* Four short columns fit a phone (390 px) without scrolling: ~300 px of monospace figures. */}
+    <Table.ScrollContainer minWidth={300} type="native">
+      <Table fz="xs" verticalSpacing={2} striped data-testid="coach-braking">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('analysis.corner')}</Table.Th>
+            <Table.Th>{t('coach.brake')}</Table.Th>
+            <Table.Th>{t('coach.apex')}</Table.Th>
+            <Table.Th>{t('coach.throttle')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.corner} onClick={() => onFocus(row.focusM)} style={{ cursor: 'pointer' }}>
+              <Table.Td>{row.corner}</Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: /\d/.test(row.brake) ? 'nowrap' : undefined }}>
+                {row.brake}
+              </Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{row.apex}</Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{row.throttle}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+    </>
   );
 }
