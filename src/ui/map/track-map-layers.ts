@@ -3,23 +3,14 @@ import type OlMap from 'ol/Map';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
 import type { GatePoint } from '../../domain/session-types';
+import { gateColor, gateLabel } from './gate-marks';
 import { gateSegments, type GateSegment } from './gate-segments';
-import { cursorStyle, DECIMATE_M, GATE_COLORS, labelStyle, lineStyle, OUTLINE_STYLE, traceFeatures, type SpeedRange } from './track-map-features';
+import { cursorStyle, DECIMATE_M, labelStyle, lineStyle, OUTLINE_STYLE, traceFeatures, type SpeedRange } from './track-map-features';
 import type { TrackMapSources } from './track-map-instance';
 import type { MapMarker, MapTrace, TrackMapProps } from './types';
 import { mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
 
 const pointAt = (lat: number, lon: number) => new Point([mercatorX(lon), mercatorY(lat)]);
-
-/** A gate's colour: by sector (start/finish, sector 1, sector 2) with sector vision, else all red. */
-export function gateColor(index: number, sectorVision: boolean): string {
-  return sectorVision ? GATE_COLORS[index % GATE_COLORS.length] : '#e03131';
-}
-
-/** A gate's label: its given one, else its number; none when labels are off (`labels` null). */
-export function gateLabel(index: number, labels: readonly string[] | null): string {
-  return labels ? (labels[index] ?? String(index)) : '';
-}
 
 /** Traces (in their layer), their labels and the markers (in the overlay); the speed range when coloured by speed. */
 export function drawTraces(

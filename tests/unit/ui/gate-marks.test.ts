@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateColor, gateLabel } from '../../../src/ui/map/track-map-layers';
+import { gateColor, gateLabel } from '../../../src/ui/map/gate-marks';
 import { roundedPositions } from '../../../src/ui/map/rounded-positions';
 import { GATE_COLORS } from '../../../src/ui/map/track-map-features';
 
