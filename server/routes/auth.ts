@@ -68,12 +68,12 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     // same IP, never block the owner's own known device.
     const attempt = await loginLimiter.attempt(body.email, { ip: request.ip, knownDevice: knownDevice(request, config.jwtSecret, user) });
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-    if (!user || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+    if (!user || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
     await loginLimiter.succeeded(attempt);
     rememberKnownDevice(request, reply, config.jwtSecret, user, secureCookie);
     // Told why only once the password proved who is asking.
-    if (!user.verified) throw new ApiError(403, 'NOT_VERIFIED', 'Your account is not verified yet. Open the link in the verification e-mail, or ask for a new one.');
-    if (!user.active) throw new ApiError(403, 'INACTIVE', 'Your account is inactive. Please contact support.');
+    if (!user.verified) throw new ApiError(403, 'NOT_VERIFIED', 'notVerified');
+    if (!user.active) throw new ApiError(403, 'INACTIVE', 'inactive');
     const refresh = await issueRefreshToken(app.db, user.id);
     setRefreshCookie(reply, refresh);
     return { accessToken: await accessTokenFor(user) };
@@ -118,7 +118,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const userId = await consumeOneTimeToken(app.db, token, 'verify', async (q, id) => {
       await q.query('update users set verified = true, updated_at = now() where id = $1', [id]);
     });
-    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'The verification link is invalid or has expired.');
+    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'verificationLinkInvalid');
     return { message: 'Your account has been verified. You can now log in.' };
   });
 
@@ -156,24 +156,24 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       await revokeAllForUser(q, id);
       await bumpTokenVersion(q, id);
     });
-    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'The password reset link is invalid or has expired.');
+    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'resetLinkInvalid');
     forgetAccessState(app.db, userId);
     return { message: 'Your password has been changed. You can now log in.' };
   });
 
   app.post('/auth/refresh', async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
-    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'No active login. Please log in.');
+    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'noActiveLogin');
     const result = await rotateRefreshToken(app.db, token);
     if (!result.ok) {
       clearRefreshCookie(reply);
-      throw new ApiError(401, 'UNAUTHORIZED', result.reason === 'reused' ? 'This login was ended for safety. Please log in again.' : 'Your login has expired. Please log in again.');
+      throw new ApiError(401, 'UNAUTHORIZED', result.reason === 'reused' ? 'loginEndedForSafety' : 'loginExpired');
     }
     const user = await findUserById(app.db, result.userId);
     if (!user || !user.active || !user.verified) {
       await revokeAllForUser(app.db, result.userId);
       clearRefreshCookie(reply);
-      throw new ApiError(401, 'UNAUTHORIZED', 'Your login has expired. Please log in again.');
+      throw new ApiError(401, 'UNAUTHORIZED', 'loginExpired');
     }
     setRefreshCookie(reply, result.token);
     return { accessToken: await accessTokenFor(user) };
@@ -187,7 +187,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/auth/check-admin', { onRequest: authenticate }, async (request) => {
-    if (caller(request).role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this page.');
+    if (caller(request).role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'noPermissionPage');
     return { message: 'OK' };
   });
 }

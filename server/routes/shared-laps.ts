@@ -24,7 +24,7 @@ type WithId = { Params: { id: string } };
 
 function parseLapNumber(raw: unknown): number {
   const s = typeof raw === 'string' ? raw : '';
-  if (!/^[1-9]\d{0,5}$/.test(s) || Number(s) > MAX_LAP_NUMBER) throw new ApiError(404, 'NOT_FOUND', 'Not Found');
+  if (!/^[1-9]\d{0,5}$/.test(s) || Number(s) > MAX_LAP_NUMBER) throw new ApiError(404, 'NOT_FOUND', 'notFound');
   return Number(s);
 }
 
@@ -73,7 +73,7 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
        where s.id = $1 and s.user_id <> $2 and ${teamVisibleSql('$2')}`,
       [id, caller(request).id],
     );
-    if (!row) throw notFound('Session not found.');
+    if (!row) throw notFound('sessionNotFound');
     return { ...toSummary(row), ownerName: driverName(row.user_first_name, row.last_name), coordinates: row.coordinates, laps: row.laps };
   });
 
@@ -123,7 +123,7 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
     const me = caller(request);
     const id = parseId(request.params.id);
     const lapNumber = parseLapNumber(request.params.lap);
-    if (!(await mayReadLaps(db, me, id))) throw notFound('Lap not found.');
+    if (!(await mayReadLaps(db, me, id))) throw notFound('lapNotFound');
     const [row] = await db.query<{
       time_ms: number; first_name: string; last_name: string; circuit_id: number | null; circuit_name: string | null; circuit_coordinates: string | null;
       vehicle_category_id: number | null; category: string | null; day: string; visibility: Visibility; coordinates: string; laps: string;
@@ -139,9 +139,9 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
        where s.id = $1`,
       [id, lapNumber],
     );
-    if (!row || row.circuit_id === null) throw notFound('Lap not found.');
+    if (!row || row.circuit_id === null) throw notFound('lapNotFound');
     const coordinates = slicePositions(row.coordinates, lapNumber);
-    if (!coordinates) throw notFound('Lap not found.');
+    if (!coordinates) throw notFound('lapNotFound');
     return {
       sessionId: id,
       lapNumber,
