@@ -8,7 +8,8 @@ import { restoreRow, restoreRows } from '../db/restore';
 import { localSessionSchema, outboxEntrySchema, sessionTextsSchema, type OutboxEntry, type SyncState } from '../db/rows';
 import { newOutboxEntry } from '../repositories/outbox-entries';
 import { StorageError } from '../storage/storage-error';
-import { PARKED_AT, UNREADABLE_FILES } from './sync-policy';
+import { PARKED_AT } from './sync-policy';
+import { renderMessage, type Message } from '../../contracts/messages';
 import type { SyncStore } from './sync-types';
 
 /**
@@ -45,7 +46,7 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
       // No session: it was deleted meanwhile and the entry has nothing left to send. A session without readable
       // files is a damaged store: the entry must stay (parked, the session shown Failed), never vanish.
       if (!session) return null;
-      if (!texts) throw new StorageError('CORRUPT', UNREADABLE_FILES);
+      if (!texts) throw new StorageError('CORRUPT', renderMessage('unreadableFiles'), { messageId: 'unreadableFiles' });
       const weather = weatherConditionsSchema.safeParse(session.weatherConditions);
       return {
         name: session.name,
@@ -66,7 +67,7 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
       return session ? { serverId: session.serverId, serverUpdatedAt: session.serverUpdatedAt, name: session.name } : null;
     },
 
-    async setSessionState(localId: number, state: SyncState, lastError: string | null) {
+    async setSessionState(localId: number, state: SyncState, lastError: Message | null) {
       await db().sessions.update(localId, { syncState: state, lastError });
     },
 

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
 import { useDialogWidth } from './dialog-width';
 import { toastKeys, type AdminEntity } from './toast-keys';
 
@@ -67,10 +68,10 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
     try {
       if (editing.mode === 'new' && props.create) {
         const row = await props.create(editing.form);
-        notifySuccess(t(keys.created, { value: props.label(row) }), { translated: true });
+        notifySuccess(t(keys.created, { value: props.label(row) }));
       } else if (editing.mode === 'edit' && props.update) {
         const row = await props.update(editing.row, editing.form);
-        notifySuccess(t(keys.updated, { value: props.label(row) }), { translated: true });
+        notifySuccess(t(keys.updated, { value: props.label(row) }));
       }
       setEditing(null);
       written();
@@ -86,7 +87,7 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
     setBusy(true);
     try {
       await props.remove(deleting);
-      notifySuccess(t(keys.deleted), { translated: true });
+      notifySuccess(t(keys.deleted));
       setDeleting(null);
       written();
     } catch (err) {
@@ -112,7 +113,7 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
         defaultSort={props.defaultSort ?? null}
         refreshKey={refreshKey}
         headerNamespace="admin"
-        onError={(e) => notifyError(e instanceof Error ? e.message : String(e))}
+        onError={(e) => notifyError(translateError(e))}
         aria-label={entityName}
         toolbar={
           <Group justify="flex-end" mb="xs" gap="xs">

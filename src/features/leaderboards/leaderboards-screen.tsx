@@ -15,7 +15,7 @@ import { leaderboardRepository, referenceRepository } from '../../data/services'
 import { formatDateTime } from '../../app/i18n/format';
 import { CircuitTime } from '../../ui/circuit-time';
 import { useReferenceTexts } from '../../app/i18n/reference-text';
-import { currentLocale } from '../../app/i18n/setup';
+import { currentLocale, translateError } from '../../app/i18n/setup';
 import { notifyError } from '../../ui/toast';
 import { boardsByCircuit, circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
 
@@ -101,7 +101,7 @@ export function LeaderboardsScreen() {
       if (isApiError(e) && e.offline) {
         setOfflineNoCopy(true);
         setShown(null);
-      } else notifyError(e instanceof Error ? e.message : t('failed'));
+      } else notifyError(e instanceof Error ? translateError(e) : t('failed'));
     } finally {
       setLoading(false);
     }

@@ -17,6 +17,7 @@ import { authApi, profileRepository } from '../../data/auth/app-session';
 import { deviceVersionRepository, referenceRepository, shownFirmwareVersion } from '../../data/services';
 import { useAuthView } from '../../app/auth/auth-react';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
 import { nameError, profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
 import { StorageStatusPanel } from './storage-status';
 import { SharingPanel } from './sharing-panel';
@@ -62,7 +63,7 @@ export function ProfileScreen() {
           setForm(profileFormOf(fresh));
         }
       } catch (e) {
-        if (live && !stored) notifyError(e instanceof Error ? e.message : t('loadFailed'));
+        if (live && !stored) notifyError(e instanceof Error ? translateError(e) : t('loadFailed'));
       }
       firmwareApi.version().then((v) => live && setLatest(v), () => undefined);
     })();
@@ -81,7 +82,7 @@ export function ProfileScreen() {
       await profileRepository.saveFullUser(saved).catch(() => undefined);
       setUser(saved);
       setForm(profileFormOf(saved));
-      notifySuccess(t('saved', { value: `${saved.firstName} ${saved.lastName}`.trim() || saved.email }), { translated: true });
+      notifySuccess(t('saved', { value: `${saved.firstName} ${saved.lastName}`.trim() || saved.email }));
     } catch (err) {
       notifyWriteFailed(t('saveFailed'), err);
     } finally {
@@ -94,9 +95,9 @@ export function ProfileScreen() {
     setSending(true);
     try {
       await authApi.resetPassword(user.email);
-      notifySuccess(t('password.sent', { email: user.email }), { translated: true });
+      notifySuccess(t('password.sent', { email: user.email }));
     } catch (e) {
-      notifyError(e instanceof Error && e.message ? e.message : t('password.failed'));
+      notifyError(e instanceof Error && e.message ? translateError(e) : t('password.failed'));
     } finally {
       setSending(false);
     }

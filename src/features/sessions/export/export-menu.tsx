@@ -30,7 +30,7 @@ export function ExportMenu({ row }: { row: LibraryRow }) {
     try {
       setLoaded(await port.loadSession(row.id, 0));
     } catch (e) {
-      notifyError(`${t('messages.fetchFailed')}: ${e instanceof Error ? e.message : String(e)}`, { translated: true });
+      notifyError(`${t('messages.fetchFailed')}: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       setLoading(false);
     }
