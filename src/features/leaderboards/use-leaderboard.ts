@@ -3,6 +3,7 @@ import type { LeaderboardRow } from '../../contracts/leaderboard';
 import { isApiError } from '../../data/api/api-error';
 import { leaderboardRepository } from '../../data/services';
 import { notifyError } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
 import { emptyLeaderboardForm, fromLeaderboardRequest, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
 
 interface Shown {
@@ -76,7 +77,7 @@ export function useLeaderboard(failed: string) {
       if (isApiError(e) && e.offline) {
         setOfflineNoCopy(true);
         setShown(null);
-      } else notifyError(e instanceof Error ? e.message : failed);
+      } else notifyError(e instanceof Error ? translateError(e) : failed);
     } finally {
       setLoading(false);
     }

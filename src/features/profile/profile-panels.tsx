@@ -6,6 +6,7 @@ import type { FirmwareVersion } from '../../contracts/firmware';
 import { authApi } from '../../data/auth/app-session';
 import { storeLapTimeDigits, useLapTimeDigits } from '../../app/preferences/lap-time-digits';
 import { notifyError, notifySuccess } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
 
 /** Change password by e-mail link: the API mails a /change-password link (there is no signed-in password change). */
 export function PasswordLinkPanel({ user, online }: { user: User | null; online: boolean }) {
@@ -17,9 +18,9 @@ export function PasswordLinkPanel({ user, online }: { user: User | null; online:
     setSending(true);
     try {
       await authApi.resetPassword(user.email);
-      notifySuccess(t('password.sent', { email: user.email }), { translated: true });
+      notifySuccess(t('password.sent', { email: user.email }));
     } catch (e) {
-      notifyError(e instanceof Error && e.message ? e.message : t('password.failed'));
+      notifyError(e instanceof Error && e.message ? translateError(e) : t('password.failed'));
     } finally {
       setSending(false);
     }

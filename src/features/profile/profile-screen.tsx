@@ -18,6 +18,7 @@ import { profileRepository } from '../../data/auth/app-session';
 import { deviceVersionRepository, referenceRepository, shownFirmwareVersion } from '../../data/services';
 import { useAuthView } from '../../app/auth/auth-react';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
 import { nameError, profileFormOf, profileFormValid, profilePatch, savedLabel, type ProfileForm } from './profile-form';
 import { StorageStatusPanel } from './storage-status';
 import { DisplayPanel, FirmwarePanel, PasswordLinkPanel } from './profile-panels';
@@ -61,7 +62,7 @@ export function ProfileScreen() {
           setForm(profileFormOf(fresh));
         }
       } catch (e) {
-        if (live && !stored) notifyError(e instanceof Error ? e.message : t('loadFailed'));
+        if (live && !stored) notifyError(e instanceof Error ? translateError(e) : t('loadFailed'));
       }
       firmwareApi.version().then((v) => live && setLatest(v), () => undefined);
     })();
@@ -80,7 +81,7 @@ export function ProfileScreen() {
       await profileRepository.saveFullUser(saved).catch(() => undefined);
       setUser(saved);
       setForm(profileFormOf(saved));
-      notifySuccess(t('saved', { value: savedLabel(saved) }), { translated: true });
+      notifySuccess(t('saved', { value: savedLabel(saved) }));
     } catch (err) {
       notifyWriteFailed(t('saveFailed'), err);
     } finally {
