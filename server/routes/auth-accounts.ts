@@ -63,7 +63,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AuthContext): v
     const userId = await consumeOneTimeToken(app.db, token, 'verify', async (q, id) => {
       await q.query('update users set verified = true, updated_at = now() where id = $1', [id]);
     });
-    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'The verification link is invalid or has expired.');
+    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'verificationLinkInvalid');
     return { message: 'Your account has been verified. You can now log in.' };
   });
 
@@ -101,7 +101,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AuthContext): v
       await revokeAllForUser(q, id);
       await bumpTokenVersion(q, id);
     });
-    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'The password reset link is invalid or has expired.');
+    if (userId === null) throw new ApiError(400, 'INVALID_TOKEN', 'resetLinkInvalid');
     forgetAccessState(app.db, userId);
     return { message: 'Your password has been changed. You can now log in.' };
   });

@@ -21,12 +21,12 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AuthContext): voi
     // same IP, never block the owner's own known device.
     const attempt = await loginLimiter.attempt(body.email, { ip: request.ip, knownDevice: knownDevice(request, config.jwtSecret, user) });
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-    if (!user || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.');
+    if (!user || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
     await loginLimiter.succeeded(attempt);
     rememberKnownDevice(request, reply, config.jwtSecret, user, secureCookie);
     // Told why only once the password proved who is asking.
-    if (!user.verified) throw new ApiError(403, 'NOT_VERIFIED', 'Your account is not verified yet. Open the link in the verification e-mail, or ask for a new one.');
-    if (!user.active) throw new ApiError(403, 'INACTIVE', 'Your account is inactive. Please contact support.');
+    if (!user.verified) throw new ApiError(403, 'NOT_VERIFIED', 'notVerified');
+    if (!user.active) throw new ApiError(403, 'INACTIVE', 'inactive');
     const refresh = await issueRefreshToken(app.db, user.id);
     setRefreshCookie(reply, refresh);
     return { accessToken: await accessTokenFor(user) };
@@ -34,17 +34,17 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AuthContext): voi
 
   app.post('/auth/refresh', async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
-    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'No active login. Please log in.');
+    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'noActiveLogin');
     const result = await rotateRefreshToken(app.db, token);
     if (!result.ok) {
       clearRefreshCookie(reply);
-      throw new ApiError(401, 'UNAUTHORIZED', result.reason === 'reused' ? 'This login was ended for safety. Please log in again.' : 'Your login has expired. Please log in again.');
+      throw new ApiError(401, 'UNAUTHORIZED', result.reason === 'reused' ? 'loginEndedForSafety' : 'loginExpired');
     }
     const user = await findUserById(app.db, result.userId);
     if (!user || !user.active || !user.verified) {
       await revokeAllForUser(app.db, result.userId);
       clearRefreshCookie(reply);
-      throw new ApiError(401, 'UNAUTHORIZED', 'Your login has expired. Please log in again.');
+      throw new ApiError(401, 'UNAUTHORIZED', 'loginExpired');
     }
     setRefreshCookie(reply, result.token);
     return { accessToken: await accessTokenFor(user) };
@@ -58,7 +58,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: AuthContext): voi
   });
 
   app.get('/auth/check-admin', { onRequest: authenticate }, async (request) => {
-    if (caller(request).role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this page.');
+    if (caller(request).role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'noPermissionPage');
     return { message: 'OK' };
   });
 }

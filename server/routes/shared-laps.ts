@@ -20,7 +20,7 @@ const MAX_LAP_NUMBER = 100_000;
 
 function parseLapNumber(raw: unknown): number {
   const s = typeof raw === 'string' ? raw : '';
-  if (!/^[1-9]\d{0,5}$/.test(s) || Number(s) > MAX_LAP_NUMBER) throw new ApiError(404, 'NOT_FOUND', 'Not Found');
+  if (!/^[1-9]\d{0,5}$/.test(s) || Number(s) > MAX_LAP_NUMBER) throw new ApiError(404, 'NOT_FOUND', 'notFound');
   return Number(s);
 }
 
@@ -78,7 +78,7 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
     const me = caller(request);
     const id = parseId(request.params.id);
     const lapNumber = parseLapNumber(request.params.lap);
-    if (!(await mayReadLaps(db, me, id))) throw notFound('Lap not found.');
+    if (!(await mayReadLaps(db, me, id))) throw notFound('lapNotFound');
     const [row] = await db.query<{
       time_ms: number; first_name: string; last_name: string; circuit_id: number | null; circuit_name: string | null; circuit_coordinates: string | null;
       vehicle_category_id: number | null; category: string | null; day: string; visibility: Visibility; coordinates: string; laps: string;
@@ -94,9 +94,9 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
        where s.id = $1`,
       [id, lapNumber],
     );
-    if (!row || row.circuit_id === null) throw notFound('Lap not found.');
+    if (!row || row.circuit_id === null) throw notFound('lapNotFound');
     const coordinates = slicePositions(row.coordinates, lapNumber);
-    if (!coordinates) throw notFound('Lap not found.');
+    if (!coordinates) throw notFound('lapNotFound');
     return {
       sessionId: id,
       lapNumber,

@@ -34,7 +34,7 @@ export default async function teamSessionRoutes(app: FastifyInstance): Promise<v
        where s.id = $1 and s.user_id <> $2 and ${teamVisibleSql('$2')}`,
       [id, caller(request).id],
     );
-    if (!row) throw notFound('Session not found.');
+    if (!row) throw notFound('sessionNotFound');
     return { ...toSummary(row), ownerName: driverName(row.user_first_name, row.last_name), coordinates: row.coordinates, laps: row.laps };
   });
 }

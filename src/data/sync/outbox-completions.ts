@@ -1,4 +1,5 @@
 import type { SessionSummary } from '../../contracts/entities';
+import type { Message } from '../../contracts/messages';
 import type { SessionPatchResult } from '../api/sessions-api';
 import type { AstroDb } from '../db/database';
 import { restoreRow } from '../db/restore';
@@ -15,7 +16,7 @@ export function createOutboxCompletions(db: () => AstroDb): Pick<SyncStore, 'set
   const entry = (row: unknown) => restoreRow('outbox', row, outboxEntrySchema);
 
   return {
-    async setSessionState(localId: number, state: SyncState, lastError: string | null) {
+    async setSessionState(localId: number, state: SyncState, lastError: Message | null) {
       await db().sessions.update(localId, { syncState: state, lastError });
     },
 

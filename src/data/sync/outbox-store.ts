@@ -3,7 +3,7 @@ import type { AstroDb } from '../db/database';
 import { restoreRow } from '../db/restore';
 import { localSessionSchema, sessionTextsSchema } from '../db/rows';
 import { StorageError } from '../storage/storage-error';
-import { UNREADABLE_FILES } from './sync-policy';
+import { renderMessage } from '../../contracts/messages';
 import type { SyncStore } from './sync-types';
 import { createOutboxQueue } from './outbox-queue';
 import { createOutboxCompletions } from './outbox-completions';
@@ -29,7 +29,7 @@ export function createOutboxStore(db: () => AstroDb): SyncStore {
       // No session: it was deleted meanwhile and the entry has nothing left to send. A session without readable
       // files is a damaged store: the entry must stay (parked, the session shown Failed), never vanish.
       if (!row) return null;
-      if (!texts) throw new StorageError('CORRUPT', UNREADABLE_FILES);
+      if (!texts) throw new StorageError('CORRUPT', renderMessage('unreadableFiles'), { messageId: 'unreadableFiles' });
       return uploadBody(row, texts);
     },
 

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
 import { notifyError } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
 import { canSave } from './crud-editing';
 import { useCrudWrites } from './use-crud-writes';
 import { useDialogWidth } from './dialog-width';
@@ -64,7 +65,7 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
         defaultSort={props.defaultSort ?? null}
         refreshKey={refreshKey}
         headerNamespace="admin"
-        onError={(e) => notifyError(e instanceof Error ? e.message : String(e))}
+        onError={(e) => notifyError(translateError(e))}
         aria-label={entityName}
         toolbar={
           <Group justify="flex-end" mb="xs" gap="xs">

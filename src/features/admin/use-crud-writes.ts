@@ -40,10 +40,10 @@ export function useCrudWrites<T, F>(props: CrudWriteProps<T, F>) {
     try {
       if (editing.mode === 'new' && props.create) {
         const row = await props.create(editing.form);
-        notifySuccess(t(keys.created, { value: props.label(row) }), { translated: true });
+        notifySuccess(t(keys.created, { value: props.label(row) }));
       } else if (editing.mode === 'edit' && props.update) {
         const row = await props.update(editing.row, editing.form);
-        notifySuccess(t(keys.updated, { value: props.label(row) }), { translated: true });
+        notifySuccess(t(keys.updated, { value: props.label(row) }));
       }
       setEditing(null);
       written();
@@ -59,7 +59,7 @@ export function useCrudWrites<T, F>(props: CrudWriteProps<T, F>) {
     setBusy(true);
     try {
       await props.remove(deleting);
-      notifySuccess(t(keys.deleted), { translated: true });
+      notifySuccess(t(keys.deleted));
       setDeleting(null);
       written();
     } catch (err) {

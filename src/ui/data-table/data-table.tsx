@@ -8,7 +8,7 @@
 import { Alert, Box, Button, Group, LoadingOverlay, Table, Text, type MantineBreakpoint } from '@mantine/core';
 import { useEffect, useMemo, useReducer, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../app/i18n/setup';
+import { translateError } from '../../app/i18n/setup';
 import { DEFAULT_PAGE_SIZE, type DataTableSort } from '../../contracts/datatable';
 import { DataTableHead } from './data-table-head';
 import { DataTablePager } from './data-table-pager';
@@ -110,7 +110,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {data.error ? (
         <Alert color="red" title={t('loadFailed')} mb="xs" role="alert">
           <Group justify="space-between">
-            <Text size="sm">{translateMessage(data.error instanceof Error ? data.error.message : String(data.error))}</Text>
+            <Text size="sm">{translateError(data.error)}</Text>
             <Button size="xs" variant="light" onClick={data.retry}>
               {t('retry')}
             </Button>

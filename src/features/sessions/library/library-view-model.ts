@@ -4,6 +4,7 @@
  * sharing badge, the upload state's colour and tooltip, the highlight of a compared row and which taps open a row.
  */
 import { instantToWallClock } from '../../../domain/value-format/wall-clock';
+import type { Message } from '../../../contracts/messages';
 import type { LibraryRow, SyncState, Visibility } from '../shared';
 
 /** A library row with the session's start on the track's clock ('YYYY-MM-DDTHH:mm:ss', no zone). */
@@ -38,7 +39,7 @@ export function syncColorOf(state: SyncState): string {
 }
 
 /** The upload state's tooltip: the server's message of a failure, else 'only on this device' or the state's name. */
-export function syncTooltipOf(row: Pick<LibraryRow, 'lastError' | 'serverId' | 'syncState'>): { kind: 'error'; message: string } | { kind: 'text'; key: string } {
+export function syncTooltipOf(row: Pick<LibraryRow, 'lastError' | 'serverId' | 'syncState'>): { kind: 'error'; message: Message } | { kind: 'text'; key: string } {
   if (row.lastError) return { kind: 'error', message: row.lastError };
   return { kind: 'text', key: row.serverId === null ? 'sync.local' : `sync.${row.syncState}` };
 }

@@ -18,13 +18,13 @@ export function useLibraryActions(port: SessionsPort, store: ActiveSessionsStore
   const [deleting, setDeleting] = useState<LibraryRow | null>(null);
   const [comparing, setComparing] = useState<LibraryRow | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
-  const failed = (message: string, e: unknown) => notifyError(`${t(message)}: ${errorText(e, t)}`, { translated: true });
+  const failed = (message: string, e: unknown) => notifyError(`${t(message)}: ${errorText(e, t)}`);
 
   // Mirror the server list when online; offline the local rows are what we have (no toast for that). Any other
   // failure (a 5xx, a refusal) is a failed load: an error toast, while the local rows stay on screen.
   useEffect(() => {
     port.refreshFromServer().catch((e: unknown) => {
-      if (!isOfflineFailure(e)) notifyError(errorText(e, t), { translated: true });
+      if (!isOfflineFailure(e)) notifyError(errorText(e, t));
     });
   }, [port]);
 
@@ -36,9 +36,9 @@ export function useLibraryActions(port: SessionsPort, store: ActiveSessionsStore
   const toggleActive = useCallback(
     (row: LibraryRow) => {
       const { selection: next, outcome } = toggleSelection(store.get(), { id: row.id, circuitId: row.circuitId });
-      if (outcome === 'refused-other-circuit') notifyError(t('messages.sameCircuit'), { translated: true });
+      if (outcome === 'refused-other-circuit') notifyError(t('messages.sameCircuit'));
       // A third pick is not silently dropped: say why, and how to make room.
-      if (outcome === 'ignored-full') notifyError(t('messages.atMostTwo', { count: MAX_COMPARED }), { translated: true });
+      if (outcome === 'ignored-full') notifyError(t('messages.atMostTwo', { count: MAX_COMPARED }));
       store.set(next);
     },
     [store, t],
@@ -57,7 +57,7 @@ export function useLibraryActions(port: SessionsPort, store: ActiveSessionsStore
     const { selection: next, outcome } = compareWith(store.get(), { id: left.id, circuitId: left.circuitId }, { id: right.id, circuitId: right.circuitId });
     setComparing(null);
     if (outcome !== 'compared') {
-      notifyError(t('messages.sameCircuit'), { translated: true });
+      notifyError(t('messages.sameCircuit'));
       return;
     }
     store.set(next);
@@ -69,7 +69,7 @@ export function useLibraryActions(port: SessionsPort, store: ActiveSessionsStore
       try {
         await port.editSession(row.id, { favorite: !row.favorite });
       } catch (e) {
-        notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`, { translated: true });
+        notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`);
       }
     },
     [port, t],
@@ -81,7 +81,7 @@ export function useLibraryActions(port: SessionsPort, store: ActiveSessionsStore
     try {
       if (Object.keys(changes).length > 0) await port.editSession(editing.id, changes);
       if (changes.circuitId !== undefined) store.set(afterCircuitEdit(store.get(), editing.id, changes.circuitId));
-      notifySuccess(t('messages.sessionUpdated'), { translated: true });
+      notifySuccess(t('messages.sessionUpdated'));
       setEditing(null);
     } catch (e) {
       failed('messages.updateFailed', e);

@@ -43,7 +43,7 @@ describe("the library's model", () => {
     expect(sharingBadgeOf('private')).toBeNull();
     expect(sharingBadgeOf(undefined)).toBeNull();
     expect(syncColorOf('Failed')).toBe('red');
-    expect(syncTooltipOf({ lastError: 'Server said no', serverId: 9, syncState: 'Failed' })).toEqual({ kind: 'error', message: 'Server said no' });
+    expect(syncTooltipOf({ lastError: { text: 'Server said no' }, serverId: 9, syncState: 'Failed' })).toEqual({ kind: 'error', message: { text: 'Server said no' } });
     expect(syncTooltipOf({ lastError: null, serverId: null, syncState: 'Pending' })).toEqual({ kind: 'text', key: 'sync.local' });
     expect(syncTooltipOf({ lastError: null, serverId: 9, syncState: 'Completed' })).toEqual({ kind: 'text', key: 'sync.Completed' });
   });
