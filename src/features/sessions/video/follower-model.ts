@@ -1,9 +1,10 @@
 /**
  * The compared video's following as pure functions (follower-video.tsx wires them to its element): the lap it
- * follows on, where the lead's frame puts it (or that it has nothing there), and the playback rate that keeps a
- * playing follower on its target.
+ * follows on, where the lead's frame puts it (or that it has nothing there), the playback rate that keeps a
+ * playing follower on its target, and its box's aspect.
  */
 import { followAt, type FollowerVideo, type FollowPoint, type LeadVideo } from '../../../domain/video/follow-by-distance';
+import type { VideoRow } from '../../../data/services';
 import type { LapSpan } from '../../../domain/video/lap-times';
 
 /** Further apart than this while playing, the follower is seeked instead of sped up or slowed down. */
@@ -33,4 +34,9 @@ export function followTarget(lead: LeadVideo, follower: FollowerVideo, leadVideo
  */
 export function followPlayRate(followerRate: number | null, leadRate: number, driftS: number): number {
   return Math.min(4, Math.max(0.25, (followerRate ?? 1) * leadRate + driftS * DRIFT_GAIN));
+}
+
+/** The video's box's aspect ratio (CSS): the video's own, 16 / 9 when unknown. */
+export function videoAspect(row: Pick<VideoRow, 'width' | 'height'>): string {
+  return row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9';
 }

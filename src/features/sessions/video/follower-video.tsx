@@ -23,10 +23,9 @@ import { lapChoiceLabel } from './lap-choice-label';
 import { useLapTime } from '../../../app/preferences/lap-time-digits';
 import { drawOverlay, type OverlayScene } from '../../../media/overlay-draw';
 import type { LoadedSession } from '../shared';
-import { followerLapOf, followPlayRate, followTarget, MAX_PLAYING_DRIFT_S } from './follower-model';
+import { followerLapOf, followPlayRate, followTarget, MAX_PLAYING_DRIFT_S, videoAspect } from './follower-model';
 import { sizedOverlay, useSessionDate } from './overlay-canvas';
 import { useStoredVideo } from './use-stored-video';
-import { playerAspect } from './video-player-model';
 
 export interface FollowerHandle {
   /** The lead video shows `leadVideoS`; `playing` and its playback rate say how to keep up. */
@@ -163,7 +162,7 @@ export function FollowerVideo({ session, row, lead, handle, onReady, overlay }: 
           {row.sync ? t('followHelp', { name: session.name }) : t('followNotSynced', { name: session.name })}
         </Text>
       </Group>
-      <div style={{ position: 'relative', width: '100%', aspectRatio: playerAspect(row), background: '#000' }}>
+      <div style={{ position: 'relative', width: '100%', aspectRatio: videoAspect(row), background: '#000' }}>
         <video
           ref={videoRef}
           src={url ?? undefined}

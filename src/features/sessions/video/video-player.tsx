@@ -4,18 +4,21 @@
  * cursor moved by the racer while paused seeks the video), the compared session's video following by distance,
  * and 'Export video'.
  */
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from '../../../data/live-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { videoRepository, type VideoRow } from '../../../data/services';
+import { fitSyncFromMarks, withMark } from '../../../domain/video/hand-marks';
 import type { LeadVideo } from '../../../domain/video/follow-by-distance';
-import { lapOutline, lapSpans } from '../../../domain/video/lap-times';
+import { lapOutline, lapSpans, lapTimeAtDistance, lapTimeNearPoint, sessionTimeAtLapDistance } from '../../../domain/video/lap-times';
 import type { Gauge } from '../../../domain/video/overlay-layout';
 import { overlayValuesAt } from '../../../domain/video/overlay-values';
-import { constantFrameClock, stepFramesOn, stepSecondsOn, type FrameClock } from '../../../domain/video/frame-clock';
-import { labelTimeAt } from '../../../domain/video/lap-frames';
+import { constantFrameClock, seekTimeForSessionOn, stepFramesOn, stepSecondsOn, type FrameClock } from '../../../domain/video/frame-clock';
+import { labelTimeAt, lapFrames } from '../../../domain/video/lap-frames';
 import { lapChoices } from '../../../domain/video/lap-choices';
+import { lapChoiceLabel } from './lap-choice-label';
+import { useLapTime } from '../../../app/preferences/lap-time-digits';
 import { videoTimeAt, type VideoSync } from '../../../domain/video/video-clock';
 import { frameClockOfFile } from '../../../media/frame-clock-of-file';
 import { openStoredVideo } from '../../../media/copy-to-storage';
@@ -23,9 +26,7 @@ import type { LoadedSession } from '../shared';
 import { sizedOverlay, useSessionDate } from './overlay-canvas';
 import { drawOverlay } from '../../../media/overlay-draw';
 import { FollowerVideo, type FollowerHandle } from './follower-video';
-import { storedGauges, storeGauges } from './gauge-picker';
-import { PlayerLapControls, PlayerTransport } from './video-player-controls';
-import { cursorSeekTime, lapStartSeek, markedSync, pausedSeekTime, playerAspect, playLapStop, requestSeekTime, syncSentence } from './video-player-model';
+import { GaugePicker, storedGauges, storeGauges } from './gauge-picker';
 import { problemOf, type Problem } from './video-problem';
 import type { VideoPanelProps } from './video-panel';
 
@@ -43,6 +44,7 @@ export interface PlayerProps extends Omit<VideoPanelProps, 'session'> {
 
 export function Player({ row, session, cursorStore, pickedLap, reference, acceleration = null, seekRequest = null, compareSession = null, onLapShown: onLapShownProp, onProblem }: PlayerProps) {
   const { t, i18n } = useTranslation('video');
+  const formatLapTime = useLapTime();
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLSpanElement>(null);
@@ -192,9 +194,11 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
 
   const seekToLap = useCallback(
     (lapNumber: number) => {
-      const found = lapStartSeek(spans, clock, sync, lapNumber);
-      if (found && found.at !== null) seek(found.at);
-      return found?.span ?? null;
+      const span = spans.find((s) => s.lap === lapNumber);
+      if (!span || !sync) return null;
+      const at = seekTimeForSessionOn(clock, sync, span.startMs);
+      if (at !== null) seek(at);
+      return span;
     },
     [spans, sync, clock, seek],
   );
@@ -215,7 +219,9 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
         // The charts' echo of the video's own cursor (snapped to a chart point, metres away) is not the racer's.
         if (performance.now() - lastSetAt.current < ECHO_MS) return;
         const shown = Number(canvasRef.current?.dataset.lap ?? NaN);
-        const videoS = cursorSeekTime({ positions: session.positions, spans, clock, sync }, pickedLap ?? shown, d);
+        const span = spans.find((s) => s.lap === (pickedLap ?? shown));
+        const at = span ? sessionTimeAtLapDistance(session.positions, span, d) : null;
+        const videoS = at === null ? null : seekTimeForSessionOn(clock, sync, at);
         if (videoS !== null) {
           lastSet.current = d;
           seek(videoS);
@@ -229,7 +235,10 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
   useEffect(() => {
     if (!seekRequest || !sync) return;
     const shown = Number(canvasRef.current?.dataset.lap || NaN);
-    const videoS = requestSeekTime({ positions: session.positions, spans, clock, sync }, seekRequest, { picked: pickedLap, shown, first: lapNumbers[0] });
+    const span = spans.find((s) => s.lap === (pickedLap ?? (shown > 0 ? shown : lapNumbers[0])));
+    if (!span) return;
+    const at = 'distanceM' in seekRequest ? lapTimeAtDistance(session.positions, span, seekRequest.distanceM) : lapTimeNearPoint(session.positions, span, seekRequest.lat, seekRequest.lon);
+    const videoS = at === null ? null : seekTimeForSessionOn(clock, sync, at);
     if (videoS !== null) seek(videoS);
   }, [seekRequest]);
 
@@ -243,10 +252,12 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
   async function markHere() {
     const video = videoRef.current;
     if (!video || lap === null) return;
+    const videoS = clock.seekTimeOf(clock.frameAt(video.currentTime));
+    const marks = withMark(row.marks, { lap, videoS });
     try {
-      const marked = markedSync(row, spans, clock, lap, video.currentTime);
+      const fitted = fitSyncFromMarks(marks.map((m) => ({ videoS: m.videoS, sessionMs: spans.find((s) => s.lap === m.lap)?.startMs ?? NaN })));
       onProblem(null);
-      await videoRepository.saveSync(row.id, marked.sync, marked.marks);
+      await videoRepository.saveSync(row.id, { ...fitted, method: 'marks' }, marks);
     } catch (e) {
       onProblem(problemOf(e));
     }
@@ -256,17 +267,17 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
     if (lap === null) return;
     const span = seekToLap(lap);
     if (!span) return;
-    stopAt.current = playLapStop(clock, sync, span);
+    stopAt.current = sync ? (lapFrames(clock, sync, span)?.last ?? null) : null;
     void videoRef.current?.play();
   }
 
   const [exportWanted, setExportWanted] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
-  const syncText = syncSentence(row);
+  const syncText = !sync ? t('sync.none') : row.sync?.method === 'marks' ? t('sync.marks', { count: row.marks.length }) : t(`sync.${row.sync?.method ?? 'none'}`);
   return (
     <Stack gap="xs" data-lap-starts={JSON.stringify(spans.map((s) => [s.lap, s.startMs]))} data-fps={row.fps} data-frame-clock={clock.kind}>
       <SimpleGrid cols={{ base: 1, md: compareRow ? 2 : 1 }} spacing="xs">
-        <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: playerAspect(row), background: '#000' }}>
+        <div style={{ position: 'relative', width: '100%', maxWidth: 960, aspectRatio: row.width && row.height ? `${row.width} / ${row.height}` : '16 / 9', background: '#000' }}>
           <video
             ref={videoRef}
             src={url ?? undefined}
@@ -284,7 +295,7 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
               const video = videoRef.current;
               const shown = presented.current;
               presented.current = null;
-              if (video) video.currentTime = pausedSeekTime(clock, shown, video.currentTime);
+              if (video) video.currentTime = clock.seekTimeOf(clock.frameAt(shown ?? video.currentTime));
             }}
             style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
             data-testid="video-element"
@@ -298,20 +309,53 @@ export function Player({ row, session, cursorStore, pickedLap, reference, accele
           {t('compareNoVideo', { name: compareSession.name })}
         </Text>
       )}
-      <PlayerTransport playing={playing} onStep={step} onPlayPause={() => (playing ? videoRef.current?.pause() : void videoRef.current?.play())} gauges={gauges} onGauges={chooseGauges} frameRef={frameRef} />
-      <PlayerLapControls
-        label={compareSession ? t('lapOf', { name: session.name }) : t('lap')}
-        choices={choices}
-        lap={lap}
-        onLap={setMarkLap}
-        synced={sync !== null}
-        hasMarks={row.marks.length > 0}
-        onPlayLap={playLap}
-        onMark={() => void markHere()}
-        onClearMarks={() => void videoRepository.saveSync(row.id, null, [])}
-      />
+      <Group gap={4} wrap="wrap">
+        <Button size="xs" variant="default" onClick={() => step({ seconds: -1 })} data-testid="video-back-1s">
+          {t('back1s')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => step({ frames: -1 })} data-testid="video-back-1f">
+          {t('back1f')}
+        </Button>
+        <Button size="xs" onClick={() => (playing ? videoRef.current?.pause() : void videoRef.current?.play())} data-testid="video-play">
+          {playing ? t('pause') : t('play')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => step({ frames: 1 })} data-testid="video-fwd-1f">
+          {t('fwd1f')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => step({ seconds: 1 })} data-testid="video-fwd-1s">
+          {t('fwd1s')}
+        </Button>
+        <GaugePicker gauges={gauges} onChange={chooseGauges} />
+        <Text size="sm" ff="monospace" ml="sm">
+          <span ref={frameRef} data-testid="video-frame" />
+        </Text>
+      </Group>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <Select
+          size="xs"
+          w={260}
+          label={compareSession ? t('lapOf', { name: session.name }) : t('lap')}
+          data={choices.map((c) => ({ value: String(c.lap), label: lapChoiceLabel(c, t, formatLapTime) }))}
+          value={lap === null ? null : String(lap)}
+          onChange={(v) => setMarkLap(v === null ? null : Number(v))}
+          allowDeselect={false}
+          comboboxProps={{ width: 'target' }}
+          data-testid="video-lap"
+        />
+        <Button size="xs" onClick={playLap} disabled={!sync || lap === null} data-testid="video-play-lap">
+          {t('playLap')} {lap ?? ''}
+        </Button>
+        <Button size="xs" variant="light" onClick={() => void markHere()} disabled={lap === null || lap === 0} title={t('markHelp')} data-testid="video-mark">
+          {t('mark')}
+        </Button>
+        {row.marks.length > 0 && (
+          <Button size="xs" variant="subtle" onClick={() => void videoRepository.saveSync(row.id, null, [])} data-testid="video-clear-marks">
+            {t('clearMarks')}
+          </Button>
+        )}
+      </Group>
       <Text size="sm" c="dimmed" data-testid="video-sync">
-        {t(syncText.key, syncText.values)}
+        {syncText}
       </Text>
       <Group gap="xs">
         <Button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lapSpans } from '../../../../../src/domain/video/lap-times';
-import { followerLapOf, followPlayRate, followTarget } from '../../../../../src/features/sessions/video/follower-model';
+import { followerLapOf, followPlayRate, followTarget, videoAspect } from '../../../../../src/features/sessions/video/follower-model';
 import { loadedSession } from '../shared/loaded-session';
 
 const lead = loadedSession(1, 0);
@@ -33,5 +33,10 @@ describe("the compared video's following", () => {
     expect(followPlayRate(null, 2, 0.1)).toBeCloseTo(2.2);
     expect(followPlayRate(1, 1, -5)).toBe(0.25);
     expect(followPlayRate(3, 2, 0)).toBe(4);
+  });
+
+  it('boxes the video in its own aspect, 16 / 9 when unknown', () => {
+    expect(videoAspect({ width: 1920, height: 1080 })).toBe('1920 / 1080');
+    expect(videoAspect({ width: 0, height: 0 })).toBe('16 / 9');
   });
 });
