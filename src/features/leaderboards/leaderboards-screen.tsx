@@ -18,6 +18,8 @@ import { useReferenceTexts } from '../../app/i18n/reference-text';
 import { currentLocale, translateError } from '../../app/i18n/setup';
 import { notifyError } from '../../ui/toast';
 import { boardsByCircuit, circuitChoices, emptyLeaderboardForm, fromLeaderboardRequest, gapText, lapText, toLeaderboardRequest, type LeaderboardForm } from './leaderboard-view';
+// Registers the area's texts before it renders.
+import './i18n';
 
 interface Shown {
   rows: LeaderboardRow[];

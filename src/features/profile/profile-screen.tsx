@@ -23,6 +23,8 @@ import { StorageStatusPanel } from './storage-status';
 import { SharingPanel } from './sharing-panel';
 import { useReferenceTexts } from '../../app/i18n/reference-text';
 import { storeLapTimeDigits, useLapTimeDigits } from '../../app/preferences/lap-time-digits';
+// Registers the area's texts before it renders.
+import './i18n';
 
 export function ProfileScreen() {
   const { t } = useTranslation('profile');

@@ -13,6 +13,8 @@ import type { LapEntry } from '../shared';
 import { findingSentence } from './coach-sentences';
 import { brakingRows, type CoachReport } from './coach-view';
 import type { Coaching } from './use-coaching';
+// Registers the area's texts before it renders.
+import '../i18n';
 
 export interface CoachPanelProps {
   /** The left session's session-wide figures (optimal lap, consistency). */
