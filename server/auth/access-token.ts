@@ -47,11 +47,11 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
   try {
     const { payload } = await jwtVerify(token, await key(secret), { algorithms: ['HS256'], issuer: ISSUER });
     const claims = accessTokenClaimsSchema.safeParse(payload);
-    if (!claims.success) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid access token.');
+    if (!claims.success) throw new ApiError(401, 'UNAUTHORIZED', 'invalidAccessToken');
     return claims.data;
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, 'TOKEN_EXPIRED', 'Access token expired.');
-    throw new ApiError(401, 'UNAUTHORIZED', 'Invalid access token.');
+    if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, 'TOKEN_EXPIRED', 'accessTokenExpired');
+    throw new ApiError(401, 'UNAUTHORIZED', 'invalidAccessToken');
   }
 }

@@ -16,7 +16,7 @@ export class KeyedLimiter {
   async hit(key: string): Promise<void> {
     const w = await this.store.add(`address:${key}`, this.windowMs);
     if (w.count > this.max) {
-      throw new ApiError(429, 'RATE_LIMITED', `Too many attempts for this e-mail address. Try again in ${minutesLeft(w)} minute(s).`);
+      throw new ApiError(429, 'RATE_LIMITED', { id: 'tooManyEmailAttempts', params: { minutes: minutesLeft(w) } });
     }
   }
 }

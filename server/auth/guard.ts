@@ -21,11 +21,11 @@ declare module 'fastify' {
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._-]{10,4096})$/.exec(header.trim()) : null;
-  if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required.');
+  if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'authenticationRequired');
   const claims = await verifyAccessToken(match[1], request.server.config.jwtSecret);
   const state = await cachedAccessState(request.server.db, claims.id);
   if (!state || !state.active || state.role !== claims.role || state.tokenVersion !== (claims.tv ?? 0)) {
-    throw new ApiError(401, 'UNAUTHORIZED', 'Your login has ended. Please log in again.');
+    throw new ApiError(401, 'UNAUTHORIZED', 'loginEnded');
   }
   request.auth = claims;
 }
@@ -33,11 +33,11 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 /** onRequest: `authenticate`, then 403 unless the token's role is admin (the admin-only endpoints). */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await authenticate(request, reply);
-  if (request.auth?.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to access this resource.');
+  if (request.auth?.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'noPermissionResource');
 }
 
 /** The authenticated caller; only valid after `authenticate` ran. */
 export function caller(request: FastifyRequest): AccessTokenClaims {
-  if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required.');
+  if (!request.auth) throw new ApiError(401, 'UNAUTHORIZED', 'authenticationRequired');
   return request.auth;
 }

@@ -57,12 +57,12 @@ export class LoginLimiter {
     const pair = await this.store.add(clientKey, this.limits.clientWindowMs);
     if (pair.count > this.limits.perClient) {
       // Two whole sentences, not one with a blank: each is translated as written.
-      if (client.knownDevice) throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins for this e-mail address from this browser. Try again in ${minutesLeft(pair)} minute(s), or reset your password.`);
-      throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins for this e-mail address from your network. Try again in ${minutesLeft(pair)} minute(s), or reset your password.`);
+      if (client.knownDevice) throw new ApiError(429, 'RATE_LIMITED', { id: 'tooManyFailedLoginsBrowser', params: { minutes: minutesLeft(pair) } });
+      throw new ApiError(429, 'RATE_LIMITED', { id: 'tooManyFailedLoginsNetwork', params: { minutes: minutesLeft(pair) } });
     }
     const all = await this.store.add(addressKey, this.limits.addressWindowMs);
     if (!client.knownDevice && all.count > this.limits.perAddress) {
-      throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins for this e-mail address. Try again in ${minutesLeft(all)} minute(s), or reset your password.`);
+      throw new ApiError(429, 'RATE_LIMITED', { id: 'tooManyFailedLogins', params: { minutes: minutesLeft(all) } });
     }
     return { clientKey, addressKey };
   }

@@ -80,7 +80,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Parses the body: absent -> 400 'DataTableRequestDTO is missing.' (the product's error text); malformed -> 400 VALIDATION. */
 export function parseDataTableRequest(body: unknown): DataTableRequest {
   if (body === undefined || body === null || body === '') {
-    throw new ApiError(400, 'DATATABLE_MISSING', 'DataTableRequestDTO is missing.');
+    throw new ApiError(400, 'DATATABLE_MISSING', 'dataTableMissing');
   }
   return parseInput(dataTableRequestSchema, body, 'Data table request');
 }
@@ -94,8 +94,8 @@ function addFilter(def: FieldDef, name: string, f: DataTableFilter, w: Where): v
   const { value } = f;
   // An empty filter (cleared in the UI) filters nothing.
   if (value === null || value === '') return;
-  if (f.type !== def.type) throw new ApiError(400, 'VALIDATION', `Filter type '${f.type}' does not fit field '${name}' (${def.type}).`);
-  if (!MATCH_MODES[def.type].includes(f.matchMode)) throw new ApiError(400, 'VALIDATION', `Match mode '${f.matchMode}' is not allowed for ${def.type} field '${name}'.`);
+  if (f.type !== def.type) throw new ApiError(400, 'VALIDATION', { id: 'filterTypeMismatch', params: { type: f.type, field: name, fieldType: def.type } });
+  if (!MATCH_MODES[def.type].includes(f.matchMode)) throw new ApiError(400, 'VALIDATION', { id: 'matchModeNotAllowed', params: { mode: f.matchMode, fieldType: def.type, field: name } });
   const p = (v: unknown) => {
     w.params.push(v);
     return `$${w.params.length}`;
@@ -117,7 +117,7 @@ function addFilter(def: FieldDef, name: string, f: DataTableFilter, w: Where): v
     case 'date': {
       const d = typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(NaN);
       if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1900 || d.getUTCFullYear() > 9999) {
-        throw new ApiError(400, 'VALIDATION', `Filter value for '${name}' is not a date.`);
+        throw new ApiError(400, 'VALIDATION', { id: 'filterNotDate', params: { field: name } });
       }
       const at = p(d.toISOString());
       // 'Same day' (in the database's time zone, like a ::date cast) as a range on the column itself, so an index
@@ -137,13 +137,13 @@ function addFilter(def: FieldDef, name: string, f: DataTableFilter, w: Where): v
     }
     case 'boolean': {
       const b = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
-      if (b === undefined) throw new ApiError(400, 'VALIDATION', `Filter value for '${name}' must be true or false.`);
+      if (b === undefined) throw new ApiError(400, 'VALIDATION', { id: 'filterNotBoolean', params: { field: name } });
       w.clauses.push(f.matchMode === 'notEquals' ? `${def.sql} is distinct from ${p(b)}` : `${def.sql} = ${p(b)}`);
       return;
     }
     case 'numeric': {
       const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-      if (!Number.isFinite(n)) throw new ApiError(400, 'VALIDATION', `Filter value for '${name}' must be a number.`);
+      if (!Number.isFinite(n)) throw new ApiError(400, 'VALIDATION', { id: 'filterNotNumber', params: { field: name } });
       const op = { equals: '=', notEquals: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' }[f.matchMode as 'equals'];
       // An integer column compared with 1.5 or 3e9 as an integer parameter is a PostgreSQL error: such values
       // are compared as numeric (exact). Small integers stay plain, so an index on an integer column still serves.
@@ -166,12 +166,12 @@ export async function runDataTable<Row, Out>(
   const w: Where = { clauses: scope ? [scope.sql] : [], params: scope ? [...scope.params] : [] };
   for (const f of request.filterBy) {
     const def = Object.hasOwn(table.fields, f.field) ? table.fields[f.field] : undefined;
-    if (!def || def.filterable === false) throw new ApiError(400, 'VALIDATION', `Unknown filter field '${f.field}'.`);
+    if (!def || def.filterable === false) throw new ApiError(400, 'VALIDATION', { id: 'unknownFilterField', params: { field: f.field } });
     addFilter(def, f.field, f, w);
   }
   const sort = request.sortBy[0] ?? table.defaultSort;
   const sortDef = Object.hasOwn(table.fields, sort.field) ? table.fields[sort.field] : undefined;
-  if (!sortDef || sortDef.sortable === false) throw new ApiError(400, 'VALIDATION', `Unknown sort field '${sort.field}'.`);
+  if (!sortDef || sortDef.sortable === false) throw new ApiError(400, 'VALIDATION', { id: 'unknownSortField', params: { field: sort.field } });
   const terms = [`${sortDef.sql} ${sort.order === 'desc' ? 'desc' : 'asc'}${sortDef.notNull ? '' : sort.order === 'desc' ? ' nulls last' : ' nulls first'}`, ...table.tieBreaker.split(',')];
   const orderTerms = terms.join(', ');
   const orderBy = `order by ${orderTerms}`;

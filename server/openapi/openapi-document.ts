@@ -68,7 +68,7 @@ export function openApiDocument(routes: ReadonlyArray<{ method: string; url: str
           description: status === '204' ? 'Done, no body' : 'Success',
           ...(contract.response ? { content: { 'application/json': { schema: jsonSchema(contract.response, 'output') } } } : {}),
         },
-        default: { description: 'An error (typed code and a message safe to show)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
+        default: { description: 'An error (typed code, an English message safe to show, its message id and values)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
       },
     };
     (paths[path] ??= {})[method.toLowerCase()] = operation;

@@ -10,8 +10,8 @@ async function compression(app: FastifyInstance): Promise<void> {
     // the inflated size, which also caps decompression bombs.
     requestEncodings: ['gzip', 'deflate', 'br'],
     onUnsupportedRequestEncoding: (encoding) =>
-      new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Encoding '${encoding}': send the body plain or as gzip, deflate or br.`),
-    onInvalidRequestPayload: (encoding) => invalidPayload(`The request body is not valid ${encoding} data (it is damaged or not compressed as its Content-Encoding says).`),
+      new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', { id: 'unsupportedEncoding', params: { encoding } }),
+    onInvalidRequestPayload: (encoding) => invalidPayload(encoding),
   });
 }
 
@@ -19,9 +19,9 @@ async function compression(app: FastifyInstance): Promise<void> {
  * @fastify/compress does not pass this error on: it copies its enumerable own properties onto zlib's error (whose
  * message is zlib's own, e.g. 'incorrect header check'). An Error's message is not enumerable, so it is made so.
  */
-function invalidPayload(message: string): ApiError {
-  const error = new ApiError(400, 'BAD_REQUEST', message);
-  Object.defineProperty(error, 'message', { value: message, enumerable: true, writable: true, configurable: true });
+function invalidPayload(encoding: string): ApiError {
+  const error = new ApiError(400, 'BAD_REQUEST', { id: 'invalidEncodedBody', params: { encoding } });
+  Object.defineProperty(error, 'message', { value: error.message, enumerable: true, writable: true, configurable: true });
   return error;
 }
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { CounterStore } from '../counters/counter-store';
+import { ApiError } from '../errors';
 
 /**
  * @fastify/rate-limit's counts kept in the app's counter store (in memory, or in PostgreSQL shared by every API
@@ -32,11 +33,8 @@ async function rateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     store: storeOver(app.counters),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many requests. Try again in ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s).`,
-    }),
+    // The plugin throws what this returns: the error handler answers it as any ApiError.
+    errorResponseBuilder: (_req, ctx) => new ApiError(429, 'RATE_LIMITED', { id: 'tooManyRequests', params: { minutes: Math.max(1, Math.ceil(ctx.ttl / 60_000)) } }),
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { caller } from '../auth/guard';
 import type { Queryable } from '../db/db';
 import { ApiError } from '../errors';
+import type { MessageRef } from '../../src/contracts/messages';
 
 /**
  * Per-account quotas: how much session text a racer may keep on the server, how many session uploads an hour, and
@@ -27,7 +28,7 @@ export const DEFAULT_QUOTAS: Quotas = { sessionBytes: 2048 * 1024 * 1024, upload
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-const STORAGE_FULL = 'Your storage on the server is full. Delete sessions you no longer need, then retry the upload.';
+const STORAGE_FULL = 'storageFull';
 
 /** Session bytes (laps + positions) the user keeps, less the session `except` (being replaced). */
 async function storedBytes(q: Queryable, userId: number, except: number | null): Promise<number> {
@@ -40,7 +41,7 @@ async function storedBytes(q: Queryable, userId: number, except: number | null):
 
 export function accountQuotas(app: FastifyInstance) {
   const quotas = app.config.quotas;
-  const counted = async (reply: FastifyReply, key: string, windowMs: number, limit: number, message: string) => {
+  const counted = async (reply: FastifyReply, key: string, windowMs: number, limit: number, message: MessageRef) => {
     const w = await app.counters.add(key, windowMs);
     if (w.count > limit) {
       void reply.header('retry-after', String(Math.max(1, Math.ceil(w.ttlMs / 1000))));
@@ -51,7 +52,7 @@ export function accountQuotas(app: FastifyInstance) {
     /** onRequest (after authenticate): the upload rate, and a storage already full, before the body is read. */
     async sessionUpload(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const me = caller(request).id;
-      await counted(reply, `quota:uploads:${me}`, HOUR_MS, quotas.uploadsPerHour, 'Too many session uploads in the last hour. The app sends the rest by itself later.');
+      await counted(reply, `quota:uploads:${me}`, HOUR_MS, quotas.uploadsPerHour, 'tooManyUploads');
       if ((await storedBytes(app.db, me, null)) >= quotas.sessionBytes) throw new ApiError(413, 'QUOTA_EXCEEDED', STORAGE_FULL);
     },
     /** Once the session's size is known: it must fit beside the user's other sessions (`replacing`: a PUT's own). */
@@ -61,10 +62,10 @@ export function accountQuotas(app: FastifyInstance) {
     /** onRequest (after authenticate) of POST /circuits/mine: the day's rate and the number kept. */
     async ownCircuit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const me = caller(request).id;
-      await counted(reply, `quota:circuits:${me}`, DAY_MS, quotas.ownCircuitsPerDay, 'Too many circuits saved today. Try again tomorrow.');
+      await counted(reply, `quota:circuits:${me}`, DAY_MS, quotas.ownCircuitsPerDay, 'tooManyCircuits');
       const [row] = await app.db.query<{ n: number }>('select count(*)::int as n from circuits where user_id = $1 and not is_public', [me]);
       if (row.n >= quotas.ownCircuitsMax) {
-        throw new ApiError(413, 'QUOTA_EXCEEDED', 'You keep as many circuits of your own as an account may. An admin can publish or delete some of them.');
+        throw new ApiError(413, 'QUOTA_EXCEEDED', 'ownCircuitsFull');
       }
     },
   };

@@ -12,6 +12,7 @@ import {
 } from '../../src/contracts/entities';
 import type { DataTableRequest } from '../../src/contracts/datatable';
 import { referenceRowKeyPrefix, type ReferenceTextKind } from '../../src/contracts/reference-text-keys';
+import type { MessageRef } from '../../src/contracts/messages';
 import type { Db, Queryable } from '../db/db';
 import { iso } from '../validate';
 import { runDataTable, type TableDef } from '../datatable/datatable';
@@ -23,8 +24,8 @@ import { runDataTable, type TableDef } from '../datatable/datatable';
  */
 interface Resource<Row, Out, W extends z.ZodType> {
   path: string;
-  /** Singular name used in messages ('Country not found.'). */
-  label: string;
+  /** Its messages: 'Country not found.', 'Country is in use and cannot be deleted.' */
+  messages: { notFound: MessageRef; inUse: MessageRef };
   /** The kind in the row's translation keys ('ref:country.12.name'): its translations leave with the row. */
   refKind: ReferenceTextKind;
   table: TableDef<Row, Out>;
@@ -55,7 +56,7 @@ type NamedRow = { id: number; name: string; created_at: Date; updated_at: Date }
 
 const countries: Resource<NamedRow & { timezone: string }, Country, typeof countryWriteSchema> = {
   path: 'countries',
-  label: 'Country',
+  messages: { notFound: 'countryNotFound', inUse: 'countryInUse' },
   refKind: 'country',
   tableName: 'countries',
   table: {
@@ -80,12 +81,12 @@ const countries: Resource<NamedRow & { timezone: string }, Country, typeof count
 
 const named = (
   path: string,
-  label: string,
+  messages: { notFound: MessageRef; inUse: MessageRef },
   tableName: string,
   refKind: ReferenceTextKind,
 ): Resource<NamedRow, CircuitType | VehicleType, typeof namedWriteSchema> => ({
   path,
-  label,
+  messages,
   refKind,
   tableName,
   table: {
@@ -110,7 +111,7 @@ const named = (
 type CategoryRow = NamedRow & { vehicle_type_id: number; vt_name: string | null };
 const vehicleCategories: Resource<CategoryRow, VehicleCategory, typeof vehicleCategoryWriteSchema> = {
   path: 'vehicle-categories',
-  label: 'Vehicle category',
+  messages: { notFound: 'vehicleCategoryNotFound', inUse: 'vehicleCategoryInUse' },
   refKind: 'vehicleCategory',
   tableName: 'vehicle_categories',
   table: {
@@ -184,7 +185,7 @@ export function circuitFromRow(r: CircuitRow): Circuit {
 
 const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
   path: 'circuits',
-  label: 'Circuit',
+  messages: { notFound: 'circuitNotFound', inUse: 'circuitInUse' },
   refKind: 'circuit',
   tableName: 'circuits',
   table: {
@@ -234,9 +235,9 @@ const circuits: Resource<CircuitRow, Circuit, typeof circuitWriteSchema> = {
 /** The five tables, in the order their routes are registered. */
 export const referenceResources = [
   countries,
-  named('circuit-types', 'Circuit type', 'circuit_types', 'circuitType'),
+  named('circuit-types', { notFound: 'circuitTypeNotFound', inUse: 'circuitTypeInUse' }, 'circuit_types', 'circuitType'),
   circuits,
-  named('vehicle-types', 'Vehicle type', 'vehicle_types', 'vehicleType'),
+  named('vehicle-types', { notFound: 'vehicleTypeNotFound', inUse: 'vehicleTypeInUse' }, 'vehicle_types', 'vehicleType'),
   vehicleCategories,
 ];
 
@@ -271,6 +272,12 @@ export function rowsPage<Row, Out, W extends z.ZodType>(q: Queryable, r: Resourc
 }
 
 /** The first field of `input` naming a row of another table that does not exist, or null. */
+/** The message of a reference to a row that does not exist ('Unknown countryId.'). */
+export function unknownReference(field: string): MessageRef {
+  const ids: Record<string, MessageRef> = { circuitId: 'unknownCircuitId', countryId: 'unknownCountryId', typeId: 'unknownTypeId', vehicleTypeId: 'unknownVehicleTypeId', vehicleCategoryId: 'unknownVehicleCategoryId' };
+  return ids[field] ?? { id: 'invalidBody', params: { details: `${field}: does not exist` } };
+}
+
 export async function missingReference(q: Queryable, r: AnyResource, input: Record<string, unknown>): Promise<string | null> {
   for (const [field, refTable] of Object.entries(r.references ?? {})) {
     if (input[field] === undefined) continue;

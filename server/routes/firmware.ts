@@ -53,10 +53,10 @@ const MAX_VERSION_PART = 999;
 
 async function insertImage(q: Queryable, image: Uint8Array, notes: string, userId: number | null): Promise<FirmwareRow> {
   const parsed = parseFirmwareImage(image);
-  if (!parsed.ok) throw new ApiError(400, 'VALIDATION', `The firmware image is invalid (${parsed.code}).`);
+  if (!parsed.ok) throw new ApiError(400, 'VALIDATION', { id: 'firmwareInvalid', params: { reason: parsed.code } });
   const [major, minor, patch] = parsed.image.version.split('.').map(Number);
   if (major > MAX_VERSION_PART || minor > MAX_VERSION_PART || patch > MAX_VERSION_PART) {
-    throw new ApiError(400, 'VALIDATION', 'The firmware version may not exceed 999.999.999.', { file: 'Version above 999.999.999' });
+    throw new ApiError(400, 'VALIDATION', 'firmwareVersionTooHigh', { file: 'Version above 999.999.999' });
   }
   const rows = await q.query<FirmwareRow>(
     `insert into firmware (version, major, minor, patch, notes, size, sha256, image, uploaded_by)
@@ -65,7 +65,7 @@ async function insertImage(q: Queryable, image: Uint8Array, notes: string, userI
      returning version, size, sha256, notes, created_at`,
     [parsed.image.version, major, minor, patch, notes, image.length, sha256Hex(image), Buffer.from(image.buffer, image.byteOffset, image.byteLength), userId],
   );
-  if (!rows.length) throw conflict(`Firmware ${parsed.image.version} already exists.`);
+  if (!rows.length) throw conflict({ id: 'firmwareExists', params: { version: parsed.image.version } });
   return rows[0];
 }
 
@@ -108,13 +108,13 @@ export default async function firmwareRoutes(app: FastifyInstance): Promise<void
 
   app.get('/firmware/version', { onRequest: authenticate }, async () => {
     const rows = await app.db.query<FirmwareRow>(`select version, size, sha256, notes, created_at from firmware ${NEWEST}`);
-    if (!rows.length) throw notFound('No firmware available.');
+    if (!rows.length) throw notFound('noFirmware');
     return toVersion(rows[0]);
   });
 
   app.get('/firmware', { onRequest: authenticate }, async (_request, reply) => {
     const rows = await app.db.query<{ version: string; sha256: string; image: unknown }>(`select version, sha256, image from firmware ${NEWEST}`);
-    if (!rows.length) throw notFound('No firmware available.');
+    if (!rows.length) throw notFound('noFirmware');
     const image = asBytes(rows[0].image);
     return reply
       .header('content-type', 'application/octet-stream')
@@ -127,7 +127,7 @@ export default async function firmwareRoutes(app: FastifyInstance): Promise<void
   });
 
   app.post('/admin/firmware', { onRequest: requireAdmin }, async (request, reply) => {
-    if (!request.isMultipart()) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the firmware as multipart/form-data.');
+    if (!request.isMultipart()) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'firmwareNotMultipart');
     let image: Buffer | null = null;
     let notes = '';
     for await (const part of request.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1 } })) {
@@ -137,12 +137,12 @@ export default async function firmwareRoutes(app: FastifyInstance): Promise<void
           continue;
         }
         image = await part.toBuffer();
-        if (part.file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The firmware image is too large.');
+        if (part.file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'firmwareTooLarge');
       } else if (part.fieldname === 'notes') {
         notes = String(part.value ?? '').slice(0, NOTES_MAX);
       }
     }
-    if (!image || image.length === 0) throw new ApiError(400, 'VALIDATION', "The firmware image is missing (multipart field 'file').", { file: 'Required' });
+    if (!image || image.length === 0) throw new ApiError(400, 'VALIDATION', 'firmwareMissing', { file: 'Required' });
     const row = await insertImage(app.db, new Uint8Array(image.buffer, image.byteOffset, image.byteLength), notes, caller(request).id);
     return reply.status(201).send(toVersion(row));
   });
@@ -154,7 +154,7 @@ export default async function firmwareRoutes(app: FastifyInstance): Promise<void
        returning version, size, sha256, notes, created_at`,
       [version],
     );
-    if (!rows.length) throw notFound('Firmware not found.');
+    if (!rows.length) throw notFound('firmwareNotFound');
     return toVersion(rows[0]);
   });
 }

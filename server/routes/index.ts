@@ -13,6 +13,8 @@ import { createUploadPool } from '../sessions/upload-pool';
 import { startFinishBackfill } from '../sessions/finish-check';
 import teamRoutes from './teams';
 import sharedLapRoutes from './shared-laps';
+import sharingSettingsRoutes from './sharing-settings';
+import teamSessionRoutes from './team-sessions';
 import openApiRoutes from './openapi';
 
 /** Every API route (registered under /api). */
@@ -38,6 +40,8 @@ export default async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(firmwareRoutes);
   await api.register(mapConfigRoutes);
   await api.register(teamRoutes);
+  await api.register(sharingSettingsRoutes);
+  await api.register(teamSessionRoutes);
   await api.register(sharedLapRoutes);
   await api.register(openApiRoutes);
 }

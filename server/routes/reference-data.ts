@@ -12,6 +12,7 @@ import {
   missingReference,
   referenceResources,
   rowsPage,
+  unknownReference,
   updateRow,
   type AnyResource,
 } from '../reference/reference-store';
@@ -41,12 +42,12 @@ function registerResource(app: FastifyInstance, r: AnyResource): void {
   const { db } = app;
   const byId = async (id: number): Promise<unknown> => {
     const row = await findRow(db, r, id);
-    if (row === null) throw notFound(`${r.label} not found.`);
+    if (row === null) throw notFound(r.messages.notFound);
     return row;
   };
   const checkReferences = async (input: Record<string, unknown>) => {
     const field = await missingReference(db, r, input);
-    if (field !== null) throw new ApiError(400, 'VALIDATION', `Unknown ${field}.`, { [field]: 'Does not exist' });
+    if (field !== null) throw new ApiError(400, 'VALIDATION', unknownReference(field), { [field]: 'Does not exist' });
   };
 
   app.get(`/${r.path}`, async (request) => listRows(db, r, r.ownRows ? await optionalCallerId(request) : null));
@@ -56,7 +57,7 @@ function registerResource(app: FastifyInstance, r: AnyResource): void {
       // A racer's own circuit is theirs alone (and the admins', who review it): to anyone else it does not exist.
       const viewer = await optionalCallerId(request);
       const admin = viewer !== null && request.auth?.role === 'admin';
-      if (!(await isRowVisible(db, r, id, viewer, admin))) throw notFound(`${r.label} not found.`);
+      if (!(await isRowVisible(db, r, id, viewer, admin))) throw notFound(r.messages.notFound);
     }
     return byId(id);
   });
@@ -77,15 +78,15 @@ function registerResource(app: FastifyInstance, r: AnyResource): void {
     const id = parseId((request.params as { id?: string }).id);
     const input = parseInput(partial ? r.write.partial() : r.write, request.body) as Record<string, unknown>;
     await checkReferences(input);
-    if (!(await updateRow(db, r, id, input))) throw notFound(`${r.label} not found.`);
+    if (!(await updateRow(db, r, id, input))) throw notFound(r.messages.notFound);
     return byId(id);
   };
   app.put(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, update(false));
   app.patch(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, update(true));
   app.delete(`/admin/${r.path}/:id`, { onRequest: requireAdmin }, async (request, reply) => {
     const outcome = await deleteRow(db, r, parseId((request.params as { id?: string }).id));
-    if (outcome === 'not-found') throw notFound(`${r.label} not found.`);
-    if (outcome === 'in-use') throw new ApiError(409, 'CONFLICT', `${r.label} is in use and cannot be deleted.`);
+    if (outcome === 'not-found') throw notFound(r.messages.notFound);
+    if (outcome === 'in-use') throw new ApiError(409, 'CONFLICT', r.messages.inUse);
     return reply.status(204).send();
   });
 }

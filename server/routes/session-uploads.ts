@@ -52,7 +52,7 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
       // Already uploaded (a retry of the sync queue): same content answers with the existing row, never a second one.
       const existing = await findByFilename(q, me.id, input.filename);
       if (!existing || existing.contentSha256 !== stats.contentSha256) {
-        throw new ApiError(409, 'CONFLICT', 'A different session with this file name already exists.');
+        throw new ApiError(409, 'CONFLICT', 'sessionFileNameTaken');
       }
       return { status: 200, id: existing.id };
     });
@@ -62,7 +62,7 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
   app.put<WithId>('/sessions/:id', upload, async (request) => {
     const id = parseId(request.params.id);
     const owner = await findOwner(db, id);
-    if (!mayTouch(request, owner)) throw new ApiError(404, 'NOT_FOUND', 'Session not found.');
+    if (!mayTouch(request, owner)) throw new ApiError(404, 'NOT_FOUND', 'sessionNotFound');
     const { input, stats } = await prepare(request);
     await checkReferences(db, input, owner.userId);
     const values = { ...input, date: parseDate(input.date), coordinates: new Utf8Text(input.coordinates), crossesFinish: await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates) };

@@ -29,26 +29,26 @@ export default async function sessionRoutes(app: FastifyInstance, { pool }: { po
 
   app.get<WithId>('/sessions/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId(request.params.id);
-    if (!mayTouch(request, await findOwner(db, id))) throw notFound('Session not found.');
-    return (await findSession(db, id)) ?? Promise.reject(notFound('Session not found.'));
+    if (!mayTouch(request, await findOwner(db, id))) throw notFound('sessionNotFound');
+    return (await findSession(db, id)) ?? Promise.reject(notFound('sessionNotFound'));
   });
 
   app.patch<WithId>('/sessions/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId(request.params.id);
     // Someone else's session is a 404 whatever the body (checked again under the row lock below).
     const first = await findOwner(db, id);
-    if (!mayTouch(request, first)) throw notFound('Session not found.');
+    if (!mayTouch(request, first)) throw notFound('sessionNotFound');
     const parsed = parseInput(sessionPatchSchema, request.body);
     const input = parsed.date === undefined ? parsed : { ...parsed, date: parseDate(parsed.date) };
     let base: Date | null = null;
     if (input.baseUpdatedAt !== undefined) {
       base = new Date(input.baseUpdatedAt);
-      if (Number.isNaN(base.getTime())) throw new ApiError(400, 'VALIDATION', 'Invalid request body: baseUpdatedAt: must be an ISO date', { baseUpdatedAt: 'Must be an ISO date' });
+      if (Number.isNaN(base.getTime())) throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: 'baseUpdatedAt: must be an ISO date' } }, { baseUpdatedAt: 'Must be an ISO date' });
     }
     await checkReferences(db, input, first.userId);
     const { summary, circuitMoved } = await db.tx(async (q) => {
       const owner = await findOwner(q, id, { since: base });
-      if (!mayTouch(request, owner)) throw notFound('Session not found.');
+      if (!mayTouch(request, owner)) throw notFound('sessionNotFound');
       const [before] = await q.query<{ circuit_id: number | null }>('select circuit_id from sessions where id = $1', [id]);
       await patchSession(q, id, input);
       const moved = input.circuitId !== undefined && input.circuitId !== before?.circuit_id;
@@ -64,7 +64,7 @@ export default async function sessionRoutes(app: FastifyInstance, { pool }: { po
 
   app.delete<WithId>('/sessions/:id', { onRequest: authenticate }, async (request, reply) => {
     const id = parseId(request.params.id);
-    if (!mayTouch(request, await findOwner(db, id))) throw notFound('Session not found.');
+    if (!mayTouch(request, await findOwner(db, id))) throw notFound('sessionNotFound');
     await deleteSession(db, id);
     return reply.status(204).send();
   });
@@ -73,6 +73,6 @@ export default async function sessionRoutes(app: FastifyInstance, { pool }: { po
 
   app.get<WithId>('/admin/sessions/:id', { onRequest: requireAdmin }, async (request) => {
     const id = parseId(request.params.id);
-    return (await findSession(db, id)) ?? Promise.reject(notFound('Session not found.'));
+    return (await findSession(db, id)) ?? Promise.reject(notFound('sessionNotFound'));
   });
 }

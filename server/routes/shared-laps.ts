@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { lapCheckRequestSchema, sharedLapsQuerySchema, sharingSettingsSchema, type LapSlice, type SharedLap } from '../../src/contracts/sharing';
+import { lapCheckRequestSchema, sharedLapsQuerySchema, type LapSlice, type SharedLap } from '../../src/contracts/sharing';
 import type { Visibility } from '../../src/contracts/visibility';
 import { ApiError, notFound } from '../errors';
 import { parseId, parseInput } from '../validate';
 import { authenticate, caller } from '../auth/guard';
-import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from '../sessions/session-rows';
-import { lapVisibleSql, mayReadLaps, teamVisibleSql } from '../sharing/shared-access';
+import { lapVisibleSql, mayReadLaps } from '../sharing/shared-access';
 import { sliceLapsLine, slicePositions } from '../sharing/lap-slice';
 import { driverName } from '../leaderboards/leaderboard-store';
 
-/** How many shared laps "Compare with..." lists, and team sessions the Team view lists. */
+/** How many shared laps "Compare with..." lists. */
 const SHARED_LAPS_LIMIT = 30;
-const TEAM_SESSIONS_LIMIT = 2000;
 /**
  * Shared sessions of a circuit read, fastest first, by the partial index of shared sessions before the per-viewer
  * check: a circuit with tens of thousands of shared sessions costs the same as one with a few thousand.
@@ -20,62 +18,19 @@ const CANDIDATES = 2000;
 /** Highest lap number a route accepts (a 7 h session has a few hundred laps). */
 const MAX_LAP_NUMBER = 100_000;
 
-type WithId = { Params: { id: string } };
-
 function parseLapNumber(raw: unknown): number {
   const s = typeof raw === 'string' ? raw : '';
-  if (!/^[1-9]\d{0,5}$/.test(s) || Number(s) > MAX_LAP_NUMBER) throw new ApiError(404, 'NOT_FOUND', 'Not Found');
+  if (!/^[1-9]\d{0,5}$/.test(s) || Number(s) > MAX_LAP_NUMBER) throw new ApiError(404, 'NOT_FOUND', 'notFound');
   return Number(s);
 }
 
 /**
- * Sharing routes: the profile's default, making every session private at once, the Team view's read-only sessions,
- * the fastest shared laps of a circuit, one lap's slice, and which kept reference laps are still shared.
+ * Shared laps: the fastest shared laps of a circuit, one lap's slice, and which kept reference laps are still shared.
  * Who sees what: shared-access.ts. A session the caller may not see is a 404, the same as one that does not exist.
+ * The profile's sharing settings: sharing-settings.ts; the Team view's sessions: team-sessions.ts.
  */
 export default async function sharedLapRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-
-  app.get('/sharing/settings', { onRequest: authenticate }, async (request) => {
-    const [row] = await db.query<{ default_visibility: Visibility }>('select default_visibility from users where id = $1', [caller(request).id]);
-    return { defaultVisibility: row?.default_visibility ?? 'private' };
-  });
-
-  app.put('/sharing/settings', { onRequest: authenticate }, async (request) => {
-    const { defaultVisibility } = parseInput(sharingSettingsSchema, request.body);
-    await db.query('update users set default_visibility = $2, updated_at = now() where id = $1', [caller(request).id, defaultVisibility]);
-    return { defaultVisibility };
-  });
-
-  // Every session of the caller private in one step; each changed one moves its updated_at, so other devices see it.
-  app.post('/sessions/private-all', { onRequest: authenticate }, async (request) => {
-    const rows = await db.query(
-      `update sessions set visibility = 'private', updated_at = greatest(now(), updated_at + interval '1 millisecond')
-       where user_id = $1 and visibility <> 'private' returning id`,
-      [caller(request).id],
-    );
-    return { changed: rows.length };
-  });
-
-  app.get('/team-sessions', { onRequest: authenticate }, async (request) => {
-    const rows = await db.query<SummaryRow & { last_name: string }>(
-      `select ${SUMMARY_COLUMNS}, u.last_name from ${SUMMARY_FROM}
-       where s.user_id <> $1 and ${teamVisibleSql('$1')} order by s.date desc, s.id desc limit ${TEAM_SESSIONS_LIMIT}`,
-      [caller(request).id],
-    );
-    return { sessions: rows.map((r) => ({ ...toSummary(r), ownerName: driverName(r.user_first_name, r.last_name) })) };
-  });
-
-  app.get<WithId>('/team-sessions/:id', { onRequest: authenticate }, async (request) => {
-    const id = parseId(request.params.id);
-    const [row] = await db.query<SummaryRow & { last_name: string; coordinates: string; laps: string }>(
-      `select ${SUMMARY_COLUMNS}, u.last_name, s.coordinates, s.laps from ${SUMMARY_FROM}
-       where s.id = $1 and s.user_id <> $2 and ${teamVisibleSql('$2')}`,
-      [id, caller(request).id],
-    );
-    if (!row) throw notFound('Session not found.');
-    return { ...toSummary(row), ownerName: driverName(row.user_first_name, row.last_name), coordinates: row.coordinates, laps: row.laps };
-  });
 
   app.get('/shared-laps', { onRequest: authenticate }, async (request) => {
     const me = caller(request);
@@ -123,7 +78,7 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
     const me = caller(request);
     const id = parseId(request.params.id);
     const lapNumber = parseLapNumber(request.params.lap);
-    if (!(await mayReadLaps(db, me, id))) throw notFound('Lap not found.');
+    if (!(await mayReadLaps(db, me, id))) throw notFound('lapNotFound');
     const [row] = await db.query<{
       time_ms: number; first_name: string; last_name: string; circuit_id: number | null; circuit_name: string | null; circuit_coordinates: string | null;
       vehicle_category_id: number | null; category: string | null; day: string; visibility: Visibility; coordinates: string; laps: string;
@@ -139,9 +94,9 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
        where s.id = $1`,
       [id, lapNumber],
     );
-    if (!row || row.circuit_id === null) throw notFound('Lap not found.');
+    if (!row || row.circuit_id === null) throw notFound('lapNotFound');
     const coordinates = slicePositions(row.coordinates, lapNumber);
-    if (!coordinates) throw notFound('Lap not found.');
+    if (!coordinates) throw notFound('lapNotFound');
     return {
       sessionId: id,
       lapNumber,

@@ -51,7 +51,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     const { name } = parseInput(teamCreateSchema, request.body);
     const id = await db.tx(async (q) => {
       await q.query('select 1 from users where id = $1 for update', [me.id]);
-      if ((await teamsOwnedBy(q, me.id)) >= TEAMS_PER_OWNER) throw new ApiError(409, 'CONFLICT', 'You cannot create more teams.');
+      if ((await teamsOwnedBy(q, me.id)) >= TEAMS_PER_OWNER) throw new ApiError(409, 'CONFLICT', 'tooManyTeams');
       return createTeam(q, me.id, name);
     });
     return reply.status(201).send({ id });
@@ -60,7 +60,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
   app.delete<WithId>('/teams/:id', { onRequest: authenticate }, async (request, reply) => {
     const id = parseId(request.params.id);
     const team = await findTeam(db, id);
-    if (!team || team.ownerId !== caller(request).id) throw notFound('Team not found.');
+    if (!team || team.ownerId !== caller(request).id) throw notFound('teamNotFound');
     await deleteTeam(db, id);
     return reply.status(204).send();
   });
@@ -69,13 +69,13 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     const me = caller(request);
     const teamId = parseId(request.params.id);
     const team = await findTeam(db, teamId);
-    if (!team || team.ownerId !== me.id) throw notFound('Team not found.');
+    if (!team || team.ownerId !== me.id) throw notFound('teamNotFound');
     const input = parseInput(invitationCreateSchema, request.body);
-    if (team.members >= MEMBERS_PER_TEAM) throw new ApiError(409, 'CONFLICT', 'This team is full.');
+    if (team.members >= MEMBERS_PER_TEAM) throw new ApiError(409, 'CONFLICT', 'teamFull');
     const token = newToken();
     const invitationId = await db.tx(async (q) => {
       if ((await invitationsSentToday(q, me.id)) >= INVITATIONS_PER_DAY) {
-        throw new ApiError(429, 'RATE_LIMITED', 'Too many invitations today. Try again tomorrow.');
+        throw new ApiError(429, 'RATE_LIMITED', 'tooManyInvitations');
       }
       return insertInvitation(q, { teamId, inviterId: me.id, email: input.email, role: input.role, tokenHash: hashToken(token) });
     });
@@ -90,9 +90,9 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     const teamId = parseId(request.params.id);
     const userId = parseId(request.params.userId);
     const team = await findTeam(db, teamId);
-    if (!team || team.ownerId !== me.id) throw notFound('Team not found.');
-    if (userId === me.id) throw new ApiError(409, 'CONFLICT', 'The owner cannot be removed: delete the team instead.');
-    if (!(await removeMember(db, teamId, userId))) throw notFound('Member not found.');
+    if (!team || team.ownerId !== me.id) throw notFound('teamNotFound');
+    if (userId === me.id) throw new ApiError(409, 'CONFLICT', 'ownerCannotLeave');
+    if (!(await removeMember(db, teamId, userId))) throw notFound('memberNotFound');
     return reply.status(204).send();
   });
 
@@ -100,8 +100,8 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     const me = caller(request);
     const teamId = parseId(request.params.id);
     const team = await findTeam(db, teamId);
-    if (!team || !(await isMember(db, teamId, me.id))) throw notFound('Team not found.');
-    if (team.ownerId === me.id) throw new ApiError(409, 'CONFLICT', 'The owner cannot be removed: delete the team instead.');
+    if (!team || !(await isMember(db, teamId, me.id))) throw notFound('teamNotFound');
+    if (team.ownerId === me.id) throw new ApiError(409, 'CONFLICT', 'ownerCannotLeave');
     await removeMember(db, teamId, me.id);
     return reply.status(204).send();
   });
@@ -113,7 +113,7 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     const id = parseId(request.params.id);
     const email = await emailOf(db, me.id);
     const teamId = await db.tx((q) => acceptInvitation(q, { id }, { id: me.id, email }));
-    if (teamId === null) throw notFound('Invitation not found or no longer valid.');
+    if (teamId === null) throw notFound('invitationInvalid');
     return { teamId };
   });
 
@@ -122,13 +122,13 @@ export default async function teamRoutes(app: FastifyInstance): Promise<void> {
     const { token } = parseInput(invitationAcceptSchema, request.body);
     const email = await emailOf(db, me.id);
     const teamId = await db.tx((q) => acceptInvitation(q, { tokenHash: hashToken(token) }, { id: me.id, email }));
-    if (teamId === null) throw notFound('Invitation not found or no longer valid.');
+    if (teamId === null) throw notFound('invitationInvalid');
     return { teamId };
   });
 
   app.post<WithId>('/team-invitations/:id/decline', { onRequest: authenticate }, async (request, reply) => {
     const me = caller(request);
-    if (!(await declineInvitation(db, parseId(request.params.id), await emailOf(db, me.id)))) throw notFound('Invitation not found or no longer valid.');
+    if (!(await declineInvitation(db, parseId(request.params.id), await emailOf(db, me.id)))) throw notFound('invitationInvalid');
     return reply.status(204).send();
   });
 }

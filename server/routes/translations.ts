@@ -54,10 +54,10 @@ export default async function translationRoutes(app: FastifyInstance): Promise<v
   const { db } = app;
   const byId = async (id: number): Promise<Translation> => {
     const found = await findOverride(db, id);
-    if (!found) throw notFound('Translation not found.');
+    if (!found) throw notFound('translationNotFound');
     return found;
   };
-  const duplicate = () => new ApiError(409, 'CONFLICT', 'An override for this key and locale already exists.');
+  const duplicate = () => new ApiError(409, 'CONFLICT', 'overrideExists');
 
   // Public: every override, for the app's i18n (applied over the bundled strings, cached offline).
   app.get('/translations', async () => listOverrides(db));
@@ -69,7 +69,7 @@ export default async function translationRoutes(app: FastifyInstance): Promise<v
       const day = await app.counters.add(`missing-reports-day:${request.ip}`, DAY_MS);
       if (day.count > MISSING_REPORTS_PER_DAY) {
         void reply.header('retry-after', String(Math.max(1, Math.ceil(day.ttlMs / 1000))));
-        throw new ApiError(429, 'RATE_LIMITED', 'Too many missing-translation reports from this address today.');
+        throw new ApiError(429, 'RATE_LIMITED', 'tooManyMissingReports');
       }
       const report = parseInput(reportSchema, request.body, 'Missing keys report');
       // Keys of no namespace of this app are not the app's: not kept.
@@ -90,11 +90,11 @@ export default async function translationRoutes(app: FastifyInstance): Promise<v
     const id = parseId((request.params as { id?: string }).id);
     const outcome = await updateOverride(db, id, parseInput(writeSchema, request.body));
     if (outcome === 'duplicate') throw duplicate();
-    if (outcome === 'not-found') throw notFound('Translation not found.');
+    if (outcome === 'not-found') throw notFound('translationNotFound');
     return byId(id);
   });
   app.delete('/admin/translations/:id', { onRequest: requireAdmin }, async (request, reply) => {
-    if (!(await deleteOverride(db, parseId((request.params as { id?: string }).id)))) throw notFound('Translation not found.');
+    if (!(await deleteOverride(db, parseId((request.params as { id?: string }).id)))) throw notFound('translationNotFound');
     return reply.status(204).send();
   });
 
@@ -105,7 +105,7 @@ export default async function translationRoutes(app: FastifyInstance): Promise<v
     return { deleted: await deleteMissing(db, input.ids) };
   });
   app.delete('/admin/translations/missing/:id', { onRequest: requireAdmin }, async (request, reply) => {
-    if (!(await deleteMissingOne(db, parseId((request.params as { id?: string }).id)))) throw notFound('Missing translation not found.');
+    if (!(await deleteMissingOne(db, parseId((request.params as { id?: string }).id)))) throw notFound('missingTranslationNotFound');
     return reply.status(204).send();
   });
 }

@@ -11,7 +11,7 @@ import { ApiError, notFound } from '../errors';
 import { parseId, parseInput } from '../validate';
 import { authenticate, caller, requireAdmin } from '../auth/guard';
 import { accountQuotas } from '../quotas/account-quotas';
-import { CIRCUIT_COLUMNS, CIRCUIT_FROM, circuitFromRow, type CircuitRow } from '../reference/reference-store';
+import { CIRCUIT_COLUMNS, CIRCUIT_FROM, circuitFromRow, unknownReference, type CircuitRow } from '../reference/reference-store';
 
 const SELECT = `select ${CIRCUIT_COLUMNS} from ${CIRCUIT_FROM}`;
 
@@ -19,7 +19,7 @@ export default async function userCircuitRoutes(app: FastifyInstance): Promise<v
   const { db } = app;
   const byId = async (id: number) => {
     const [row] = await db.query<CircuitRow>(`${SELECT} where t.id = $1`, [id]);
-    if (!row) throw notFound('Circuit not found.');
+    if (!row) throw notFound('circuitNotFound');
     return circuitFromRow(row);
   };
 
@@ -28,7 +28,7 @@ export default async function userCircuitRoutes(app: FastifyInstance): Promise<v
     const input = parseInput(userCircuitWriteSchema, request.body);
     for (const [field, table] of [['typeId', 'circuit_types'], ['countryId', 'countries']] as const) {
       const [found] = await db.query(`select 1 from ${table} where id = $1`, [input[field]]);
-      if (!found) throw new ApiError(400, 'VALIDATION', `Unknown ${field}.`, { [field]: 'Does not exist' });
+      if (!found) throw new ApiError(400, 'VALIDATION', unknownReference(field), { [field]: 'Does not exist' });
     }
     const [row] = await db.query<{ id: number }>(
       `insert into circuits (name, type_id, country_id, length, coordinates, size, user_id, is_public)
@@ -46,7 +46,7 @@ export default async function userCircuitRoutes(app: FastifyInstance): Promise<v
   app.post('/admin/circuits/:id/promote', { onRequest: requireAdmin }, async (request) => {
     const id = parseId((request.params as { id?: string }).id);
     const rows = await db.query('update circuits set is_public = true, updated_at = now() where id = $1 returning id', [id]);
-    if (!rows.length) throw notFound('Circuit not found.');
+    if (!rows.length) throw notFound('circuitNotFound');
     return byId(id);
   });
 }

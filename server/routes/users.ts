@@ -60,7 +60,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     }
     if (fields.countryId) {
       const [c] = await db.query('select 1 from countries where id = $1', [fields.countryId]);
-      if (!c) throw new ApiError(400, 'VALIDATION', 'Unknown countryId.', { countryId: 'Unknown country' });
+      if (!c) throw new ApiError(400, 'VALIDATION', 'unknownCountryId', { countryId: 'Unknown country' });
     }
     const [row] = await db.query<UserRow>(
       `update users u set ${[...sets, 'updated_at = now()'].join(', ')} where u.id = $1 returning ${USER_COLUMNS}`,
@@ -71,7 +71,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function setActive(id: number, active: boolean | undefined, actorId: number): Promise<User> {
-    if (active === false && id === actorId) throw new ApiError(409, 'CONFLICT', 'You cannot deactivate your own account.');
+    if (active === false && id === actorId) throw new ApiError(409, 'CONFLICT', 'cannotDeactivateSelf');
     const row = await db.tx(async (q) => {
       const [r] = await q.query<UserRow>(
         `update users u set active = coalesce($2, active), updated_at = now() where u.id = $1 returning ${USER_COLUMNS}`,
@@ -91,7 +91,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
 
   async function createByAdmin(body: unknown, reply: { status(code: number): { send(v: unknown): unknown } }) {
     const input = parseInput(userAdminCreateSchema, body);
-    if (await findUserByEmail(db, input.email)) throw new ApiError(409, 'CONFLICT', 'An account with this e-mail address already exists.');
+    if (await findUserByEmail(db, input.email)) throw new ApiError(409, 'CONFLICT', 'emailTaken');
     const user = await insertUser(db, {
       email: input.email.trim().toLowerCase(),
       firstName: input.firstName,
@@ -148,7 +148,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   });
   app.delete('/admin/users/:id', { onRequest: requireAdmin }, async (request, reply) => {
     const id = parseId((request.params as { id?: string }).id);
-    if (id === caller(request).id) throw new ApiError(409, 'CONFLICT', 'You cannot delete your own account.');
+    if (id === caller(request).id) throw new ApiError(409, 'CONFLICT', 'cannotDeleteSelf');
     const rows = await db.query('delete from users where id = $1 returning id', [id]);
     if (!rows.length) throw notFound();
     forgetAccessState(db, id);

@@ -29,7 +29,7 @@ const fitsInteger = (n: number) => Number.isInteger(n) && Math.abs(n) < 2_147_48
 export function deriveSessionStats(laps: string, coordinates: Uint8Array): SessionStats {
   const parsed = parseLapsCounting(laps);
   if (parsed.laps.length > MAX_LAPS) {
-    throw new ApiError(400, 'VALIDATION', `Invalid request body: laps: more than ${MAX_LAPS} laps`, { laps: `At most ${MAX_LAPS} laps` });
+    throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: `laps: more than ${MAX_LAPS} laps` } }, { laps: `At most ${MAX_LAPS} laps` });
   }
   const rows = parsed.laps.filter((l) => fitsInteger(l.lapNumber) && fitsInteger(l.timeMs) && l.sectorsMs.every(fitsInteger));
   let bestLapMs: number | null = null;

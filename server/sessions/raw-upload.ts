@@ -78,5 +78,5 @@ function readBlocks(request: FastifyRequest, payload: Readable & { receivedEncod
 /** The body the parsers above read; a request without one is a 400. */
 export function rawUpload(body: unknown): RawUpload {
   if (typeof body === 'object' && body !== null && RAW in body) return body as unknown as RawUpload;
-  throw new ApiError(400, 'VALIDATION', 'Request body is missing.');
+  throw new ApiError(400, 'VALIDATION', 'bodyMissing');
 }

@@ -16,10 +16,10 @@ export function mayTouch(request: FastifyRequest, owner: { userId: number } | nu
 /** The circuit must be one the session's owner sees (another racer's own circuit is unknown to them). */
 export async function checkReferences(q: Queryable, input: { circuitId?: number | null; vehicleCategoryId?: number | null }, ownerId: number): Promise<void> {
   if (input.circuitId != null && !(await circuitExists(q, input.circuitId, ownerId))) {
-    throw new ApiError(400, 'VALIDATION', 'Unknown circuitId.', { circuitId: 'Does not exist' });
+    throw new ApiError(400, 'VALIDATION', 'unknownCircuitId', { circuitId: 'Does not exist' });
   }
   if (input.vehicleCategoryId != null && !(await vehicleCategoryExists(q, input.vehicleCategoryId))) {
-    throw new ApiError(400, 'VALIDATION', 'Unknown vehicleCategoryId.', { vehicleCategoryId: 'Does not exist' });
+    throw new ApiError(400, 'VALIDATION', 'unknownVehicleCategoryId', { vehicleCategoryId: 'Does not exist' });
   }
 }
 
@@ -28,10 +28,10 @@ export function parseDate(value: string): string {
   // instants; before it did, it sent the track's wall-clock time, which `new Date` read in the server's zone).
   const d = new Date(value.includes('T') && !hasZone(value) ? `${value}Z` : value);
   if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9999) {
-    throw new ApiError(400, 'VALIDATION', 'Invalid request body: date: must be an ISO date', { date: 'Must be an ISO date' });
+    throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: 'date: must be an ISO date' } }, { date: 'Must be an ISO date' });
   }
   return d.toISOString();
 }
 
 /** The summary of a session that exists (it was just written or checked). */
-export const summaryOf = async (q: Queryable, id: number) => (await findSummary(q, id)) ?? Promise.reject(notFound('Session not found.'));
+export const summaryOf = async (q: Queryable, id: number) => (await findSummary(q, id)) ?? Promise.reject(notFound('sessionNotFound'));

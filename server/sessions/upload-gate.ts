@@ -38,7 +38,7 @@ export function uploadGate(inFlight: number, maxWaiting: number) {
       }
       if (waiting.length >= maxWaiting) {
         void reply.header('retry-after', '5');
-        throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The server is busy with other uploads. Try again in a moment.');
+        throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'uploadsBusy');
       }
       const closed = () => request.raw.destroyed || reply.raw.destroyed;
       await new Promise<void>((resolve, reject) => {
@@ -54,7 +54,7 @@ export function uploadGate(inFlight: number, maxWaiting: number) {
           if (holding) return;
           const at = waiting.indexOf(entry);
           if (at >= 0) waiting.splice(at, 1);
-          reject(new ApiError(400, 'BAD_REQUEST', 'The client went away.'));
+          reject(new ApiError(400, 'BAD_REQUEST', 'clientWentAway'));
         });
       });
     },

@@ -71,9 +71,9 @@ export function createUploadPool(threads = UPLOAD_THREADS): UploadPool {
 
 function poolError(e: unknown): Error {
   const code = (e as { code?: unknown }).code;
-  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large to process.');
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'bodyTooLargeToProcess');
   if (e instanceof Error && /queue is at limit/i.test(e.message)) {
-    return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The server is busy with other uploads. Try again in a moment.');
+    return new ApiError(503, 'SERVICE_UNAVAILABLE', 'uploadsBusy');
   }
   return e instanceof Error ? e : new Error(String(e));
 }

@@ -24,7 +24,7 @@ export function uploadSlots(limit: number) {
       const n = inUse.get(userId) ?? 0;
       if (n >= limit) {
         void reply.header('retry-after', '5');
-        throw new ApiError(429, 'RATE_LIMITED', `At most ${limit} session uploads at a time. Try again when one has finished.`);
+        throw new ApiError(429, 'RATE_LIMITED', { id: 'uploadsAtOnce', params: { limit } });
       }
       inUse.set(userId, n + 1);
       reply.raw.once('close', () => release(userId));

@@ -12,6 +12,7 @@ import { ColumnarTextError, columnarTextSchema, decodeColumnarText } from '../..
 import { MAX_COLUMNS, MAX_SHAPE_RUNS } from '../../src/contracts/session-bounds';
 import { sessionWriteSchema } from '../../src/contracts/entities';
 import type { ErrorCode } from '../../src/contracts/errors';
+import type { MessageRef } from '../../src/contracts/messages';
 import { ApiError } from '../errors';
 import { parseInput } from '../validate';
 import { deriveSessionStats, type SessionStats } from './lap-stats';
@@ -36,7 +37,7 @@ export type PreparedInput = Omit<UploadInput, 'coordinates'> & { coordinates: Ui
 
 export type UploadOutcome =
   | { ok: true; input: PreparedInput; stats: SessionStats }
-  | { ok: false; status: number; code: ErrorCode; message: string; fields?: Record<string, string> };
+  | { ok: false; status: number; code: ErrorCode; message: MessageRef; fields?: Record<string, string> };
 
 export default function prepareUpload(task: UploadTask): UploadOutcome {
   // This upload's garbage (and its hold on the body's shared blocks) goes once its outcome is sent.
@@ -49,7 +50,7 @@ export default function prepareUpload(task: UploadTask): UploadOutcome {
     Buffer.from(coordinates.buffer).write(input.coordinates, 'utf8');
     return { ok: true, input: { ...input, coordinates }, stats: deriveSessionStats(input.laps, coordinates) };
   } catch (e) {
-    if (e instanceof ApiError) return { ok: false, status: e.statusCode, code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) };
+    if (e instanceof ApiError) return { ok: false, status: e.statusCode, code: e.code, message: e.ref, ...(e.fields ? { fields: e.fields } : {}) };
     throw e;
   }
 }
@@ -105,7 +106,7 @@ function refuseManyValues(text: string): void {
     }
     if (values > MAX_JSON_VALUES) {
       const name = field || 'body';
-      throw new ApiError(400, 'VALIDATION', `Invalid request body: ${name}: more than ${MAX_JSON_VALUES} values`, { [name]: `At most ${MAX_JSON_VALUES} values` });
+      throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: `${name}: more than ${MAX_JSON_VALUES} values` } }, { [name]: `At most ${MAX_JSON_VALUES} values` });
     }
   }
 }
@@ -118,31 +119,31 @@ const nextNonSpace = (text: string, from: number) => {
 
 /** Strict JSON as Fastify's own parser reads it (prototype poisoning refused). */
 function parseJson(text: string): unknown {
-  if (text.trim() === '') throw new ApiError(400, 'BAD_REQUEST', 'The JSON request body is empty.');
+  if (text.trim() === '') throw new ApiError(400, 'BAD_REQUEST', 'emptyJson');
   try {
     return sjson.parse(text, null, { protoAction: 'error', constructorAction: 'error' });
   } catch (e) {
-    if (e instanceof SyntaxError) throw new ApiError(400, 'BAD_REQUEST', 'The request body is not valid JSON.');
-    throw new ApiError(400, 'BAD_REQUEST', 'Object contains forbidden prototype property');
+    if (e instanceof SyntaxError) throw new ApiError(400, 'BAD_REQUEST', 'invalidJson');
+    throw new ApiError(400, 'BAD_REQUEST', 'forbiddenProperty');
   }
 }
 
 /** The body with its columnar `coordinates` rebuilt into the text the device wrote, at most `maxBytes` long. */
 function withRebuiltCoordinates(value: unknown, maxBytes: number): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !('coordinates' in value)) {
-    throw new ApiError(400, 'VALIDATION', 'Invalid request body: coordinates: Required', { coordinates: 'Required' });
+    throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: 'coordinates: Required' } }, { coordinates: 'Required' });
   }
   const columns = columnarTextSchema.safeParse(value.coordinates);
   if (!columns.success) {
-    throw new ApiError(400, 'VALIDATION', 'Invalid request body: coordinates: not a columnar text', { coordinates: 'Not a columnar text' });
+    throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: 'coordinates: not a columnar text' } }, { coordinates: 'Not a columnar text' });
   }
   try {
     return { ...value, coordinates: decodeColumnarText(columns.data, maxBytes) };
   } catch (e) {
     if (!(e instanceof ColumnarTextError)) throw e;
     throw e.code === 'COLUMNAR_TOO_LARGE'
-      ? new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.')
-      : new ApiError(400, 'VALIDATION', `Invalid request body: coordinates: ${e.message}`, { coordinates: e.message });
+      ? new ApiError(413, 'PAYLOAD_TOO_LARGE', 'bodyTooLarge')
+      : new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: `coordinates: ${e.message}` } }, { coordinates: e.message });
   }
 }
 

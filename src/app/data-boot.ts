@@ -9,8 +9,8 @@ import { authSession } from '../data/auth/app-session';
 import { refreshFromServer, startDataLayer, watchSyncNotices } from '../data/services';
 import { notifyError } from '../ui/toast';
 import { createAppAuth } from './auth/app-auth';
-import { LOGIN_EXPIRED_MESSAGE, signedOutTarget } from './auth/signed-out';
-import { startTranslationSync } from './i18n/setup';
+import { signedOutTarget } from './auth/signed-out';
+import { startTranslationSync, translateMessage } from './i18n/setup';
 import { setSessionHint } from './session-hint';
 import type { createAppRouter } from './router';
 
@@ -33,7 +33,7 @@ export function startData(router: ReturnType<typeof createAppRouter>): void {
   authSession.onSignedOut((reason) => {
     const target = signedOutTarget(reason, router.state.location);
     if (!target) return;
-    if (reason === 'refresh-failed') notifyError(LOGIN_EXPIRED_MESSAGE);
+    if (reason === 'refresh-failed') notifyError(translateMessage('loginExpired'));
     void router.navigate(target);
   });
   // Guards re-run when the user changes (sign-in, sign-out, offline start resolved).

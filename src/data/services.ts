@@ -21,8 +21,10 @@ import { createSharingRepository } from './repositories/sharing-repository';
 import { createTeamsRepository } from './repositories/teams-repository';
 import { sharingApi } from './api/sharing';
 import { createVideoRepository } from './repositories/video-repository';
+import { createAddVideos, type AddVideoMedia } from './use-cases/add-video';
 import { createImportSession } from './use-cases/import-session';
 import { removeLeftoverExports } from './storage/export-files';
+import { removeStoredFiles } from './storage/opfs-files';
 import { getStorageStatus, requestPersistentStorage } from './storage/storage-manager';
 import { listenForServiceWorkerSync, requestBackgroundSync } from './sync/background-sync';
 import { createOutboxStore } from './sync/outbox-store';
@@ -35,7 +37,8 @@ import { browserNetworkStatus, sessionsSyncTransport, systemClock, withSyncLock 
  * - `sessionsRepository` (device sink `saveDownloadedSession`, lists, texts, analysis, edit/delete/retry,
  *   `refreshFromServer`), `referenceRepository` (countries, circuits, types, categories), `firmwareRepository`,
  *   `leaderboardRepository` (answers kept for offline viewing), `sessionGatesRepository` (a session's own gates);
- * - `importSession` (a picked file imported as a session; a start/finish confirmed for one);
+ * - `importSession` (a picked file imported as a session; a start/finish confirmed for one), `addVideosWith`
+ *   (a pick of videos added to a session, given the media work);
  * - `watchSyncNotices(show)` for 'Session uploaded' / conflict notices / failures (the sync engine itself stays
  *   inside this module);
  * - `startDataLayer()` is called once by the shell at boot (auth start, persistent storage, sync triggers).
@@ -121,6 +124,16 @@ export type { VideoRow } from './db/rows';
 
 /** On-board videos of sessions (rows here; files in OPFS, copied by src/media). */
 export const videoRepository = createVideoRepository(getDb);
+
+/**
+ * Adding a pick of videos to a session (use-cases/add-video.ts): its rows and the removal of a failed video's file
+ * wired here; the media work (probe, copy, chapter join, GPS match) is src/media's, which this layer does not
+ * import: the screen that adds videos passes it in.
+ */
+export function addVideosWith(media: AddVideoMedia) {
+  return createAddVideos({ ...media, videos: videoRepository, removeStoredFiles });
+}
+export type { AddNoticeItem } from './use-cases/add-video';
 
 /** The firmware version ASTRO reported: kept at once, sent to the user's record when online. */
 export const deviceVersionRepository = createDeviceVersionRepository({

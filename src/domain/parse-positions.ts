@@ -95,14 +95,8 @@ const D_CR = CR - 48;
  * are exact, and mantissa and division are the generic parser's, so both produce the same doubles.
  */
 function scanLines(s: ScanState, bytes: Uint8Array, end: number): void {
-  let count = s.count;
-  let capacity = s.capacity;
-  let lapCol = s.lap;
-  let timeCol = s.timeMs;
-  let latCol = s.lat;
-  let lonCol = s.lon;
-  let speedCol = s.speedKmh;
-  let lineNo = s.lineNo;
+  // The state's counters and columns in locals, read back from it only after it grew or the generic parser ran.
+  let { count, capacity, lap: lapCol, timeMs: timeCol, lat: latCol, lon: lonCol, speedKmh: speedCol, lineNo } = s;
   let i = 0;
   while (i < end) {
     const start = i;
@@ -206,12 +200,7 @@ function scanLines(s: ScanState, bytes: Uint8Array, end: number): void {
       if (count === capacity) {
         s.count = count;
         growState(s);
-        capacity = s.capacity;
-        lapCol = s.lap;
-        timeCol = s.timeMs;
-        latCol = s.lat;
-        lonCol = s.lon;
-        speedCol = s.speedKmh;
+        ({ capacity, lap: lapCol, timeMs: timeCol, lat: latCol, lon: lonCol, speedKmh: speedCol } = s);
       }
       lapCol[count] = lap;
       timeCol[count] = time;
@@ -223,13 +212,7 @@ function scanLines(s: ScanState, bytes: Uint8Array, end: number): void {
     }
     s.count = count;
     i = parseLineGeneric(s, bytes, start, lineNo);
-    count = s.count;
-    capacity = s.capacity;
-    lapCol = s.lap;
-    timeCol = s.timeMs;
-    latCol = s.lat;
-    lonCol = s.lon;
-    speedCol = s.speedKmh;
+    ({ count, capacity, lap: lapCol, timeMs: timeCol, lat: latCol, lon: lonCol, speedKmh: speedCol } = s);
   }
   s.count = count;
   s.lineNo = lineNo;

@@ -21,11 +21,11 @@ import type { Sample } from 'mp4box';
 import { blobSource } from '../domain/file-reading/byte-source';
 import { readMp4Index, type Mp4Index } from '../domain/file-reading/mp4-index';
 import { chapterStartsUs, decodeOrder, firstKeptSample } from '../domain/video/chapter-timeline';
-import { withPictureEditList } from '../domain/video/mp4-edit-list';
 import { videosFolder } from '../data/storage/opfs-files';
 import { isQuotaError } from '../data/storage/storage-error';
 import { estimatedFreeBytes, type CopyOptions } from './copy-to-storage';
 import { ExportError } from './export/export-error';
+import { createWriteQueue, joinOutput } from './join-writes';
 import { aacConfig, decoderDescription, mediaStart, SampleReader, type SourceSample } from './source-tracks';
 import { VideoError } from './video-error';
 
@@ -106,8 +106,6 @@ function sameSound(a: ChapterFormat['audio'], b: ChapterFormat['audio']): boolea
   return a !== null && b !== null && a.codec === b.codec && a.sampleRate === b.sampleRate && a.channels === b.channels && sameBytes(a.description, b.description);
 }
 
-/** Bytes handed to the disk but not yet written past which the join waits for the disk. */
-const WRITE_BACKLOG = 32 * 1024 * 1024;
 /** Progress is told at most once per this many bytes read. */
 const PROGRESS_STEP = 1024 * 1024;
 
@@ -116,56 +114,20 @@ export interface JoinedVideo {
   sizeBytes: number;
 }
 
-interface Written {
-  data: Uint8Array;
-  position: number;
-}
-
-/** `length` bytes from `position` as the writes leave them (a later write over an earlier one wins). */
-function readWritten(writes: readonly Written[], position: number, length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  for (const w of writes) {
-    const from = Math.max(position, w.position);
-    const to = Math.min(position + length, w.position + w.data.byteLength);
-    if (to > from) out.set(w.data.subarray(from - w.position, to - w.position), from - position);
-  }
-  return out;
-}
-
-/**
- * The muxer's last writes with an edit list added to the index (mp4-edit-list.ts), so that a picture with a
- * presentation lead (B-frames) is shown from its first frame at 0 as in the camera's file: the index (moov) is the
- * last box, right after the media data, whose size the held writes hold. Unchanged without a lead.
- */
-function withEditList(held: readonly Written[], head: Uint8Array | null, leadUs: number): Written[] {
-  if (!(leadUs > 0) || !head) return [...held];
-  const ftypSize = new DataView(head.buffer, head.byteOffset).getUint32(0);
-  const mdatHeader = new DataView(readWritten(held, ftypSize, 16).buffer);
-  const mdatSize = mdatHeader.getUint32(0) === 1 ? Number(mdatHeader.getBigUint64(8)) : mdatHeader.getUint32(0);
-  const moovAt = ftypSize + mdatSize;
-  const end = held.reduce((n, w) => Math.max(n, w.position + w.data.byteLength), 0);
-  const moov = withPictureEditList(readWritten(held, moovAt, end - moovAt), leadUs);
-  const before = held.filter((w) => w.position < moovAt).map((w) => ({ position: w.position, data: w.data.subarray(0, Math.min(w.data.byteLength, moovAt - w.position)) }));
-  return [...before, { data: moov, position: moovAt }];
-}
-
 const asSource = (s: Sample): SourceSample => ({ offset: s.offset, size: s.size, key: s.is_sync, timestampUs: 0, durationUs: 0 });
 
+const cancelled = () => new VideoError('aborted', 'The copy was cancelled.');
+
 /**
- * Joins `chapters` (one recording's files, in chapter order) into one stored MP4. Progress is over the chapters'
- * total size. Throws VideoError: chapter-unreadable or chapters-differ (before writing), quota, aborted,
- * no-storage, write-failed.
+ * Every chapter's index, read before the disk is touched: a chapter that cannot be read or was not recorded like
+ * the first fails here. Their lengths, the first one's picture lead, and whether the sound can be kept.
  */
-export async function joinChaptersToStorage(chapters: readonly File[], options: CopyOptions = {}): Promise<JoinedVideo> {
-  const folder = options.folder ?? (await videosFolder().catch(() => null));
-  if (!folder) throw new VideoError('no-storage', 'This browser cannot store videos for offline use.');
-  const totalBytes = chapters.reduce((n, f) => n + f.size, 0);
-  // Every chapter's index first: what cannot be joined fails here, before the disk is touched.
+async function readFormats(chapters: readonly File[], signal: AbortSignal | undefined) {
   const formats: ChapterFormat[] = [];
   const durationsUs: number[] = [];
   let leadUs = 0;
   for (const file of chapters) {
-    if (options.signal?.aborted) throw new VideoError('aborted', 'The copy was cancelled.');
+    if (signal?.aborted) throw cancelled();
     const tracks = await readChapter(file);
     if (formats.length > 0 && !samePicture(formats[0].video, tracks.format.video)) {
       throw new VideoError('chapters-differ', `The chapter ${file.name} was not recorded like the first one.`, { fileName: file.name });
@@ -176,6 +138,102 @@ export async function joinChaptersToStorage(chapters: readonly File[], options: 
   }
   // Sound only when every chapter has the same: a track missing from one chapter would be silence out of step.
   const withSound = formats.every((f) => sameSound(formats[0].audio, f.audio));
+  return { first: formats[0], durationsUs, leadUs, audioFormat: withSound ? formats[0].audio : null };
+}
+
+/** The muxer of the joined file (the first chapter's picture, its sound when kept) and each track's first metadata. */
+function createJoinMuxer(first: ChapterFormat, audioFormat: ChapterFormat['audio'], onData: (data: Uint8Array, position: number) => void) {
+  const muxer = new Muxer({
+    target: new StreamTarget({ onData, chunked: true, chunkSize: 4 * 1024 * 1024 }),
+    video: { codec: first.video.muxer, width: first.video.width, height: first.video.height },
+    ...(audioFormat ? { audio: { codec: 'aac' as const, numberOfChannels: audioFormat.channels, sampleRate: audioFormat.sampleRate } } : {}),
+    fastStart: false,
+    firstTimestampBehavior: 'cross-track-offset',
+  });
+  const videoMeta: EncodedVideoChunkMetadata = { decoderConfig: { codec: first.video.codec, codedWidth: first.video.width, codedHeight: first.video.height, description: first.video.description } };
+  const audioMeta: EncodedAudioChunkMetadata | undefined = audioFormat ? { decoderConfig: { codec: audioFormat.codec, sampleRate: audioFormat.sampleRate, numberOfChannels: audioFormat.channels, description: audioFormat.description } } : undefined;
+  return { muxer, videoMeta, audioMeta };
+}
+
+interface ChapterCopyInput {
+  mux: ReturnType<typeof createJoinMuxer>;
+  withSound: boolean;
+  /** The first chapter's picture lead, µs. */
+  leadUs: number;
+  /** Waits for the disk when too much waits for it; throws a failed write's error. */
+  keepUp: () => Promise<void>;
+  signal: AbortSignal | undefined;
+  /** Bytes of the chapters read so far, at most once per PROGRESS_STEP. */
+  onRead: (done: number) => void;
+}
+
+/** Copies one chapter after another into the muxer, each chapter's packets in decode order at its start on the timeline. */
+function createChapterCopy({ mux, withSound, leadUs, keepUp, signal, onRead }: ChapterCopyInput) {
+  const { muxer, videoMeta, audioMeta } = mux;
+  let told = 0;
+  let audioEndUs = 0;
+  let firstVideo = true;
+  let firstAudio = true;
+  return async (file: File, startUs: number, doneBefore: number) => {
+    const tracks = await readChapter(file);
+    const video = tracks.video;
+    const audio = withSound ? tracks.audio : null;
+    // The joined file keeps no edit list: the picture is shown at its raw times (its lead is moved onto the sync,
+    // chapter-timeline.ts), so the sound is placed where the player showed it against the picture, and its priming
+    // packets, which fall before the picture's start, are dropped.
+    const audioAtUs = audio ? startUs + video.leadUs - audio.leadUs - leadUs : 0;
+    const audioFrom = audio ? firstKeptSample(audio.dtsUs, audioAtUs, audioEndUs) : 0;
+    const videoReader = new SampleReader(file);
+    const audioReader = new SampleReader(file);
+    let readTo = 0;
+    for (const [track, i] of decodeOrder(video.dtsUs, audio ? audio.dtsUs.slice(audioFrom) : [])) {
+      if (signal?.aborted) throw cancelled();
+      if (track === 'video') {
+        const s = video.samples[i];
+        const data = await videoReader.read(asSource(s));
+        const durationUs = i + 1 < video.dtsUs.length ? video.dtsUs[i + 1] - video.dtsUs[i] : video.durationUs - video.dtsUs[i];
+        muxer.addVideoChunkRaw(data, s.is_sync ? 'key' : 'delta', startUs + video.ctsUs[i], durationUs, firstVideo ? videoMeta : undefined, video.ctsUs[i] - video.dtsUs[i]);
+        firstVideo = false;
+        readTo = Math.max(readTo, s.offset + s.size);
+      } else if (audio) {
+        const k = audioFrom + i;
+        const s = audio.samples[k];
+        const data = await audioReader.read(asSource(s));
+        const durationUs = toUs(s.duration, s.timescale);
+        muxer.addAudioChunkRaw(data, 'key', audioAtUs + audio.dtsUs[k], durationUs, firstAudio ? audioMeta : undefined);
+        firstAudio = false;
+        audioEndUs = audioAtUs + audio.dtsUs[k] + durationUs;
+        readTo = Math.max(readTo, s.offset + s.size);
+      }
+      await keepUp();
+      const done = doneBefore + Math.min(readTo, file.size);
+      if (done - told >= PROGRESS_STEP) {
+        told = done;
+        onRead(done);
+      }
+    }
+  };
+}
+
+/** A join's failure as the VideoError the racer is told; `current`: the chapter being read. */
+function joinFailure(e: unknown, current: string): VideoError {
+  if (e instanceof VideoError) return e;
+  if (isQuotaError(e)) return new VideoError('quota', 'The device ran out of space while joining the video.', { cause: e });
+  // A picked file that can no longer be read (moved, removed, or shorter than its index says).
+  if ((e instanceof DOMException && e.name === 'NotReadableError') || e instanceof ExportError) return unreadable(current, e);
+  return new VideoError('write-failed', `Could not store the video: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+}
+
+/**
+ * Joins `chapters` (one recording's files, in chapter order) into one stored MP4. Progress is over the chapters'
+ * total size. Throws VideoError: chapter-unreadable or chapters-differ (before writing), quota, aborted,
+ * no-storage, write-failed.
+ */
+export async function joinChaptersToStorage(chapters: readonly File[], options: CopyOptions = {}): Promise<JoinedVideo> {
+  const folder = options.folder ?? (await videosFolder().catch(() => null));
+  if (!folder) throw new VideoError('no-storage', 'This browser cannot store videos for offline use.');
+  const totalBytes = chapters.reduce((n, f) => n + f.size, 0);
+  const { first, durationsUs, leadUs, audioFormat } = await readFormats(chapters, options.signal);
   const free = await (options.freeBytes ?? estimatedFreeBytes)();
   if (free !== null && free < totalBytes) throw new VideoError('quota', 'Not enough free space on this device for the video.');
 
@@ -185,111 +243,29 @@ export async function joinChaptersToStorage(chapters: readonly File[], options: 
   let current = chapters[0].name;
   try {
     writable = await handle.createWritable();
-    const out = writable;
-    let backlog = 0;
-    let writing: Promise<void> = Promise.resolve();
-    let writeError: unknown = null;
-    let sizeBytes = 0;
-    /** The file's first bytes (the ftyp box's size says where the media data starts). */
-    let head: Uint8Array | null = null;
-    /** What the muxer writes while it finishes (the media data's size, the index): held to add the edit list. */
-    let held: Written[] | null = null;
-    const send = (data: Uint8Array, position: number) => {
-      backlog += data.byteLength;
-      sizeBytes = Math.max(sizeBytes, position + data.byteLength);
-      writing = writing.then(async () => {
-        if (writeError !== null) return;
-        try {
-          await out.write({ type: 'write', position, data: data as Uint8Array<ArrayBuffer> });
-        } catch (e) {
-          writeError = e;
-        }
-        backlog -= data.byteLength;
-      });
-    };
-    const onData = (data: Uint8Array, position: number) => {
-      if (position === 0 && head === null) head = data.slice(0, 8);
-      if (held) held.push({ data: data.slice(), position });
-      else send(data, position);
-    };
-    const first = formats[0];
-    const audioFormat = withSound ? first.audio : null;
-    const muxer = new Muxer({
-      target: new StreamTarget({ onData, chunked: true, chunkSize: 4 * 1024 * 1024 }),
-      video: { codec: first.video.muxer, width: first.video.width, height: first.video.height },
-      ...(audioFormat ? { audio: { codec: 'aac' as const, numberOfChannels: audioFormat.channels, sampleRate: audioFormat.sampleRate } } : {}),
-      fastStart: false,
-      firstTimestampBehavior: 'cross-track-offset',
-    });
-    const videoMeta: EncodedVideoChunkMetadata = { decoderConfig: { codec: first.video.codec, codedWidth: first.video.width, codedHeight: first.video.height, description: first.video.description } };
-    const audioMeta: EncodedAudioChunkMetadata | undefined = audioFormat ? { decoderConfig: { codec: audioFormat.codec, sampleRate: audioFormat.sampleRate, numberOfChannels: audioFormat.channels, description: audioFormat.description } } : undefined;
+    const queue = createWriteQueue(writable);
+    const output = joinOutput(queue);
+    const mux = createJoinMuxer(first, audioFormat, output.onData);
+    const copyChapter = createChapterCopy({ mux, withSound: audioFormat !== null, leadUs, keepUp: queue.keepUp, signal: options.signal, onRead: (done) => options.onProgress?.(done, totalBytes) });
     const starts = chapterStartsUs(durationsUs);
     let doneBefore = 0;
-    let told = 0;
-    let audioEndUs = 0;
-    let firstVideo = true;
-    let firstAudio = true;
     options.onProgress?.(0, totalBytes);
     for (let c = 0; c < chapters.length; c++) {
-      const file = chapters[c];
-      current = file.name;
-      const tracks = await readChapter(file);
-      const startUs = starts[c];
-      const video = tracks.video;
-      const audio = audioFormat ? tracks.audio : null;
-      // The joined file keeps no edit list: the picture is shown at its raw times (its lead is moved onto the sync,
-      // chapter-timeline.ts), so the sound is placed where the player showed it against the picture, and its priming
-      // packets, which fall before the picture's start, are dropped.
-      const audioAtUs = audio ? startUs + video.leadUs - audio.leadUs - leadUs : 0;
-      const audioFrom = audio ? firstKeptSample(audio.dtsUs, audioAtUs, audioEndUs) : 0;
-      const videoReader = new SampleReader(file);
-      const audioReader = new SampleReader(file);
-      let readTo = 0;
-      for (const [track, i] of decodeOrder(video.dtsUs, audio ? audio.dtsUs.slice(audioFrom) : [])) {
-        if (options.signal?.aborted) throw new VideoError('aborted', 'The copy was cancelled.');
-        if (track === 'video') {
-          const s = video.samples[i];
-          const data = await videoReader.read(asSource(s));
-          const durationUs = i + 1 < video.dtsUs.length ? video.dtsUs[i + 1] - video.dtsUs[i] : video.durationUs - video.dtsUs[i];
-          muxer.addVideoChunkRaw(data, s.is_sync ? 'key' : 'delta', startUs + video.ctsUs[i], durationUs, firstVideo ? videoMeta : undefined, video.ctsUs[i] - video.dtsUs[i]);
-          firstVideo = false;
-          readTo = Math.max(readTo, s.offset + s.size);
-        } else if (audio) {
-          const k = audioFrom + i;
-          const s = audio.samples[k];
-          const data = await audioReader.read(asSource(s));
-          const durationUs = toUs(s.duration, s.timescale);
-          muxer.addAudioChunkRaw(data, 'key', audioAtUs + audio.dtsUs[k], durationUs, firstAudio ? audioMeta : undefined);
-          firstAudio = false;
-          audioEndUs = audioAtUs + audio.dtsUs[k] + durationUs;
-          readTo = Math.max(readTo, s.offset + s.size);
-        }
-        if (backlog > WRITE_BACKLOG) await writing;
-        if (writeError !== null) throw writeError;
-        const done = doneBefore + Math.min(readTo, file.size);
-        if (done - told >= PROGRESS_STEP) {
-          told = done;
-          options.onProgress?.(done, totalBytes);
-        }
-      }
-      doneBefore += file.size;
+      current = chapters[c].name;
+      await copyChapter(chapters[c], starts[c], doneBefore);
+      doneBefore += chapters[c].size;
     }
-    held = [];
-    muxer.finalize();
-    for (const w of withEditList(held, head, leadUs)) send(w.data, w.position);
-    await writing;
-    if (writeError !== null) throw writeError;
+    output.hold();
+    mux.muxer.finalize();
+    output.release(leadUs);
+    await queue.drain();
     await writable.close();
     writable = null;
     options.onProgress?.(totalBytes, totalBytes);
-    return { opfsName, sizeBytes };
+    return { opfsName, sizeBytes: queue.sizeBytes() };
   } catch (e) {
     if (writable) await writable.abort().catch(() => undefined);
     await folder.removeEntry(opfsName).catch(() => undefined);
-    if (e instanceof VideoError) throw e;
-    if (isQuotaError(e)) throw new VideoError('quota', 'The device ran out of space while joining the video.', { cause: e });
-    // A picked file that can no longer be read (moved, removed, or shorter than its index says).
-    if ((e instanceof DOMException && e.name === 'NotReadableError') || e instanceof ExportError) throw unreadable(current, e);
-    throw new VideoError('write-failed', `Could not store the video: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw joinFailure(e, current);
   }
 }

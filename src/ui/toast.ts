@@ -1,19 +1,17 @@
 /**
  * Toasts: success and error notifications shown for 4000 ms with the summary 'Success' / 'Error'
- * (translated). Messages given as spec English text are translated through the `messages` namespace; pass
- * `{ translated: true }` when the text is already in the user's language.
+ * (translated). A toast shows a text already in the user's language: t(...), or a message or a failure through
+ * translateMessage / translateError (src/app/i18n/setup.ts).
  */
 import { notifications } from '@mantine/notifications';
 import { createElement, type ReactNode } from 'react';
 import { ToastWithAction } from './toast-action';
-import { i18n, translateMessage } from '../app/i18n/setup';
+import { i18n, translateError } from '../app/i18n/setup';
 
 /** Toast life: long enough to read a sentence. */
 const TOAST_LIFE_MS = 4000;
 
 export interface ToastOptions {
-  /** The message is already translated (skip the `messages` lookup). */
-  translated?: boolean;
   /** A way on from the message (e.g. 'Analyse' after an import): a button in the toast, which then closes. */
   action?: { label: string; onClick: () => void; testId?: string };
 }
@@ -24,8 +22,7 @@ type ToastKind = 'success' | 'warning' | 'error';
 const TITLE: Record<ToastKind, string> = { success: 'app:toast.success', warning: 'app:toast.warning', error: 'app:toast.error' };
 const COLOR: Record<ToastKind, string> = { success: 'green', warning: 'yellow', error: 'red' };
 
-function show(kind: ToastKind, message: string, options: ToastOptions = {}): string {
-  const text = options.translated ? message : translateMessage(message);
+function show(kind: ToastKind, text: string, options: ToastOptions = {}): string {
   const id = `toast-${++shown}`;
   const action = options.action;
   let body: ReactNode = text;
@@ -69,7 +66,7 @@ export function notifyError(message: string, options?: ToastOptions): string {
  * reason the failed call carried, translated ('Country is in use and cannot be deleted.'), so the user learns why.
  */
 export function notifyWriteFailed(message: string, error: unknown): string {
-  return show('error', writeFailedText(message, error), { translated: true });
+  return show('error', writeFailedText(message, error));
 }
 
 /**
@@ -78,6 +75,6 @@ export function notifyWriteFailed(message: string, error: unknown): string {
  * @public
  */
 export function writeFailedText(message: string, error: unknown): string {
-  const reason = error instanceof Error && error.message ? translateMessage(error.message) : '';
+  const reason = error instanceof Error && error.message ? translateError(error) : '';
   return reason && reason !== message ? `${message}: ${reason}` : message;
 }

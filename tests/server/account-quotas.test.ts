@@ -49,6 +49,7 @@ describe('account quotas', () => {
     expect(refused.json()).toEqual({
       code: 'QUOTA_EXCEEDED',
       message: 'Your storage on the server is full. Delete sessions you no longer need, then retry the upload.',
+      messageId: 'storageFull',
     });
     expect((await post(first)).statusCode).toBe(200);
     expect((await h.inject({ method: 'DELETE', url: `/api/sessions/${stored.json().id}`, headers: racer.headers })).statusCode).toBe(204);
@@ -65,7 +66,7 @@ describe('account quotas', () => {
     }
     const over = await h.inject({ method: 'POST', url: '/api/sessions', payload: '{not even json', headers: { ...racer.headers, 'content-type': 'application/json' } });
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ code: 'QUOTA_EXCEEDED', message: 'Too many session uploads in the last hour. The app sends the rest by itself later.' });
+    expect(over.json()).toEqual({ code: 'QUOTA_EXCEEDED', message: 'Too many session uploads in the last hour. The app sends the rest by itself later.', messageId: 'tooManyUploads' });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
   });
 
@@ -80,7 +81,7 @@ describe('account quotas', () => {
     expect(full.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', message: 'You keep as many circuits of your own as an account may. An admin can publish or delete some of them.' });
     const tooMany = await save(4);
     expect(tooMany.statusCode).toBe(429);
-    expect(tooMany.json()).toEqual({ code: 'QUOTA_EXCEEDED', message: 'Too many circuits saved today. Try again tomorrow.' });
+    expect(tooMany.json()).toEqual({ code: 'QUOTA_EXCEEDED', message: 'Too many circuits saved today. Try again tomorrow.', messageId: 'tooManyCircuits' });
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(80_000);
   });
 });

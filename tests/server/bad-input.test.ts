@@ -90,7 +90,7 @@ describe('bad input', () => {
   it('an unknown /api path is a JSON 404 and the server still serves afterwards', async () => {
     const res = await h.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND', messageId: 'notFound' });
     expect((await h.inject({ method: 'DELETE', url: '/api/countries' })).statusCode).toBe(404);
     expect((await h.inject({ method: 'GET', url: '/api/countries' })).statusCode).toBe(200);
   });
@@ -113,7 +113,7 @@ describe('bad input', () => {
     try {
       const broken = await h.inject({ method: 'GET', url: '/api/countries' });
       expect(broken.statusCode).toBe(500);
-      expect(broken.json()).toEqual({ message: 'Internal Server Error', code: 'INTERNAL' });
+      expect(broken.json()).toEqual({ message: 'Internal Server Error', code: 'INTERNAL', messageId: 'internalError' });
     } finally {
       await h.app.db.query('alter table countries_away rename to countries');
     }

@@ -32,7 +32,7 @@ describe('the data table contract', () => {
     for (const url of ['/api/sessions/datatable', '/api/admin/users/datatable', '/api/admin/countries/datatable', '/api/circuits/datatable']) {
       const res = await table(url, undefined, h.racer.role === 'user' && url.includes('admin') ? h.admin.headers : h.racer.headers);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ message: 'DataTableRequestDTO is missing.', code: 'DATATABLE_MISSING' });
+      expect(res.json(), url).toEqual({ message: 'DataTableRequestDTO is missing.', code: 'DATATABLE_MISSING', messageId: 'dataTableMissing' });
     }
   });
 

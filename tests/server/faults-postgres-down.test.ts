@@ -84,7 +84,7 @@ describe.runIf(reachable)('PostgreSQL down', () => {
     const during = await Promise.all(calls());
     for (const r of during) {
       expect(r.statusCode, r.body).toBe(503);
-      expect(r.json()).toEqual({ message: 'Service Unavailable', code: 'SERVICE_UNAVAILABLE' });
+      expect(r.json()).toEqual({ message: 'Service Unavailable', code: 'SERVICE_UNAVAILABLE', messageId: 'serviceUnavailable' });
     }
     // Calls that need no database still work (the process is alive).
     expect((await app.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);

@@ -79,7 +79,7 @@ describe('firmware API', () => {
     const bad = multipart(corrupt);
     const r1 = await h.inject({ method: 'POST', url: '/api/admin/firmware', payload: bad.payload, headers: { ...bad.headers, ...h.admin.headers } });
     expect(r1.statusCode).toBe(400);
-    expect(r1.json()).toMatchObject({ code: 'VALIDATION', message: 'The firmware image is invalid (bad-checksum).' });
+    expect(r1.json()).toMatchObject({ code: 'VALIDATION', message: 'The firmware image is invalid (bad-checksum).', messageId: 'firmwareInvalid', params: { reason: 'bad-checksum' } });
     const none = multipart(null, 'no file');
     expect((await h.inject({ method: 'POST', url: '/api/admin/firmware', payload: none.payload, headers: { ...none.headers, ...h.admin.headers } })).statusCode).toBe(400);
     const dup = multipart(image(SEED_FIRMWARE_VERSION));

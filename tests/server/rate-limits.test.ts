@@ -24,7 +24,7 @@ describe('auth rate limits', () => {
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     const limited = await fromIp('10.0.1.1', '/api/auth/login', { email: victim.email, password: victim.password });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', messageId: expect.stringMatching(/^tooManyFailedLogins/), params: { minutes: expect.any(Number) } });
     // ...the owner, from their own client, is not.
     expect((await fromIp('10.0.1.99', '/api/auth/login', { email: victim.email, password: victim.password })).statusCode).toBe(200);
     // Another address is not affected either.

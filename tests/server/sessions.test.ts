@@ -87,7 +87,7 @@ describe('POST /api/sessions', () => {
       payload: Buffer.from('this is not gzip at all'),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/^The request body is not valid gzip data/) });
+    expect(res.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/^The request body is not valid gzip data/), messageId: 'invalidEncodedBody', params: { encoding: 'gzip' } });
     // Cut short: zlib's 'unexpected end of file' never reaches the client either.
     const cut = await h.inject({
       method: 'POST',
@@ -96,7 +96,7 @@ describe('POST /api/sessions', () => {
       payload: gzipSync(JSON.stringify(sessionPayload())).subarray(0, 100),
     });
     expect(cut.statusCode).toBe(400);
-    expect(cut.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/^The request body is not valid gzip data/) });
+    expect(cut.json()).toEqual({ code: 'BAD_REQUEST', message: expect.stringMatching(/^The request body is not valid gzip data/), messageId: 'invalidEncodedBody', params: { encoding: 'gzip' } });
   });
 
   it('names an unsupported Content-Encoding (zstd) in its 415', async () => {
@@ -107,7 +107,7 @@ describe('POST /api/sessions', () => {
       payload: Buffer.from('{}'),
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/^Unsupported Content-Encoding 'zstd'/) });
+    expect(res.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/^Unsupported Content-Encoding 'zstd'/), messageId: 'unsupportedEncoding', params: { encoding: 'zstd' } });
   });
 
   it('accepts a 7 h session (25 MB of position text) gzipped, and lists it without the text', { timeout: HOOK_TIMEOUT_MS }, async () => {

@@ -129,7 +129,7 @@ describe('serving the built app', () => {
   it('keeps JSON 404s for unknown /api paths and unknown methods', async () => {
     const res = await h.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND', messageId: 'notFound' });
     expect((await h.inject({ method: 'POST', url: '/sessions/library' })).statusCode).toBe(404);
   });
 

@@ -52,7 +52,7 @@ describe('missing-translation reports', () => {
     }
     expect(statuses.slice(0, MISSING_REPORTS_PER_DAY)).toEqual(Array.from({ length: MISSING_REPORTS_PER_DAY }, () => 204));
     expect(statuses.slice(MISSING_REPORTS_PER_DAY)).toEqual([429, 429]);
-    expect(last!.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many missing-translation reports from this address today.' });
+    expect(last!.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many missing-translation reports from this address today.', messageId: 'tooManyMissingReports' });
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(80_000);
   });
 

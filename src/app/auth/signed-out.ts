@@ -5,9 +5,6 @@
  */
 import type { SignOutReason } from '../../data/auth/auth-session';
 
-/** The English text is the catalogue key: the toast translates it (app-i18n.ts, messages). */
-export const LOGIN_EXPIRED_MESSAGE = 'Your login has expired. Please log in again.';
-
 export interface SignedOutTarget {
   to: '/login';
   search?: { redirect: string };

@@ -59,9 +59,7 @@ export function applyOverrides(i18n: I18n, overrides: readonly TranslationOverri
       refs.set(o.locale, { ...refs.get(o.locale), [path]: o.value });
       continue;
     }
-    // `messages` keys are English sentences ('Invalid email or password.'): never split them on dots.
-    const keySeparator = ns === 'messages' ? (false as unknown as string) : undefined;
-    i18n.addResource(o.locale, ns, path, o.value, { silent: true, keySeparator });
+    i18n.addResource(o.locale, ns, path, o.value, { silent: true });
   }
   let hadRefs = false;
   for (const locale of LOCALE_CODES) {

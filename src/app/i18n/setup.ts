@@ -6,6 +6,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_CODES, parseLocale, type Locale } from '../../contracts/locales';
+import { messageOf, messageOfError, type Message, type MessageRef } from '../../contracts/messages';
 import { buildResources, namespaces } from './resources';
 import { readStoredLocale, safeLocalStorage, storeLocale } from './locale';
 import { MissingKeyCollector, type ReportMissing } from './missing-keys';
@@ -66,44 +67,24 @@ export async function setLocale(locale: Locale, instance: I18n = i18n): Promise<
 }
 
 /**
- * Translates a spec or server message given as its English text (e.g. 'Login failed'). en-us shows the text
- * itself unless an admin override exists; other locales look it up in the `messages` namespace.
+ * A message in the current locale: one of the catalogue (src/contracts/messages.ts: an id, with its values) by its
+ * text in the `messages` namespace; a message without an id this app knows (a foreign proxy's answer, a browser's
+ * error, a row kept before messages had ids) as it came.
  */
-export function translateMessage(text: string, instance: I18n = i18n): string {
-  if (!text) return text;
-  const opts = { ns: 'messages', keySeparator: false as const, nsSeparator: false as const };
-  if (instance.exists(text, opts)) return instance.t(text, opts);
-  const pattern = MESSAGE_PATTERNS.find((p) => p.match.test(text));
-  const value = pattern ? text.match(pattern.match)?.[1] : undefined;
-  if (pattern && value !== undefined && instance.exists(pattern.key, opts)) {
-    // The value is a record name ('Circuit type') in some templates: translated when the catalogue knows it.
-    const shown = instance.exists(value, opts) ? instance.t(value, opts) : value;
-    return instance.t(pattern.key, { ...opts, 0: shown });
-  }
-  if (currentLocale(instance) === 'en-us') return text;
-  return instance.t(text, { ...opts, defaultValue: text });
+export function translateMessage(message: Message | MessageRef, instance: I18n = i18n): string {
+  const m = typeof message === 'string' || !('text' in message) ? messageOf(message) : message;
+  if (!m.id || !instance.exists(m.id, { ns: 'messages' })) return m.text;
+  return instance.t(m.id, { ns: 'messages', replace: m.params ?? {} });
 }
 
 /**
- * Server messages that carry a value ('Too many requests. Try again in 3 minute(s).'): each is translated through
- * its template key in the `messages` namespace, '{{0}}' standing for the value.
+ * A failure's message in the current locale: by the id it carries (an ApiError's), else its text as it came;
+ * 'No message available' when it has neither.
  */
-const MESSAGE_PATTERNS: readonly { match: RegExp; key: string }[] = [
-  { match: /^Too many attempts for this e-mail address\. Try again in (\d+) minute\(s\)\.$/, key: 'Too many attempts for this e-mail address. Try again in {{0}} minute(s).' },
-  { match: /^Too many requests\. Try again in (\d+) minute\(s\)\.$/, key: 'Too many requests. Try again in {{0}} minute(s).' },
-  { match: /^Too many failed logins for this e-mail address from your network\. Try again in (\d+) minute\(s\), or reset your password\.$/, key: 'Too many failed logins for this e-mail address from your network. Try again in {{0}} minute(s), or reset your password.' },
-  { match: /^Too many failed logins for this e-mail address from this browser\. Try again in (\d+) minute\(s\), or reset your password\.$/, key: 'Too many failed logins for this e-mail address from this browser. Try again in {{0}} minute(s), or reset your password.' },
-  { match: /^Too many failed logins for this e-mail address\. Try again in (\d+) minute\(s\), or reset your password\.$/, key: 'Too many failed logins for this e-mail address. Try again in {{0}} minute(s), or reset your password.' },
-  { match: /^At most (\d+) session uploads at a time\. Try again when one has finished\.$/, key: 'At most {{0}} session uploads at a time. Try again when one has finished.' },
-  { match: /^(.+) is in use and cannot be deleted\.$/, key: '{{0}} is in use and cannot be deleted.' },
-  { match: /^(.+) not found\.$/, key: '{{0}} not found.' },
-  { match: /^Firmware (.+) already exists\.$/, key: 'Firmware {{0}} already exists.' },
-  { match: /^The firmware image is invalid \((.+)\)\.$/, key: 'The firmware image is invalid ({{0}}).' },
-  { match: /^Invalid request body: (.+)$/s, key: 'Invalid request body: {{0}}' },
-  { match: /^Invalid query: (.+)$/s, key: 'Invalid query: {{0}}' },
-  { match: /^No answer within (\d+) s$/, key: 'No answer within {{0}} s' },
-  { match: /^Unexpected response: (.+)$/s, key: 'Unexpected response: {{0}}' },
-];
+export function translateError(error: unknown, instance: I18n = i18n): string {
+  const message = error === undefined || error === null ? { text: '' } : messageOfError(error);
+  return translateMessage(message.text || message.id ? message : 'noMessage', instance);
+}
 
 export interface TranslationTransport {
   /** GET /api/translations. */

@@ -7,6 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../ui/toast';
+import { translateError } from '../i18n/setup';
 import { useAppAuth, useAuthView } from '../auth/auth-react';
 import { isSignedIn } from '../auth/auth-port';
 import { shellOverlays } from './deferred';
@@ -35,7 +36,7 @@ export function HeaderBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; o
       await auth.logout();
     } catch (e) {
       // A failed logout shows the message and still goes to /login: the user asked to leave.
-      notifyError(e instanceof Error ? e.message : 'No message available');
+      notifyError(translateError(e instanceof Error ? e : null));
     }
     await navigate({ to: '/login' });
   };

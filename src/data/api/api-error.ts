@@ -1,4 +1,5 @@
 import { errorBodySchema, type ErrorBody, type ErrorCode } from '../../contracts/errors';
+import { messageParts, renderMessage, type MessageParams, type MessageRef } from '../../contracts/messages';
 
 /**
  * Every failure of an API call is an `ApiError` value: the client never shows a toast or navigates by itself
@@ -10,15 +11,22 @@ import { errorBodySchema, type ErrorBody, type ErrorCode } from '../../contracts
  * - ABORTED: the caller cancelled through its AbortSignal;
  * - BAD_RESPONSE: the server answered 2xx with a body that does not match the contract;
  * - HTTP: an error status without a recognisable error body.
+ *
+ * `messageId` and `params` name the message in the catalogue (src/contracts/messages.ts): the server's (from its
+ * error body) or the client's own; screens show it in the user's language by them, and `message` (English) when
+ * the failure has no id (a foreign proxy's answer).
  */
 type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'ABORTED' | 'BAD_RESPONSE' | 'HTTP';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /** The message used when a failed call carries no message of its own. */
-export const NO_MESSAGE = 'No message available';
+const NO_MESSAGE = renderMessage('noMessage');
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The message's id in the catalogue: the error body's, or the one given in `options`. */
+  readonly messageId: string | undefined;
+  readonly params: MessageParams | undefined;
   constructor(
     readonly code: ApiErrorCode,
     message: string,
@@ -26,9 +34,11 @@ export class ApiError extends Error {
     readonly status: number = 0,
     /** The error body of the failed call, passed on as it came, so screens can show the server's reason. */
     readonly body: ErrorBody | undefined = undefined,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; messageId?: string; params?: MessageParams },
   ) {
     super(message, options);
+    this.messageId = options?.messageId ?? body?.messageId;
+    this.params = options?.params ?? body?.params;
   }
 
   /** True when retrying later may succeed: no connection, a timeout, a 5xx, 408 or a rate limit. */
@@ -46,6 +56,12 @@ export class ApiError extends Error {
   get offline(): boolean {
     return this.code === 'NETWORK' || this.code === 'TIMEOUT';
   }
+}
+
+/** A failure of the client's own (no answer, a time limit, a cancel, a bad answer), its message from the catalogue. */
+export function clientError(code: ApiErrorCode, ref: MessageRef, status = 0, cause?: unknown): ApiError {
+  const { id, params } = messageParts(ref);
+  return new ApiError(code, renderMessage(ref), status, undefined, { cause, messageId: id, ...(params ? { params } : {}) });
 }
 
 export function isApiError(e: unknown): e is ApiError {
@@ -84,6 +100,7 @@ export function apiErrorFromResponse(status: number, statusText: string, text: s
     body = undefined;
   }
   const code = (body?.code as ApiErrorCode | undefined) ?? statusCodes[status] ?? 'HTTP';
-  const message = body?.message || statusText || NO_MESSAGE;
-  return new ApiError(code, message, status, body);
+  if (body?.message) return new ApiError(code, body.message, status, body);
+  // No error body of ours: the status line's text as it came, else 'No message available' (with its id).
+  return statusText ? new ApiError(code, statusText, status, body) : new ApiError(code, NO_MESSAGE, status, body, { messageId: 'noMessage' });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ApiError, apiErrorFromResponse } from './api-error';
+import type { MessageRef } from '../../contracts/messages';
+import { ApiError, apiErrorFromResponse, clientError } from './api-error';
 
 /**
  * The one fetch wrapper every API call goes through:
@@ -110,8 +111,8 @@ async function prepareBody(value: unknown, gzip: boolean): Promise<PreparedBody>
 }
 
 /** The message of a call that got no answer: offline, or the server out of reach (the catalogue translates both). */
-function networkFailureMessage(): string {
-  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'You are offline.' : 'The server could not be reached.';
+function networkFailureMessage(): MessageRef {
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'serverUnreachable';
 }
 
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
@@ -125,7 +126,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
    * caller's AbortSignal, so a body that stalls mid-download is a TIMEOUT too, not a hang.
    */
   async function exchange<R>(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined, consume: (res: Response) => Promise<R>): Promise<R> {
-    if (signal?.aborted) throw new ApiError('ABORTED', 'The request was cancelled', 0);
+    if (signal?.aborted) throw clientError('ABORTED', 'requestCancelled');
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -138,11 +139,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const res = await fetchFn(url, { ...init, signal: controller.signal });
       return await consume(res);
     } catch (e) {
-      if (timedOut) throw new ApiError('TIMEOUT', `No answer within ${Math.round(timeoutMs / 1000)} s`, 0, undefined, { cause: e });
-      if (signal?.aborted) throw new ApiError('ABORTED', 'The request was cancelled', 0, undefined, { cause: e });
+      if (timedOut) throw clientError('TIMEOUT', { id: 'noAnswerWithin', params: { seconds: Math.round(timeoutMs / 1000) } }, 0, e);
+      if (signal?.aborted) throw clientError('ABORTED', 'requestCancelled', 0, e);
       if (e instanceof ApiError) throw e;
       // The browser's own text ('Failed to fetch') means nothing to a racer and has no translation: it stays the cause.
-      throw new ApiError('NETWORK', networkFailureMessage(), 0, undefined, { cause: e });
+      throw clientError('NETWORK', networkFailureMessage(), 0, e);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -167,14 +168,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     try {
       json = JSON.parse(text);
     } catch (e) {
-      throw new ApiError('BAD_RESPONSE', 'The server answered with invalid JSON', res.status, undefined, { cause: e });
+      throw clientError('BAD_RESPONSE', 'invalidJsonAnswer', res.status, e);
     }
     if (!opts.schema) return json as T;
     const parsed = opts.schema.safeParse(json);
     if (!parsed.success) {
-      throw new ApiError('BAD_RESPONSE', `Unexpected response: ${parsed.error.issues[0]?.message ?? 'invalid'}`, res.status, undefined, {
-        cause: parsed.error,
-      });
+      throw clientError('BAD_RESPONSE', { id: 'unexpectedResponse', params: { details: parsed.error.issues[0]?.message ?? 'invalid' } }, res.status, parsed.error);
     }
     return parsed.data;
   }

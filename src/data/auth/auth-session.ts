@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../api/api-error';
+import { ApiError, clientError, isApiError } from '../api/api-error';
 import type { TokenProvider } from '../api/http-client';
 import type { ProfileStore } from '../repositories/profile-repository';
 import type { AuthApi, RegisterInput } from './auth-api';
@@ -231,7 +231,7 @@ export class AuthSession implements TokenProvider {
   async login(email: string, password: string): Promise<AuthUser> {
     const { accessToken } = await this.deps.api.login(email, password);
     const claims = decodeClaims(accessToken);
-    if (!claims) throw new ApiError('BAD_RESPONSE', 'Login failed', 200);
+    if (!claims) throw clientError('BAD_RESPONSE', 'loginFailed', 200);
     this.generation++;
     this.deps.tokens.set(accessToken);
     const user = authUserFromClaims(claims);

@@ -4,6 +4,12 @@ import { sessionSummarySchema } from '../../contracts/entities';
 import { lapSliceSchema } from '../../contracts/sharing';
 import { visibilitySchema } from '../../contracts/visibility';
 
+/** A kept message (src/contracts/messages.ts `Message`), or a plain text (rows written before messages had ids). */
+const storedMessageSchema = z.union([
+  z.string(),
+  z.object({ text: z.string(), id: z.string().optional(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }),
+]);
+
 /**
  * Zod schemas of every IndexedDB row. Rows read back are parsed one by one (see restore.ts): IndexedDB is
  * untrusted input like any other boundary (an older build, a bug, a browser extension or a partial write may
@@ -65,7 +71,7 @@ export const localSessionSchema = z.object({
   summary: sessionSummarySchema.nullable(),
   syncState: syncStateSchema,
   /** Why the last sync attempt failed, shown next to the retry button. */
-  lastError: z.string().nullable(),
+  lastError: storedMessageSchema.nullable(),
   /** When the local copy last changed (ISO); the server's updatedAt once synced. */
   updatedAt: z.string(),
   /** The server's updatedAt this copy was based on (last writer wins; conflict notice). */
@@ -157,7 +163,7 @@ export const outboxEntrySchema = z.object({
   nextAttemptAt: z.number(),
   /** Epoch ms until which a runner (maybe another tab) holds it; a crashed runner's lease simply runs out. */
   leaseUntil: z.number(),
-  lastError: z.string().nullable(),
+  lastError: storedMessageSchema.nullable(),
   createdAt: z.number(),
   /**
    * replace-session: counts the local edits folded into this entry; one made while its PUT is in flight bumps it, so

@@ -3,16 +3,21 @@
  * the write that hit the quota is rolled back by its IndexedDB transaction, so everything stored before is kept,
  * and the screens tell the user to free space.
  */
+import type { MessageId } from '../../contracts/messages';
+
 export type StorageErrorCode = 'QUOTA_EXCEEDED' | 'UNAVAILABLE' | 'NOT_SIGNED_IN' | 'NOT_FOUND' | 'CORRUPT' | 'INTEGRITY' | 'WRITE_FAILED';
 
 export class StorageError extends Error {
   override readonly name = 'StorageError';
+  /** The message's id in the catalogue (src/contracts/messages.ts), when the app shows it to the user. */
+  readonly messageId: MessageId | undefined;
   constructor(
     readonly code: StorageErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; messageId?: MessageId },
   ) {
     super(message, options);
+    this.messageId = options?.messageId;
   }
 }
 

@@ -1,3 +1,4 @@
+import { messageOf } from '../../contracts/messages';
 import type { OutboxEntry } from '../db/rows';
 import { LEASE_MS, PARKED_AT, decideAfterFailure } from './sync-policy';
 import type { NetworkStatus, SyncClock, SyncEvent, SyncStore, SyncTransport } from './sync-types';
@@ -226,7 +227,7 @@ export class SyncEngine {
         return 'next';
       case 'signed-out':
         await store.release(entry);
-        if (entry.kind !== 'delete-session') await store.setSessionState(entry.sessionLocalId, 'Pending', 'Sign in again to upload');
+        if (entry.kind !== 'delete-session') await store.setSessionState(entry.sessionLocalId, 'Pending', messageOf('signInToUpload'));
         this.emit({ type: 'signed-out' });
         return 'stop';
       case 'retry':

@@ -1,3 +1,4 @@
+import { messageOf, messageOfError, type Message } from '../../contracts/messages';
 import { ApiError } from '../api/api-error';
 import type { OutboxKind, SyncState } from '../db/rows';
 import { StorageError } from '../storage/storage-error';
@@ -39,31 +40,25 @@ export function backoffDelayMs(attempts: number, random: number): number {
 
 export type FailureDecision =
   /** Try again after `delayMs`; show `state` with `message` meanwhile. `stopRun`: the rest of the queue waits too. */
-  | { action: 'retry'; delayMs: number; state: SyncState; message: string; stopRun: boolean }
+  | { action: 'retry'; delayMs: number; state: SyncState; message: Message; stopRun: boolean }
   /** Needs the user: shown as Failed with `message` until they press retry. */
-  | { action: 'park'; state: 'Failed'; message: string }
+  | { action: 'park'; state: 'Failed'; message: Message }
   /** The write has nothing left to do (e.g. deleting what is already gone). */
   | { action: 'done' }
   /** The server no longer accepts this login: stop, keep the entry for the next sign-in. */
   | { action: 'signed-out' };
 
-/** The message of an upload whose stored files cannot be read (a key of the messages catalogue). */
-export const UNREADABLE_FILES = "This session's stored files cannot be read. Download it from ASTRO again.";
-
 /** What a failure of one queued write means (attempts = failures including this one). */
 export function decideAfterFailure(kind: OutboxKind, error: unknown, attempts: number, random: number): FailureDecision {
   const delayMs = backoffDelayMs(attempts, random);
   // A damaged local store does not mend itself: parked and shown, kept for the user (who can download it again).
-  if (error instanceof StorageError && error.code === 'CORRUPT') return { action: 'park', state: 'Failed', message: error.message };
-  if (!(error instanceof ApiError)) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { action: 'retry', delayMs, state: 'Failed', message, stopRun: false };
-  }
-  if (error.code === 'NETWORK') return { action: 'retry', delayMs, state: 'Pending', message: 'Waiting for a connection', stopRun: true };
-  if (error.code === 'ABORTED') return { action: 'retry', delayMs: 0, state: 'Pending', message: 'Cancelled', stopRun: true };
+  if (error instanceof StorageError && error.code === 'CORRUPT') return { action: 'park', state: 'Failed', message: messageOfError(error) };
+  if (!(error instanceof ApiError)) return { action: 'retry', delayMs, state: 'Failed', message: messageOfError(error), stopRun: false };
+  if (error.code === 'NETWORK') return { action: 'retry', delayMs, state: 'Pending', message: messageOf('waitingForConnection'), stopRun: true };
+  if (error.code === 'ABORTED') return { action: 'retry', delayMs: 0, state: 'Pending', message: messageOf('cancelled'), stopRun: true };
   if (error.status === 401) return { action: 'signed-out' };
   if (error.status === 404 && kind === 'delete-session') return { action: 'done' };
   // A rate limit (429: uploads per hour, a busy server) meets the rest of the queue too: it all waits.
-  if (error.transient) return { action: 'retry', delayMs, state: 'Failed', message: error.message, stopRun: error.code === 'TIMEOUT' || error.status === 503 || error.status === 429 };
-  return { action: 'park', state: 'Failed', message: error.message };
+  if (error.transient) return { action: 'retry', delayMs, state: 'Failed', message: messageOfError(error), stopRun: error.code === 'TIMEOUT' || error.status === 503 || error.status === 429 };
+  return { action: 'park', state: 'Failed', message: messageOfError(error) };
 }

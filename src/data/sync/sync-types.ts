@@ -1,3 +1,4 @@
+import type { Message } from '../../contracts/messages';
 import type { SessionSummary } from '../../contracts/entities';
 import type { SessionUpload } from '../../contracts/session-upload';
 import type { SessionPatch, SessionPatchResult } from '../api/sessions-api';
@@ -38,14 +39,14 @@ export interface SyncStore {
   createBody(entry: OutboxEntry): Promise<SessionUpload | null>;
   /** The server id and base updatedAt of the entry's session (null id: not uploaded yet). */
   serverRef(entry: OutboxEntry): Promise<{ serverId: number | null; serverUpdatedAt: string | null; name: string } | null>;
-  setSessionState(localId: number, state: SyncState, lastError: string | null): Promise<void>;
+  setSessionState(localId: number, state: SyncState, lastError: Message | null): Promise<void>;
   completeCreate(entry: OutboxEntry, summary: SessionSummary): Promise<void>;
   completePatch(entry: OutboxEntry, result: SessionPatchResult): Promise<void>;
   /** Records a PUT's answer; the entry stays (due again) when the session's texts changed again meanwhile. */
   completeReplace(entry: OutboxEntry, summary: SessionSummary): Promise<void>;
   completeDelete(entry: OutboxEntry): Promise<void>;
   /** Records a failure: releases the lease, sets the retry time (Infinity parks it) and the message. */
-  failEntry(entry: OutboxEntry, update: { attempts: number; nextAttemptAt: number; lastError: string }): Promise<void>;
+  failEntry(entry: OutboxEntry, update: { attempts: number; nextAttemptAt: number; lastError: Message }): Promise<void>;
   /** Makes the entry due only at `until` (a PATCH or PUT waiting for its session's upload), counting no failure. */
   defer(entry: OutboxEntry, until: number): Promise<void>;
   /** Releases the entry's lease without counting a failure. */
@@ -64,7 +65,7 @@ export type SyncEvent =
   | { type: 'updated'; localId: number; name: string }
   | { type: 'conflict'; localId: number; name: string }
   | { type: 'deleted'; filename: string }
-  | { type: 'failed'; localId: number; message: string; willRetry: boolean }
+  | { type: 'failed'; localId: number; message: Message; willRetry: boolean }
   | { type: 'signed-out' }
   /** The local store failed (IndexedDB unavailable...): the run stopped; the next trigger tries again. */
   | { type: 'error'; message: string }

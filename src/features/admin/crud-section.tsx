@@ -5,15 +5,18 @@
  * 'Failed to update <entity>' and 'Failed to delete <entity>'. A failed save keeps the dialog open with the form as typed.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useCallback, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableRequest, DataTableResponse, DataTableSort } from '../../contracts/datatable';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
-import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
+import { notifyError } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
+import { canSave } from './crud-editing';
+import { useCrudWrites } from './use-crud-writes';
 import { useDialogWidth } from './dialog-width';
-import { toastKeys, type AdminEntity } from './toast-keys';
+import type { AdminEntity } from './toast-keys';
 
 export interface CrudSectionProps<T extends { id: number }, F> {
   tableKey: string;
@@ -41,63 +44,13 @@ export interface CrudSectionProps<T extends { id: number }, F> {
   extraToolbar?: ReactNode;
 }
 
-type Editing<T, F> = { mode: 'new'; form: F } | { mode: 'edit'; row: T; form: F };
-
 export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps<T, F>) {
   const { t } = useTranslation('admin');
-  const keys = toastKeys(props.entity);
   const dialogWidth = useDialogWidth();
-  const [editing, setEditing] = useState<Editing<T, F> | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refreshKey, setRefreshKey] = useState(0);
-  const { fetch, onWritten } = props;
-  const source = { mode: 'server' as const, fetch };
+  const { editing, setEditing, deleting, setDeleting, busy, refreshKey, set, save, confirmDelete } = useCrudWrites<T, F>(props);
+  const source = { mode: 'server' as const, fetch: props.fetch };
 
-  const written = useCallback(() => {
-    setRefreshKey((k) => k + 1);
-    onWritten?.();
-  }, [onWritten]);
-
-  const set = (patch: Partial<F>) => setEditing((e) => (e ? { ...e, form: { ...e.form, ...patch } } : e));
-
-  async function save() {
-    if (!editing) return;
-    setBusy(true);
-    try {
-      if (editing.mode === 'new' && props.create) {
-        const row = await props.create(editing.form);
-        notifySuccess(t(keys.created, { value: props.label(row) }), { translated: true });
-      } else if (editing.mode === 'edit' && props.update) {
-        const row = await props.update(editing.row, editing.form);
-        notifySuccess(t(keys.updated, { value: props.label(row) }), { translated: true });
-      }
-      setEditing(null);
-      written();
-    } catch (err) {
-      notifyWriteFailed(t(editing.mode === 'new' ? keys.createFailed : keys.updateFailed), err);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!deleting || !props.remove) return;
-    setBusy(true);
-    try {
-      await props.remove(deleting);
-      notifySuccess(t(keys.deleted), { translated: true });
-      setDeleting(null);
-      written();
-    } catch (err) {
-      notifyWriteFailed(t(keys.deleteFailed), err);
-      setDeleting(null);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const valid = editing ? (props.isValid?.(editing.form, editing.mode) ?? true) : false;
+  const valid = canSave(editing, props.isValid);
   const entityName = t(`entities.${props.entity}`);
   const { create, update, remove, emptyForm } = props;
 
@@ -112,7 +65,7 @@ export function CrudSection<T extends { id: number }, F>(props: CrudSectionProps
         defaultSort={props.defaultSort ?? null}
         refreshKey={refreshKey}
         headerNamespace="admin"
-        onError={(e) => notifyError(e instanceof Error ? e.message : String(e))}
+        onError={(e) => notifyError(translateError(e))}
         aria-label={entityName}
         toolbar={
           <Group justify="flex-end" mb="xs" gap="xs">

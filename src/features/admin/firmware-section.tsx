@@ -40,12 +40,12 @@ export function FirmwareSection() {
     setBusy(true);
     try {
       const res = await firmwareApi.upload(file, notes);
-      notifySuccess(t('firmware.uploaded', { value: res.version }), { translated: true });
+      notifySuccess(t('firmware.uploaded', { value: res.version }));
       chooseFile(null);
       setNotes('');
       load();
     } catch (e) {
-      notifyError(`${t('firmware.failed')}${e instanceof Error && e.message ? `: ${e.message}` : ''}`, { translated: true });
+      notifyError(`${t('firmware.failed')}${e instanceof Error && e.message ? `: ${e.message}` : ''}`);
     } finally {
       setBusy(false);
     }

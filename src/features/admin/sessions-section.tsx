@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table/data-table';
 import { RowActions } from '../../ui/data-table/row-actions';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
 import { useDialogWidth } from './dialog-width';
 import { options, useReferenceList } from './reference-lists';
 
@@ -47,7 +48,7 @@ export function AdminSessionsSection() {
         vehicleCategoryId: f.vehicleCategoryId === null ? null : Number(f.vehicleCategoryId),
         favorite: f.favorite,
       });
-      notifySuccess(t('toast.sessionUpdated'), { translated: true });
+      notifySuccess(t('toast.sessionUpdated'));
       setEditing(null);
       setRefreshKey((k) => k + 1);
     } catch (err) {
@@ -93,7 +94,7 @@ export function AdminSessionsSection() {
         refreshKey={refreshKey}
         headerNamespace="admin"
         aria-label={t('sections.sessions')}
-        onError={(e) => notifyError(e instanceof Error ? e.message : String(e))}
+        onError={(e) => notifyError(translateError(e))}
         rowActions={(row) => (
           <RowActions
             onEdit={() =>

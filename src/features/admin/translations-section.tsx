@@ -111,7 +111,7 @@ export function MissingTranslationsSection() {
     setBusy(true);
     try {
       const { deleted } = await translationsApi.removeAllReported();
-      notifySuccess(t('toast.missingReportedDeleted', { count: deleted }), { translated: true });
+      notifySuccess(t('toast.missingReportedDeleted', { count: deleted }));
       setRefreshKey((k) => k + 1);
     } catch (err) {
       notifyWriteFailed(t('toast.missingReportedDeleteFailed'), err);
@@ -126,7 +126,7 @@ export function MissingTranslationsSection() {
     setBusy(true);
     try {
       await translationsApi.removeMissing(deleting.id);
-      notifySuccess(t('toast.missingDeleted'), { translated: true });
+      notifySuccess(t('toast.missingDeleted'));
       setRefreshKey((k) => k + 1);
     } catch (err) {
       notifyWriteFailed(t('toast.missingDeleteFailed'), err);
@@ -142,7 +142,7 @@ export function MissingTranslationsSection() {
     try {
       const row = await translationsApi.create({ locale: resolving.locale, key: resolving.key.trim(), value: resolving.value });
       reloadTranslations();
-      notifySuccess(t('toast.translationCreated', { value: translationLabel(row) }), { translated: true });
+      notifySuccess(t('toast.translationCreated', { value: translationLabel(row) }));
       setResolving(null);
       setRefreshKey((k) => k + 1);
     } catch (err) {

@@ -25,15 +25,11 @@ export function UserCircuitsReview() {
     setBusy(c.id);
     try {
       await userCircuitsApi.promote(c.id);
-      notifySuccess(t('userCircuits.promoted', { name: c.name }), {
-        translated: true,
-      });
+      notifySuccess(t('userCircuits.promoted', { name: c.name }));
       setCircuits((all) => (all ?? []).filter((x) => x.id !== c.id));
       await refreshReference('circuits');
     } catch {
-      notifyError(t('userCircuits.promoteFailed', { name: c.name }), {
-        translated: true,
-      });
+      notifyError(t('userCircuits.promoteFailed', { name: c.name }));
     } finally {
       setBusy(null);
     }

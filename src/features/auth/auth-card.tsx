@@ -1,6 +1,7 @@
 /** The frame of every account screen: a centred card with a title. */
 import { Container, Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { translateError } from '../../app/i18n/setup';
 
 export function AuthCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -15,7 +16,7 @@ export function AuthCard({ title, children, testId }: { title: string; children:
   );
 }
 
-/** The message of a failed call (ApiError.message is the server's). */
+/** The message of a failed call in the user's language (an ApiError's by its message id). */
 export function errorMessage(e: unknown): string {
-  return e instanceof Error && e.message ? e.message : 'No message available';
+  return translateError(e instanceof Error ? e : null);
 }

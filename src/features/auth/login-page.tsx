@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppAuth } from '../../app/auth/auth-react';
 import { safeRedirect } from '../../app/auth/guards';
 import { takePrerenderedForm } from '../../app/prerender/handoff';
+import { translateError, translateMessage } from '../../app/i18n/setup';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { AuthCard, errorMessage } from './auth-card';
 import { canSubmitLogin } from './validation';
@@ -50,11 +51,11 @@ export function LoginPage({ redirect }: { redirect?: string }) {
     setBusy(true);
     try {
       await auth.login(email.trim(), password);
-      notifySuccess('Login successful');
+      notifySuccess(translateMessage('loginSuccessful'));
       void auth.preload();
       await navigate({ href: safeRedirect(redirect) });
     } catch (err) {
-      notifyError(err instanceof Error && err.message ? err.message : 'Login failed');
+      notifyError(err instanceof Error && err.message ? translateError(err) : translateMessage('loginFailed'));
       if (isNotVerified(err)) setUnverified('ask');
       setBusy(false);
     }

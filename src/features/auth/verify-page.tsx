@@ -82,7 +82,7 @@ export function VerifyPage({ token }: { token?: string }) {
                 onSubmit={async (email) => {
                   try {
                     await auth.resendVerification(email);
-                    notifySuccess(t('verify.resent'), { translated: true });
+                    notifySuccess(t('verify.resent'));
                     setResent(true);
                   } catch (e) {
                     notifyError(errorMessage(e));

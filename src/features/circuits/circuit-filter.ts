@@ -59,3 +59,8 @@ export function filterCircuits(
     .sort((a, b) => compare(a.texts.country, b.texts.country) || compare(a.row.circuit.name, b.row.circuit.name))
     .map(({ row }) => row);
 }
+
+/** The circuit shown in the preview: the one chosen while it is listed, else the first listed; null when none is. */
+export function selectedCircuitRow(rows: readonly CircuitListRow[], selectedId: number | null): CircuitListRow | null {
+  return rows.find((r) => r.circuit.id === selectedId) ?? rows[0] ?? null;
+}

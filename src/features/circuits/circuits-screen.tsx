@@ -3,7 +3,7 @@
  * circuit's gates. Reads the offline copy in IndexedDB (data layer reference repository), refreshed from the
  * server when online, so it works with no connection.
  */
-import { Alert, Badge, Grid, Group, Paper, Select, Stack, Table, Text, TextInput, Title, UnstyledButton, useMantineTheme } from '@mantine/core';
+import { Alert, Grid, Group, Stack, Table, Text, Title, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { useLiveQuery } from '../../data/live-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,10 @@ import { formatNumber, intlLocale } from '../../app/i18n/format';
 import type { Circuit } from '../../contracts/entities';
 import { currentLocale } from '../../app/i18n/setup';
 import { useReferenceTexts } from '../../app/i18n/reference-text';
-import { LazyTrackMap } from '../../ui/map/lazy-track-map';
 import { notifyError } from '../../ui/toast';
-import { filterCircuits, usableCircuits, type CircuitFilters } from './circuit-filter';
+import { filterCircuits, selectedCircuitRow, usableCircuits, type CircuitFilters } from './circuit-filter';
+import { CircuitFilterBar } from './circuit-filter-bar';
+import { CircuitPreview } from './circuit-preview';
 import { refreshCircuitData } from './refresh-circuit-data';
 
 function useOnline(): boolean {
@@ -69,7 +70,7 @@ export function CircuitsScreen() {
     const shown = (c: Circuit) => ({ country: ref.name('country', c.country), type: ref.name('circuitType', c.type), description: ref.text('circuit', c.id, 'description', c.description) });
     return filterCircuits(usable, filters, shown, collator.compare);
   }, [usable, filters, ref, locale]);
-  const selected = rows.find((r) => r.circuit.id === selectedId) ?? rows[0] ?? null;
+  const selected = selectedCircuitRow(rows, selectedId);
 
   return (
     <Stack gap="md">
@@ -84,38 +85,7 @@ export function CircuitsScreen() {
           {t('offline')}
         </Alert>
       )}
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label={t('filters.country')}
-          placeholder={t('filters.all')}
-          data={ref.options('country', countries)}
-          value={filters.countryId === null ? null : String(filters.countryId)}
-          onChange={(v) => setFilters((f) => ({ ...f, countryId: v === null ? null : Number(v) }))}
-          clearable
-          searchable
-          w={200}
-        />
-        <Select
-          label={t('filters.type')}
-          placeholder={t('filters.all')}
-          data={ref.options('circuitType', types)}
-          value={filters.typeId === null ? null : String(filters.typeId)}
-          onChange={(v) => setFilters((f) => ({ ...f, typeId: v === null ? null : Number(v) }))}
-          clearable
-          w={180}
-        />
-        <TextInput
-          label={t('filters.text')}
-          placeholder={t('filters.textPlaceholder')}
-          value={filters.text}
-          onChange={(e) => {
-            const text = e.currentTarget.value;
-            setFilters((f) => ({ ...f, text }));
-          }}
-          w={240}
-          type="search"
-        />
-      </Group>
+      <CircuitFilterBar filters={filters} setFilters={setFilters} countries={countries} types={types} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           {rows.length === 0 ? (
@@ -155,38 +125,7 @@ export function CircuitsScreen() {
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }} ref={preview}>
-          {selected ? (
-            <Paper withBorder p="sm" radius="md">
-              <Stack gap="xs">
-                <Group justify="space-between">
-                  <Text fw={700}>{selected.circuit.name}</Text>
-                  <Group gap={4}>
-                    <Badge variant="light">{t(`options.${selected.circuit.configuration}`)}</Badge>
-                    <Badge variant="light" color="gray">
-                      {t(`options.${selected.circuit.direction}`)}
-                    </Badge>
-                  </Group>
-                </Group>
-                {selected.circuit.description && (
-                  <Text size="sm" c="dimmed" data-testid="circuit-description">
-                    {ref.text('circuit', selected.circuit.id, 'description', selected.circuit.description)}
-                  </Text>
-                )}
-                <LazyTrackMap
-                  traces={[]}
-                  gates={selected.gates}
-                  gateWidthM={selected.circuit.size}
-                  gateLabels={[t('gateLabels.sf'), t('gateLabels.s1'), t('gateLabels.s2')]}
-                  sectorVision
-                  fitKey={String(selected.circuit.id)}
-                  height={360}
-                  aria-label={t('preview', { name: selected.circuit.name })}
-                />
-              </Stack>
-            </Paper>
-          ) : (
-            <Text c="dimmed">{t('selectHint')}</Text>
-          )}
+          <CircuitPreview selected={selected} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,9 +1,10 @@
 /**
  * The circuits screen's refresh of its offline copies (circuits, countries, circuit types) when online. Failed
- * loads: one error toast with the server's message, however many of the three calls failed; a failure that
+ * loads: one error toast with the server's message (in the user's language), however many of the three calls failed; a failure that
  * only means there is no connection stays silent (the stored copies are shown).
  */
-import { isOfflineFailure, NO_MESSAGE } from '../../data/api/api-error';
+import { translateError } from '../../app/i18n/setup';
+import { isOfflineFailure } from '../../data/api/api-error';
 
 const CIRCUIT_TABLES = ['circuits', 'countries', 'circuitTypes'] as const;
 export type CircuitTable = (typeof CIRCUIT_TABLES)[number];
@@ -13,5 +14,5 @@ export async function refreshCircuitData(refresh: (table: CircuitTable) => Promi
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !isOfflineFailure(r.reason));
   if (!failure) return;
   const reason: unknown = failure.reason;
-  report(reason instanceof Error && reason.message ? reason.message : NO_MESSAGE);
+  report(translateError(reason instanceof Error ? reason : null));
 }

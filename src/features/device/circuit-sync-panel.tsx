@@ -13,9 +13,9 @@ export function CircuitSyncPanel({ controller, snapshot, port }: { controller: A
     if (!controller) return;
     const circuits = await port.circuitsForSync().catch(() => []);
     const result = await controller.syncCircuits(circuits);
-    if (result.ok) notifySuccess(t('toast.circuitsSynced'), { translated: true });
-    else if (result.code === 'no-circuits') notifyError(t('toast.noCircuits'), { translated: true });
-    else notifyError(t('toast.circuitError'), { translated: true });
+    if (result.ok) notifySuccess(t('toast.circuitsSynced'));
+    else if (result.code === 'no-circuits') notifyError(t('toast.noCircuits'));
+    else notifyError(t('toast.circuitError'));
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="astro-circuits">

@@ -6,6 +6,7 @@
  */
 import { useLiveQuery } from '../../data/live-query';
 import type { Circuit } from '../../contracts/entities';
+import { asMessage } from '../../contracts/messages';
 import { createSimulatedAstro } from '../../device/simulated/create-simulated-astro';
 import { SimulatedTransport } from '../../device/simulated/simulated-transport';
 import { WebBluetoothTransport } from '../../device/web-bluetooth-transport';
@@ -24,7 +25,7 @@ async function localSessions(): Promise<LocalSessionInfo[]> {
     filename: s.filename,
     inCloud: s.serverId !== null,
     syncState: s.syncState,
-    lastError: s.lastError,
+    lastError: s.lastError === null ? null : asMessage(s.lastError),
     // Worked out when it was stored here; a server session not opened here yet has the server's summary.
     bestLapMs: s.stats ? s.stats.bestLapMs : (s.summary?.bestLapMs ?? null),
     lapCount: s.stats ? s.stats.lapCount : (s.summary?.lapCount ?? null),

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { FirmwareVersion } from '../../contracts/firmware';
+import type { Message } from '../../contracts/messages';
 import type { SyncCircuit } from '../../device/flows/circuit-blocks';
 import type { SessionSink } from '../../device/sink';
 import type { DeviceTransport } from '../../device/transport';
@@ -19,7 +20,8 @@ export interface LocalSessionInfo {
   /** On the server (has a server id). */
   inCloud: boolean;
   syncState: LocalSyncState;
-  lastError: string | null;
+  /** Why the last upload failed (a message of the catalogue, or a text kept as it came). */
+  lastError: Message | null;
   /** The session's figures once its laps are known here (or the server's summary for best lap and laps); else null. */
   bestLapMs: number | null;
   lapCount: number | null;

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../app/i18n/setup';
+import { translateError } from '../../app/i18n/setup';
 import type { FirmwareVersion } from '../../contracts/firmware';
 import { isOfflineFailure } from '../../data/api/api-error';
 import type { AstroController, DeviceSnapshot } from '../../device/flows/astro-controller';
@@ -54,9 +54,9 @@ export function FirmwarePanel({ controller, snapshot, port }: { controller: Astr
     }
     setPreparing(false);
     const result = await controller.updateFirmware(binary, info.sha256);
-    if (result.ok) notifySuccess(t('toast.firmwareUpdated', { version: result.version }), { translated: true });
+    if (result.ok) notifySuccess(t('toast.firmwareUpdated', { version: result.version }));
     // A disconnect while sending has its own toast ('Firmware update stopped, ASTRO disconnected.').
-    else if (result.code !== 'disconnected') notifyError(t('toast.firmwareFailed', { reason: t(`firmware.code.${result.code}`) }), { translated: true });
+    else if (result.code !== 'disconnected') notifyError(t('toast.firmwareFailed', { reason: t(`firmware.code.${result.code}`) }));
   };
 
   return (
@@ -75,7 +75,7 @@ export function FirmwarePanel({ controller, snapshot, port }: { controller: Astr
         </Group>
         {failure !== null && !info && (
           <Text size="sm" c="dimmed">
-            {isOfflineFailure(failure) || !(failure instanceof Error) || !failure.message ? t('firmware.unavailable') : translateMessage(failure.message)}
+            {isOfflineFailure(failure) || !(failure instanceof Error) || !failure.message ? t('firmware.unavailable') : translateError(failure)}
           </Text>
         )}
         {info?.notes && (

@@ -8,6 +8,7 @@
 import type { QueueItemView } from '../../device/flows/astro-controller';
 import type { DeviceSessionRow } from '../../device/flows/session-list';
 import type { TransferFailure, UploadState } from '../../device/flows/transfer-items';
+import type { Message } from '../../contracts/messages';
 import { displayNameFromFileName } from '../../domain/value-format/session-name';
 import type { LocalSessionInfo } from './device-port';
 
@@ -35,7 +36,7 @@ export interface AstroSessionRow {
   lapCount: number | null;
   durationMs: number | null;
   /** Why it failed: a transfer failure (translated at display by failureText) or the upload's last message. */
-  failure: TransferFailure | { message: string } | null;
+  failure: TransferFailure | { message: Message } | null;
 }
 
 export function displayName(filename: string): string {

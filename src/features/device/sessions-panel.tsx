@@ -1,35 +1,12 @@
-import { Alert, Badge, Button, Checkbox, Group, List, Paper, Progress, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../app/i18n/format';
-import { currentLocale } from '../../app/i18n/setup';
-import type { Locale } from '../../contracts/translations';
 import type { TransferEstimate } from '../../device/flows/transfer-rate';
-import { useLapTime } from '../../app/preferences/lap-time-digits';
-import { formatSessionDuration } from '../../domain/value-format/session-duration';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { failureText } from './failure-text';
-import { newOnDevice, onlyCopies, type AstroSessionRow } from './session-rows';
-
-/** Dark shades (yellow gets dark text through autoContrast): badge text must reach 4.5:1 (WCAG AA). */
-const stateColor: Record<AstroSessionRow['shownState'], string> = { Pending: 'yellow', 'In Progress': 'blue.9', Uploading: 'cyan.9', Completed: 'teal.9', Failed: 'red.9', Stopped: 'gray.7' };
-
-/** '1 min 25 s' / '40 s': the time left of a download. */
-function formatDuration(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  // 'min' and 's' read the same in both languages.
-  return m > 0 ? `${m} min ${String(s).padStart(2, '0')} s` : `${s} s`;
-}
-
-/** A file size in the user's locale: '152.4 KB' (en-us), '152,4 KB' (pt-pt). */
-function formatBytes(n: number | null, locale: Locale): string {
-  if (n === null) return '';
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${formatNumber(n / 1024, locale, 1)} KB`;
-  return `${formatNumber(n / 1024 / 1024, locale, 1)} MB`;
-}
+import { AstroSessionRowView } from './astro-session-row';
+import { DeleteSessionsDialog } from './delete-sessions-dialog';
+import { chosenFiles, selectableFiles, toggled } from './session-selection';
+import { newOnDevice, type AstroSessionRow } from './session-rows';
+import { TransferProgress } from './transfer-progress';
 
 export interface SessionsPanelProps {
   rows: AstroSessionRow[];
@@ -44,27 +21,16 @@ export interface SessionsPanelProps {
 }
 
 export function SessionsPanel({ rows, connected, overallProgress, estimate = null, onDownload, onStop, onDelete, onRefresh }: SessionsPanelProps) {
-  const { t, i18n } = useTranslation('device');
-  const formatLapTime = useLapTime();
-  const navigate = useNavigate();
+  const { t } = useTranslation('device');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const selectable = useMemo(() => rows.filter((r) => r.inAstro).map((r) => r.filename), [rows]);
-  // Only what is still on the device can stay selected.
-  const chosen = selectable.filter((f) => selected.has(f));
+  const selectable = useMemo(() => selectableFiles(rows), [rows]);
+  const chosen = chosenFiles(selectable, selected);
   const transferring = overallProgress !== null;
-  const toggle = (filename: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(filename)) next.delete(filename);
-      else next.add(filename);
-      return next;
-    });
+  const toggle = (filename: string) => setSelected((s) => toggled(s, filename));
   const allChosen = selectable.length > 0 && chosen.length === selectable.length;
   const fresh = newOnDevice(rows);
-  const locale = currentLocale(i18n);
-  const lost = confirming ? onlyCopies(rows, chosen) : [];
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="astro-sessions">
@@ -97,26 +63,7 @@ export function SessionsPanel({ rows, connected, overallProgress, estimate = nul
             </Button>
           </Group>
         </Group>
-        {transferring && (
-          <Stack gap={2}>
-            <Group gap="sm" wrap="nowrap" data-testid="overall-progress">
-              <Text size="sm" w={70}>
-                {t('sessions.overall')}
-              </Text>
-              <Progress value={overallProgress ?? 0} style={{ flex: 1 }} aria-label={t('sessions.overall')} animated />
-              <Text size="sm" w={50} ta="right">
-                {Math.floor(overallProgress ?? 0)}%
-              </Text>
-              <Button size="xs" color="red" onClick={onStop} data-testid="stop-transfer">
-                {t('sessions.stop')}
-              </Button>
-            </Group>
-            {/* Speed and time left: a long download (several MB over BLE) says how long it will still take. */}
-            <Text size="xs" c="dimmed" data-testid="transfer-rate">
-              {estimate ? t('sessions.rate', { speed: formatBytes(Math.round(estimate.bytesPerSecond), locale), time: formatDuration(estimate.secondsLeft) }) : t('sessions.measuring')}
-            </Text>
-          </Stack>
-        )}
+        {transferring && <TransferProgress overallProgress={overallProgress} estimate={estimate} onStop={onStop} />}
         {rows.length === 0 ? (
           <Text c="dimmed" size="sm">
             {connected ? t('sessions.empty') : t('sessions.emptyDisconnected')}
@@ -148,102 +95,18 @@ export function SessionsPanel({ rows, connected, overallProgress, estimate = nul
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((row) => (
-                  <Table.Tr key={row.filename} data-filename={row.filename} data-state={row.state}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`${t('sessions.select')} ${row.name}`}
-                        checked={selected.has(row.filename) && row.inAstro}
-                        disabled={!row.inAstro}
-                        onChange={() => toggle(row.filename)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" lineClamp={2} miw={120} title={row.name}>
-                        {row.name}
-                      </Text>
-                      {/* A phone has no room for the figures' columns: one short line under the name. */}
-                      <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid="session-figures-line">
-                        {row.lapCount !== null
-                          ? `${formatLapTime(row.bestLapMs ?? NaN)} · ${t('sessions.lapsCount', { count: row.lapCount })}${row.durationMs !== null ? ` · ${formatSessionDuration(row.durationMs)}` : ''}`
-                          : formatBytes(row.bytes, locale)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {/* Badges keep their whole label ('In Cloud', not 'IN CLO...'): they wrap as a group instead. */}
-                      <Group gap={4}>
-                        {row.inAstro && (
-                          <Badge variant="outline" color="grape" size="sm" miw="max-content">
-                            {t('sessions.inAstro')}
-                          </Badge>
-                        )}
-                        {row.inCloud && (
-                          <Badge variant="outline" color="blue" size="sm" miw="max-content">
-                            {t('sessions.inCloud')}
-                          </Badge>
-                        )}
-                        {row.onThisDevice && !row.inCloud && (
-                          <Badge variant="outline" color="gray" size="sm" miw="max-content">
-                            {t('sessions.onThisDevice')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatBytes(row.bytes, locale)}
-                    </Table.Td>
-                    {/* The device's list tells only sizes: the figures come once the app has the session. */}
-                    {row.lapCount !== null ? (
-                      <>
-                        <Table.Td visibleFrom="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="session-best-lap">
-                          {row.bestLapMs !== null ? formatLapTime(row.bestLapMs) : '-'}
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm" data-testid="session-laps">
-                          {row.lapCount}
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }} data-testid="session-duration">
-                          {formatSessionDuration(row.durationMs)}
-                        </Table.Td>
-                      </>
-                    ) : (
-                      <Table.Td visibleFrom="sm" colSpan={3} c="dimmed" fz="xs" data-testid="session-figures-later">
-                        {t('sessions.notDownloaded')}
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <Tooltip label={row.failure && row.shownState !== 'Stopped' ? failureText(t, row.failure) : t(`stateHint.${row.shownState}`, { defaultValue: '' })} disabled={!row.failure && row.shownState !== 'Pending'}>
-                        <Badge color={stateColor[row.shownState]} autoContrast size="sm" miw="max-content" data-testid="upload-state" data-shown-state={row.shownState}>
-                          {t(`uploadState.${row.shownState}`)}
-                        </Badge>
-                      </Tooltip>
-                      {row.shownState === 'Pending' && row.progress === null && (
-                        <Text size="xs" c="dimmed" visibleFrom="sm">
-                          {t('stateHint.Pending')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {row.progress !== null ? (
-                        <Progress value={row.progress} size="sm" aria-label={`${t('sessions.progress')} ${row.name}`} />
-                      ) : (
-                        row.localId !== null && (
-                          // A fresh download is one tap from its analysis.
-                          <Button onClick={() => row.localId !== null && void navigate({ to: '/sessions/analysis', search: { open: row.localId } })} size="compact-xs" variant="light" aria-label={t('sessions.analyseNamed', { name: row.name })} data-testid="analyse-session">
-                            {t('sessions.analyse')}
-                          </Button>
-                        )
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
+                  <AstroSessionRowView key={row.filename} row={row} checked={selected.has(row.filename) && row.inAstro} onToggle={() => toggle(row.filename)} />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         )}
       </Stack>
-      <ConfirmDialog
+      <DeleteSessionsDialog
         opened={confirming}
-        value={t('sessions.deleteWhat', { count: chosen.length })}
         busy={deleting}
+        rows={rows}
+        chosen={chosen}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setDeleting(true);
@@ -253,24 +116,7 @@ export function SessionsPanel({ rows, connected, overallProgress, estimate = nul
             setSelected(new Set());
           });
         }}
-      >
-        {/* Which sessions go, and a warning when ASTRO holds the only copy of one (never downloaded). */}
-        <Text size="sm" mb={4}>
-          {t('sessions.deleteNames')}
-        </Text>
-        <List size="sm" mb="sm" data-testid="delete-names">
-          {rows
-            .filter((r) => chosen.includes(r.filename))
-            .map((r) => (
-              <List.Item key={r.filename}>{r.name}</List.Item>
-            ))}
-        </List>
-        {lost.length > 0 && (
-          <Alert color="red" variant="light" mb="lg" data-testid="delete-only-copy">
-            {t('sessions.onlyCopy', { count: lost.length })}
-          </Alert>
-        )}
-      </ConfirmDialog>
+      />
     </Paper>
   );
 }

@@ -21,6 +21,13 @@ export function circuitChoices(circuits: readonly Circuit[], form: Pick<Leaderbo
   return circuits.filter((c) => (form.countryId === null || c.countryId === form.countryId) && (form.circuitTypeId === null || c.typeId === form.circuitTypeId));
 }
 
+/** The form with some filters changed; a circuit outside the chosen country and type is dropped. */
+export function withFilters(circuits: readonly Circuit[], form: LeaderboardForm, patch: Partial<LeaderboardForm>): LeaderboardForm {
+  const next = { ...form, ...patch };
+  if (next.circuitId !== null && !circuitChoices(circuits, next).some((c) => c.id === next.circuitId)) next.circuitId = null;
+  return next;
+}
+
 /** Form -> request body: only the filters that are set. */
 export function toLeaderboardRequest(form: LeaderboardForm): Partial<LeaderboardRequest> {
   const req: Partial<LeaderboardRequest> = { limit: form.limit };

@@ -34,3 +34,8 @@ export function profilePatch(f: ProfileForm) {
     licenceId: f.licenceId.trim() === '' ? null : f.licenceId.trim(),
   };
 }
+
+/** How a saved profile is named in its toast: the full name, else the e-mail address. */
+export function savedLabel(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}

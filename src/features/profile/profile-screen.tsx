@@ -3,9 +3,10 @@
  * change password by e-mail link (the API offers POST /auth/reset-password, which mails a /change-password link;
  * there is no authenticated change-password call); the firmware version ASTRO last reported. Offline it shows the
  * copy kept in IndexedDB, read-only. Lap times to the hundredth or the thousandth (this device's choice,
- * app/preferences/lap-time-digits.ts). Below: storage on this device (usage, persistence; storage-status.tsx).
+ * app/preferences/lap-time-digits.ts). Below: storage on this device (usage, persistence; storage-status.tsx). The
+ * password, firmware and display panels: profile-panels.tsx.
  */
-import { Alert, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useLiveQuery } from '../../data/live-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +14,16 @@ import type { User } from '../../contracts/entities';
 import type { FirmwareVersion } from '../../contracts/firmware';
 import { firmwareApi } from '../../data/api/firmware';
 import { usersApi } from '../../data/api/users';
-import { authApi, profileRepository } from '../../data/auth/app-session';
+import { profileRepository } from '../../data/auth/app-session';
 import { deviceVersionRepository, referenceRepository, shownFirmwareVersion } from '../../data/services';
 import { useAuthView } from '../../app/auth/auth-react';
 import { notifyError, notifySuccess, notifyWriteFailed } from '../../ui/toast';
-import { nameError, profileFormOf, profileFormValid, profilePatch, type ProfileForm } from './profile-form';
+import { translateError } from '../../app/i18n/setup';
+import { nameError, profileFormOf, profileFormValid, profilePatch, savedLabel, type ProfileForm } from './profile-form';
 import { StorageStatusPanel } from './storage-status';
+import { DisplayPanel, FirmwarePanel, PasswordLinkPanel } from './profile-panels';
 import { SharingPanel } from './sharing-panel';
 import { useReferenceTexts } from '../../app/i18n/reference-text';
-import { storeLapTimeDigits, useLapTimeDigits } from '../../app/preferences/lap-time-digits';
 
 export function ProfileScreen() {
   const { t } = useTranslation('profile');
@@ -38,11 +40,9 @@ export function ProfileScreen() {
   const [form, setForm] = useState<ProfileForm | null>(null);
   const [latest, setLatest] = useState<FirmwareVersion | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
   // What ASTRO reported on this device, kept at once (offline too) and sent when online.
   const seenHere = useLiveQuery(() => (userId === null ? null : deviceVersionRepository.seen(userId)), [userId]) ?? null;
   const firmware = shownFirmwareVersion(user, seenHere);
-  const lapTimeDigits = useLapTimeDigits();
 
   useEffect(() => {
     if (userId === null) return;
@@ -62,7 +62,7 @@ export function ProfileScreen() {
           setForm(profileFormOf(fresh));
         }
       } catch (e) {
-        if (live && !stored) notifyError(e instanceof Error ? e.message : t('loadFailed'));
+        if (live && !stored) notifyError(e instanceof Error ? translateError(e) : t('loadFailed'));
       }
       firmwareApi.version().then((v) => live && setLatest(v), () => undefined);
     })();
@@ -81,24 +81,11 @@ export function ProfileScreen() {
       await profileRepository.saveFullUser(saved).catch(() => undefined);
       setUser(saved);
       setForm(profileFormOf(saved));
-      notifySuccess(t('saved', { value: `${saved.firstName} ${saved.lastName}`.trim() || saved.email }), { translated: true });
+      notifySuccess(t('saved', { value: savedLabel(saved) }));
     } catch (err) {
       notifyWriteFailed(t('saveFailed'), err);
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function sendPasswordLink() {
-    if (!user) return;
-    setSending(true);
-    try {
-      await authApi.resetPassword(user.email);
-      notifySuccess(t('password.sent', { email: user.email }), { translated: true });
-    } catch (e) {
-      notifyError(e instanceof Error && e.message ? e.message : t('password.failed'));
-    } finally {
-      setSending(false);
     }
   }
 
@@ -147,58 +134,10 @@ export function ProfileScreen() {
           </form>
         </Paper>
       )}
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>{t('password.title')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('password.help')}
-          </Text>
-          <Group justify="flex-end">
-            {/* A long label (pt-pt) wraps on a phone instead of being cut. */}
-            <Button variant="default" onClick={() => void sendPasswordLink()} loading={sending} disabled={!online || !user} h="auto" mih={36} py={6} styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}>
-              {t('password.send')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap={4}>
-          <Text fw={600}>{t('device.title')}</Text>
-          <Group gap="xs">
-            <Text size="sm">{t('device.firmware')}:</Text>
-            <Text size="sm" fw={600} data-testid="profile-firmware">
-              {firmware.version ?? t('device.none')}
-            </Text>
-          </Group>
-          {firmware.unsent && (
-            <Text size="xs" c="dimmed" data-testid="profile-firmware-unsent">
-              {t('device.unsent')}
-            </Text>
-          )}
-          {latest && (
-            <Group gap="xs">
-              <Text size="sm">{t('device.available')}:</Text>
-              <Text size="sm" fw={600}>
-                {latest.version}
-              </Text>
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+      <PasswordLinkPanel user={user} online={online} />
+      <FirmwarePanel firmware={firmware} latest={latest} />
       <SharingPanel userId={userId} />
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>{t('display.title')}</Text>
-          {/* A device setting, not the account's: it works offline and needs no save. */}
-          <Switch
-            label={t('display.thousandths')}
-            description={t('display.thousandthsHelp')}
-            checked={lapTimeDigits === 3}
-            onChange={(e) => storeLapTimeDigits(e.currentTarget.checked ? 3 : 2)}
-            data-testid="lap-time-thousandths"
-          />
-        </Stack>
-      </Paper>
+      <DisplayPanel />
       <StorageStatusPanel />
     </Stack>
   );

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Visibility } from '../../contracts/visibility';
 import { sharingRepository } from '../../data/services';
 import { notifyError, notifySuccess } from '../../ui/toast';
+import { translateError } from '../../app/i18n/setup';
 
 const VISIBILITY: Visibility[] = ['private', 'team', 'public'];
 
@@ -18,7 +19,7 @@ export function SharingPanel({ userId }: { userId: number | null }) {
   const stored = useLiveQuery(() => (userId === null ? null : sharingRepository.defaultVisibility(userId)), [userId]) ?? null;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const failed = (e: unknown) => notifyError(t('sharing.failed', { message: e instanceof Error ? e.message : String(e) }));
+  const failed = (e: unknown) => notifyError(t('sharing.failed', { message: translateError(e) }));
 
   async function makeAllPrivate() {
     setBusy(true);

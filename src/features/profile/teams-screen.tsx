@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthView } from '../../app/auth/auth-react';
 import { formatDateTime } from '../../app/i18n/format';
-import { currentLocale } from '../../app/i18n/setup';
+import { currentLocale, translateError } from '../../app/i18n/setup';
 import type { Team, TeamRole } from '../../contracts/sharing';
 import { sharingApi } from '../../data/api/sharing';
 import { useLiveQuery } from '../../data/live-query';
@@ -29,7 +29,7 @@ export function TeamsScreen() {
   const [lists, setLists] = useState<TeamsView | null>(null);
   const [newTeam, setNewTeam] = useState('');
   const [busy, setBusy] = useState(false);
-  const failed = useCallback((e: unknown) => notifyError(t('teams.failed', { message: e instanceof Error ? e.message : String(e) })), [t]);
+  const failed = useCallback((e: unknown) => notifyError(t('teams.failed', { message: translateError(e) })), [t]);
   // Offline (or the server out of reach): what was fetched last is shown, and nothing can be changed but an acceptance.
   const online = signedIn && lists?.offline !== true;
 

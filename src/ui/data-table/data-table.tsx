@@ -5,12 +5,13 @@
  * `source` is either a server fetch (POST .../datatable) or local rows filtered and sorted in memory with the same
  * request shape (offline, from IndexedDB).
  */
-import { Alert, Box, Button, Group, LoadingOverlay, NativeSelect, Pagination, Table, Text, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Table, Text, type MantineBreakpoint } from '@mantine/core';
 import { useEffect, useMemo, useReducer, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../app/i18n/setup';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type DataTableSort } from '../../contracts/datatable';
-import { ColumnFilterInput } from './column-filter';
+import { translateError } from '../../app/i18n/setup';
+import { DEFAULT_PAGE_SIZE, type DataTableSort } from '../../contracts/datatable';
+import { DataTableHead } from './data-table-head';
+import { DataTablePager } from './data-table-pager';
 import { readField } from './local-query';
 import {
   initialTableState,
@@ -22,6 +23,7 @@ import {
   type ColumnFilterType,
   type KeyValueStorage,
 } from './table-state';
+import { formatCell } from './table-view';
 import { useTableData, type DataTableSource } from './use-table-data';
 
 
@@ -73,14 +75,6 @@ function defaultStorage(): KeyValueStorage | undefined {
   }
 }
 
-function SortMark({ order }: { order: 'asc' | 'desc' | null }) {
-  return (
-    <Text span size="xs" c={order ? undefined : 'dimmed'} aria-hidden="true" ml={4}>
-      {order === 'asc' ? '▲' : order === 'desc' ? '▼' : '↕'}
-    </Text>
-  );
-}
-
 export function DataTable<T>(props: DataTableProps<T>) {
   const { tableKey, columns, source, rowKey, rowActions, refreshKey, headerNamespace, rowProps, onError, toolbar } = props;
   const { t } = useTranslation(['dataTable', ...(headerNamespace ? [headerNamespace] : [])]);
@@ -107,10 +101,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const headerOf = (column: DataTableColumn<T>): ReactNode =>
     column.header ?? (column.headerKey ? t(column.headerKey, { ns: column.headerKey.includes(':') ? undefined : headerNamespace }) : column.field);
   const visible = columns.filter((c) => !c.hidden);
-  const hasFilters = visible.some((c) => c.filter);
-  const pages = Math.max(1, Math.ceil(data.totalRecords / state.pageSize));
-  const from = data.totalRecords === 0 ? 0 : state.page * state.pageSize + 1;
-  const to = Math.min(data.totalRecords, (state.page + 1) * state.pageSize);
   const columnCount = visible.length + (rowActions ? 1 : 0);
 
   return (
@@ -120,7 +110,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {data.error ? (
         <Alert color="red" title={t('loadFailed')} mb="xs" role="alert">
           <Group justify="space-between">
-            <Text size="sm">{translateMessage(data.error instanceof Error ? data.error.message : String(data.error))}</Text>
+            <Text size="sm">{translateError(data.error)}</Text>
             <Button size="xs" variant="light" onClick={data.retry}>
               {t('retry')}
             </Button>
@@ -129,53 +119,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : null}
       <Table.ScrollContainer minWidth={600}>
         <Table striped highlightOnHover verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label={props['aria-label']} aria-busy={data.loading}>
-          <Table.Thead>
-            <Table.Tr>
-              {rowActions && <Table.Th w={1}>{t('actions')}</Table.Th>}
-              {visible.map((column) => {
-                const order = state.sort?.field === column.field ? state.sort.order : null;
-                return (
-                  <Table.Th
-                    key={column.field}
-                    visibleFrom={column.visibleFrom}
-                    style={{ width: column.width }}
-                    aria-sort={order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
-                  >
-                    {column.sortable ? (
-                      <UnstyledButton
-                        fz="sm"
-                        fw={600}
-                        onClick={() => dispatch({ type: 'sort', field: column.field })}
-                        data-sort-field={column.field}
-                      >
-                        {headerOf(column)}
-                        <SortMark order={order} />
-                      </UnstyledButton>
-                    ) : (
-                      headerOf(column)
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-            {hasFilters && (
-              <Table.Tr>
-                {rowActions && <Table.Th />}
-                {visible.map((column) => (
-                  <Table.Th key={column.field} fw={400} visibleFrom={column.visibleFrom}>
-                    {column.filter ? (
-                      <ColumnFilterInput
-                        type={column.filter}
-                        label={typeof headerOf(column) === 'string' ? (headerOf(column) as string) : column.field}
-                        filter={state.filters[column.field]}
-                        onChange={(filter) => dispatch({ type: 'filter', field: column.field, filter })}
-                      />
-                    ) : null}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            )}
-          </Table.Thead>
+          <DataTableHead visible={visible} state={state} dispatch={dispatch} headerOf={headerOf} hasActions={Boolean(rowActions)} />
           <Table.Tbody>
             {data.rows.length === 0 && !data.loading ? (
               <Table.Tr>
@@ -200,37 +144,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" mt="xs" gap="xs">
-        <Group gap="xs">
-          <Text size="xs" c="dimmed" component="label" htmlFor={`${tableKey}-page-size`}>
-            {t('rowsPerPage')}
-          </Text>
-          <NativeSelect
-            id={`${tableKey}-page-size`}
-            size="xs"
-            value={String(state.pageSize)}
-            data={PAGE_SIZES.map((n) => String(n))}
-            onChange={(event) => dispatch({ type: 'pageSize', pageSize: Number(event.currentTarget.value) })}
-          />
-          <Text size="xs" c="dimmed" data-testid="table-range">
-            {t('range', { from, to, total: data.totalRecords })}
-          </Text>
-        </Group>
-        <Pagination
-          size="sm"
-          total={pages}
-          value={state.page + 1}
-          onChange={(page) => dispatch({ type: 'page', page: page - 1 })}
-          getControlProps={(control) => ({ 'aria-label': t(`dataTable:pageControls.${control}`) })}
-        />
-      </Group>
+      <DataTablePager tableKey={tableKey} state={state} totalRecords={data.totalRecords} dispatch={dispatch} />
     </Box>
   );
-}
-
-/** Plain rendering of a cell without a render function. */
-function formatCell(value: unknown): ReactNode {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? '✓' : '';
-  return String(value);
 }

@@ -3,31 +3,21 @@
  * attribution (the server's TILE_URL, map-config.ts, else the build's); traces in a VectorImageLayer (re-rendered
  * as an image while panning, so 10+ overlaid laps keep frames cheap); gates (lines +
  * centre points); markers and labels.
- * The gate editor (gate-editor.ts: Draw, Modify and Snap, a lazy chunk of its own) is loaded when Draw or Edit
+ * The map and its layers are made in track-map-instance.ts. The gate editor (gate-editor.ts: Draw, Modify and Snap, a lazy chunk of its own) is loaded when Draw or Edit
  * is first toggled. The component is controlled: it reports gate changes through onGatesChange and redraws from
  * the `gates` prop.
  */
 import 'ol/ol.css';
-import OlMap from 'ol/Map';
-import View from 'ol/View';
-import Feature from 'ol/Feature';
-import TileLayer from 'ol/layer/Tile';
-import VectorLayer from 'ol/layer/Vector';
-import VectorImageLayer from 'ol/layer/VectorImage';
-import VectorSource from 'ol/source/Vector';
-import XYZ from 'ol/source/XYZ';
-import LineString from 'ol/geom/LineString';
-import Point from 'ol/geom/Point';
-import { defaults as defaultControls } from 'ol/control/defaults';
+import type OlMap from 'ol/Map';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GateEditor } from './gate-editor';
-import { gateSegments } from './gate-segments';
-import { fetchTileUrl, MAX_TILE_ZOOM, rememberedTileUrl, tileSettings } from './map-config';
+import { roundedPositions } from './rounded-positions';
 import { SpeedLegend } from './speed-legend';
-import { cursorStyle, DECIMATE_M, GATE_COLORS, labelStyle, lineStyle, OUTLINE_STYLE, traceFeatures, traceStyle, type SpeedRange } from './track-map-features';
+import type { SpeedRange } from './track-map-features';
+import { createTrackMap, type TrackMapSources } from './track-map-instance';
+import { drawCursor, drawGates, drawOutline, drawTraces, fitToContent } from './track-map-layers';
 import type { TrackMapProps } from './types';
-import { latOfMercatorY, lonOfMercatorX, mercatorX, mercatorY, toMercatorFlat } from './web-mercator';
 
 /** OpenLayers' control buttons and the app's tooltip for each (OpenLayers' own are English). */
 const CONTROL_TIPS = [
@@ -41,7 +31,7 @@ export default function TrackMap(props: TrackMapProps) {
   const { t } = useTranslation('app');
   const target = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
-  const sources = useRef<{ traces: VectorSource; gateLines: VectorSource; gatePoints: VectorSource; overlay: VectorSource; cursor: VectorSource; outline: VectorSource; outlineLayer: VectorLayer } | null>(null);
+  const sources = useRef<TrackMapSources | null>(null);
   const editor = useRef<GateEditor | null>(null);
   const latestProps = useRef(props);
   latestProps.current = props;
@@ -51,66 +41,18 @@ export default function TrackMap(props: TrackMapProps) {
   // Create the map once.
   useEffect(() => {
     if (!target.current) return;
-    const tiles = tileSettings();
-    // The server's TILE_URL wins over the build's (its CSP allows that host): remembered from the last answer,
-    // then confirmed by GET /api/map-config. Until one is known only the build's URL is used.
-    const tileSource = new XYZ({ url: rememberedTileUrl() ?? tiles.url, attributions: tiles.attribution, maxZoom: MAX_TILE_ZOOM, crossOrigin: 'anonymous' });
-    let disposed = false;
-    void fetchTileUrl().then((url) => {
-      if (!disposed && url && url !== tileSource.getUrls()?.[0]) tileSource.setUrl(url);
+    const made = createTrackMap(target.current, {
+      onTilesOffline: setTilesOffline,
+      onPointClick(lat, lon) {
+        const current = latestProps.current;
+        if ((current.gateMode ?? 'view') !== 'view' || !current.onPointClick) return;
+        current.onPointClick(lat, lon);
+      },
     });
-    let tilesLoaded = 0;
-    tileSource.on('tileloadend', () => {
-      tilesLoaded++;
-      setTilesOffline(false);
-    });
-    tileSource.on('tileloaderror', () => {
-      if (tilesLoaded === 0) setTilesOffline(true);
-    });
-    // Back online: ask again for the tiles that failed.
-    const retry = () => {
-      if (tilesLoaded === 0) tileSource.refresh();
-    };
-    window.addEventListener('online', retry);
-    const outline = new VectorSource();
-    const outlineLayer = new VectorLayer({ source: outline, visible: false, properties: { name: 'outline' } });
-    const traces = new VectorSource();
-    const gateLines = new VectorSource();
-    const gatePoints = new VectorSource();
-    const overlay = new VectorSource();
-    const cursor = new VectorSource();
-    const instance = new OlMap({
-      target: target.current,
-      controls: defaultControls({ attributionOptions: { collapsible: false } }),
-      layers: [
-        new TileLayer({ source: tileSource }),
-        outlineLayer,
-        new VectorImageLayer({ source: traces, style: traceStyle, imageRatio: 1, properties: { name: 'traces' } }),
-        new VectorLayer({ source: gateLines, properties: { name: 'gate-lines' } }),
-        new VectorLayer({ source: gatePoints, properties: { name: 'gate-points' } }),
-        new VectorLayer({ source: overlay, declutter: true, properties: { name: 'overlay' } }),
-        new VectorLayer({ source: cursor, properties: { name: 'cursor' } }),
-      ],
-      view: new View({ center: [mercatorX(-8.6), mercatorY(41.5)], zoom: 5, maxZoom: 21 }),
-    });
-    instance.on('singleclick', (event) => {
-      const current = latestProps.current;
-      if ((current.gateMode ?? 'view') !== 'view' || !current.onPointClick) return;
-      const [x, y] = event.coordinate;
-      current.onPointClick(latOfMercatorY(y), lonOfMercatorX(x));
-    });
-    map.current = instance;
-    sources.current = { traces, gateLines, gatePoints, overlay, cursor, outline, outlineLayer };
-    // Where the gate centres are drawn, CSS pixels in the map (what the e2e reads to drag one).
-    instance.on('rendercomplete', () => {
-      const pixels = gatePoints.getFeatures().map((f) => instance.getPixelFromCoordinate((f.getGeometry() as Point).getCoordinates()) ?? []);
-      target.current?.setAttribute('data-gate-pixels', JSON.stringify(pixels.map((p) => p.map((v) => Math.round(v)))));
-    });
+    map.current = made.map;
+    sources.current = made.sources;
     return () => {
-      disposed = true;
-      window.removeEventListener('online', retry);
-      instance.setTarget(undefined);
-      instance.dispose();
+      made.dispose();
       map.current = null;
       sources.current = null;
       editor.current?.dispose();
@@ -130,20 +72,11 @@ export default function TrackMap(props: TrackMapProps) {
   useEffect(() => {
     const s = sources.current;
     if (!s) return;
-    const { lines, labels, speedRange } = traceFeatures(traces, speedColoured, showLabels);
+    const { lines, speedRange } = drawTraces(s, traces, speedColoured, showLabels, markers ?? []);
     setSpeedLegend(speedRange);
-    s.traces.clear(true);
-    s.traces.addFeatures(lines);
-    s.overlay.clear(true);
-    s.overlay.addFeatures(labels);
-    for (const marker of markers ?? []) {
-      const f = new Feature({ geometry: new Point([mercatorX(marker.lon), mercatorY(marker.lat)]) });
-      f.setStyle(labelStyle(showLabels || marker.always ? marker.label : '', marker.color, 'right'));
-      s.overlay.addFeature(f);
-    }
     target.current?.setAttribute('data-trace-features', String(lines.length));
     // The markers and where they are (lat, lon to ~1 cm): what the e2e reads (a corner's number where the tables put it).
-    target.current?.setAttribute('data-markers', JSON.stringify((markers ?? []).map((m) => [m.label, Math.round(m.lat * 1e7) / 1e7, Math.round(m.lon * 1e7) / 1e7])));
+    target.current?.setAttribute('data-markers', JSON.stringify(roundedPositions(markers ?? [], (m) => m.label)));
   }, [traces, speedColoured, showLabels, markers]);
 
   // Without tiles the circuit is drawn from a lap as a grey band, so the traces do not float on a white canvas.
@@ -151,14 +84,7 @@ export default function TrackMap(props: TrackMapProps) {
   useEffect(() => {
     const s = sources.current;
     if (!s) return;
-    s.outline.clear(true);
-    const flat = outline ? toMercatorFlat(outline.lat, outline.lon, outline.from ?? 0, outline.to ?? outline.lat.length, DECIMATE_M) : null;
-    if (flat && flat.length >= 4) {
-      const f = new Feature({ geometry: new LineString(Array.from(flat), 'XY') });
-      f.setStyle(OUTLINE_STYLE);
-      s.outline.addFeature(f);
-    }
-    s.outline.changed();
+    drawOutline(s, outline);
   }, [outline]);
   useEffect(() => {
     sources.current?.outlineLayer.setVisible(tilesOffline);
@@ -170,41 +96,17 @@ export default function TrackMap(props: TrackMapProps) {
   useEffect(() => {
     const s = sources.current;
     if (!s) return;
-    s.cursor.clear(true);
-    for (const marker of cursorMarkers ?? []) {
-      if (!Number.isFinite(marker.lat) || !Number.isFinite(marker.lon)) continue;
-      const f = new Feature({ geometry: new Point([mercatorX(marker.lon), mercatorY(marker.lat)]) });
-      f.setStyle(cursorStyle(marker.color));
-      s.cursor.addFeature(f);
-    }
-    s.cursor.changed();
+    drawCursor(s, cursorMarkers ?? []);
     target.current?.setAttribute('data-cursor-markers', String(s.cursor.getFeatures().length));
     // Where the markers are (lat, lon to ~1 cm): what the e2e reads to check that aligned lines moved them.
-    target.current?.setAttribute('data-cursor-at', JSON.stringify((cursorMarkers ?? []).map((m) => [m.id, Math.round(m.lat * 1e7) / 1e7, Math.round(m.lon * 1e7) / 1e7])));
+    target.current?.setAttribute('data-cursor-at', JSON.stringify(roundedPositions(cursorMarkers ?? [], (m) => m.id)));
   }, [cursorMarkers]);
 
   // Gates: lines oriented from the first trace, centre points (draggable in edit mode).
   useEffect(() => {
     const s = sources.current;
     if (!s) return;
-    const reference = traces.find((t) => !t.dimmed) ?? traces[0];
-    const segments = gateSegments(gates, gateWidthM, reference ? { lat: reference.lat, lon: reference.lon, count: reference.to ?? reference.lat.length } : undefined);
-    s.gateLines.clear(true);
-    s.gatePoints.clear(true);
-    for (const segment of segments) {
-      const color = sectorVision ? GATE_COLORS[segment.index % GATE_COLORS.length] : '#e03131';
-      const line = new Feature({
-        geometry: new LineString([
-          [mercatorX(segment.a.lon), mercatorY(segment.a.lat)],
-          [mercatorX(segment.b.lon), mercatorY(segment.b.lat)],
-        ]),
-      });
-      line.setStyle(lineStyle(color, 4, 3));
-      s.gateLines.addFeature(line);
-      const point = new Feature({ geometry: new Point([mercatorX(segment.centre.lon), mercatorY(segment.centre.lat)]), gateIndex: segment.index });
-      point.setStyle(labelStyle(showLabels ? (gateLabels?.[segment.index] ?? String(segment.index)) : '', color, 'below'));
-      s.gatePoints.addFeature(point);
-    }
+    const segments = drawGates(s, traces, gates, gateWidthM, { sectorVision, labels: showLabels ? (gateLabels ?? []) : null });
     target.current?.setAttribute('data-gates', String(segments.length));
   }, [gates, gateWidthM, gateLabels, sectorVision, showLabels, traces]);
 
@@ -238,10 +140,7 @@ export default function TrackMap(props: TrackMapProps) {
     const m = map.current;
     const s = sources.current;
     if (!m || !s) return;
-    const source = s.traces.getFeatures().length > 0 ? s.traces : s.gatePoints.getFeatures().length > 0 ? s.gatePoints : null;
-    if (!source) return;
-    const extent = source.getExtent();
-    if (extent && extent.every(Number.isFinite)) m.getView().fit(extent, { padding: [24, 24, 24, 24], maxZoom: 18 });
+    fitToContent(m, s);
   }, [fitKey]);
 
   return (

@@ -19,7 +19,7 @@ import { loadDataLayer, setDataLayerRouter, watchSyncNotices } from '../../../sr
 
 describe('the shell door to the lazily loaded data layer', () => {
   it('takes sync notice subscribers before the load, starts the layer once with the router and forwards its notices', async () => {
-    const seen: string[] = [];
+    const seen: unknown[] = [];
     const stop = watchSyncNotices((n) => seen.push(n.message));
     expect(boot.imported).toBe(0);
     const router = { name: 'router' };
@@ -27,9 +27,9 @@ describe('the shell door to the lazily loaded data layer', () => {
     await Promise.all([loadDataLayer(), loadDataLayer()]);
     expect(boot.imported).toBe(1);
     expect(boot.started).toEqual([router]);
-    boot.emit?.({ tone: 'success', message: 'Session uploaded' });
+    boot.emit?.({ tone: 'success', message: 'sessionUploaded' });
     stop();
-    boot.emit?.({ tone: 'success', message: 'after unsubscribe' });
-    expect(seen).toEqual(['Session uploaded']);
+    boot.emit?.({ tone: 'success', message: 'sessionUpdateFailed' });
+    expect(seen).toEqual(['sessionUploaded']);
   });
 });

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { namespaces } from '../../../src/app/i18n/resources';
-import { createI18n, translateMessage } from '../../../src/app/i18n/setup';
+import { createI18n, translateError, translateMessage } from '../../../src/app/i18n/setup';
+import { isMessageId, MESSAGES, type MessageId } from '../../../src/contracts/messages';
+import { apiErrorFromResponse, clientError } from '../../../src/data/api/api-error';
 import { MissingKeyCollector, MISSING_KEYS_STORAGE_KEY } from '../../../src/app/i18n/missing-keys';
 import { applyOverrides, parseOverrides, splitKey } from '../../../src/app/i18n/overrides';
 import { readStoredLocale } from '../../../src/app/i18n/locale';
@@ -29,8 +31,7 @@ function memoryStorage(): Storage {
 }
 
 describe('translation bundles', () => {
-  // `messages` is keyed by the English text itself, so en-us is intentionally empty there.
-  const structured = Object.entries(namespaces).filter(([ns]) => ns !== 'messages');
+  const structured = Object.entries(namespaces);
 
   it.each(structured)('namespace %s has the same keys in en-us and pt-pt', (_ns, bundle) => {
     expect(keys(bundle['pt-pt'] as Record<string, unknown>).sort()).toEqual(keys(bundle['en-us'] as Record<string, unknown>).sort());
@@ -115,10 +116,10 @@ describe('translation overrides from the server', () => {
     expect(i18n.t('app:menu.circuits')).toBe('Pistas');
   });
 
-  it('translate a server message keyed by its English text, dots included', () => {
+  it('translate a message of the catalogue, keyed messages:<id>', () => {
     const pt = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
-    applyOverrides(pt, [{ locale: 'pt-pt', key: 'messages:Session limit reached. Try later.', value: 'Limite de sessões atingido. Tente mais tarde.' }]);
-    expect(translateMessage('Session limit reached. Try later.', pt)).toBe('Limite de sessões atingido. Tente mais tarde.');
+    applyOverrides(pt, [{ locale: 'pt-pt', key: 'messages:uploadsAtOnce', value: 'No máximo {{limit}} envios de cada vez.' }]);
+    expect(translateMessage({ id: 'uploadsAtOnce', params: { limit: 2 } }, pt)).toBe('No máximo 2 envios de cada vez.');
   });
 
   it('keep the valid rows of a partly malformed answer', () => {
@@ -141,76 +142,71 @@ function bothLocales() {
   return { en: createI18n({ locale: 'en-us', withReact: false, collector }), pt: createI18n({ locale: 'pt-pt', withReact: false, collector }) };
 }
 
-describe('spec and server messages', () => {
-  it('are shown as they are in en-us and translated in pt-pt', () => {
-    const { en, pt } = bothLocales();
-    expect(translateMessage('Login successful', en)).toBe('Login successful');
-    expect(translateMessage('Login successful', pt)).toBe('Sessão iniciada com sucesso');
-    expect(translateMessage('Something the server said.', pt)).toBe('Something the server said.');
+/** The names of the values a template carries ('{{minutes}}' -> 'minutes'). */
+const paramsOf = (template: string) => [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+/** An error of the API client for an answer with this status and body text. */
+const answered = (status: number, statusText: string, body: unknown) => apiErrorFromResponse(status, statusText, typeof body === 'string' ? body : JSON.stringify(body));
+
+describe('the message catalogue', () => {
+  const ids = Object.keys(MESSAGES) as MessageId[];
+  const ptPt = namespaces.messages['pt-pt'] as Record<string, string>;
+
+  it('is the en-us text of the messages namespace', () => {
+    expect(namespaces.messages['en-us']).toBe(MESSAGES);
   });
 
-  it('translate the server messages that carry a value, record names included', () => {
-    const { en, pt } = bothLocales();
-    expect(translateMessage('Too many requests. Try again in 3 minute(s).', pt)).toBe('Demasiados pedidos. Tente novamente dentro de 3 minuto(s).');
-    expect(translateMessage('Circuit type is in use and cannot be deleted.', pt)).toBe('Não é possível eliminar: Tipo de circuito está em uso.');
-    expect(translateMessage('Session not found.', pt)).toBe('Sessão não encontrada.');
-    expect(translateMessage('Vehicle category not found.', pt)).toBe('Não encontrado: Categoria de veículo.');
-    expect(translateMessage('Too many requests. Try again in 3 minute(s).', en)).toBe('Too many requests. Try again in 3 minute(s).');
-    expect(translateMessage('Country is in use and cannot be deleted.', en)).toBe('Country is in use and cannot be deleted.');
+  it('has a pt-pt text for every id, with the same values as its English template', () => {
+    expect(ids.filter((id) => !ptPt[id]?.trim())).toEqual([]);
+    expect(Object.keys(ptPt).filter((id) => !(id in MESSAGES))).toEqual([]);
+    expect(ids.filter((id) => paramsOf(ptPt[id]).join() !== paramsOf(MESSAGES[id]).join())).toEqual([]);
   });
 
-  it('cover every message the server can send a user, in pt-pt', () => {
-    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
+  it('names every message the server sends: no throw site passes an English sentence', () => {
     const sources = readdirSync(SERVER_DIR, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
       .map((f) => readFileSync(join(SERVER_DIR, f), 'utf8'));
-    // Messages of ApiError(status, 'CODE', <message>) and notFound(<message>); a template's ${...} becomes a value.
-    const literal = /(?:ApiError\(\d+, '[A-Z_]+', |notFound\()(?:'((?:[^'\\]|\\.)*)'|"([^"]*)"|`([^`]*)`)/g;
-    // Every name a template's value can take: what parseInput() validates, which reference ids a write can name.
-    const whats = ['Request body', ...sources.flatMap((t) => [...t.matchAll(/parseInput\([^;]*?, '([^']+)'\)/g)].map((m) => m[1]))];
-    const fields = ['circuitId', ...sources.flatMap((t) => [...t.matchAll(/references: \{([^}]*)\}/g)].flatMap((m) => [...m[1].matchAll(/(\w+):/g)].map((k) => k[1])))];
-    // Values like the ones the server puts in each template (see the server's ApiError calls).
-    function samples(expression: string): string[] {
-      if (/minutes|ttl/.test(expression)) return ['3'];
-      if (expression === 'what') return whats;
-      if (expression === 'what.toLowerCase()') return whats.map((w) => w.toLowerCase());
-      if (expression === 'where') return ['password: '];
-      if (expression === 'first.message') return ['Too small'];
-      if (expression === 'field') return fields;
-      if (expression === 'r.label') return ['Circuit type'];
-      if (expression === 'parsed.image.version') return ['1.5.0'];
-      if (expression === 'limit') return ['2'];
-      return ['x'];
-    }
-    /** A template with each ${...} replaced by each of its sample values (all combinations). */
-    function expand(template: string): string[] {
-      const m = /\$\{([^}]*)\}/.exec(template);
-      if (!m) return [template];
-      return samples(m[1]).flatMap((v) => expand(template.slice(0, m.index) + v + template.slice(m.index + m[0].length)));
-    }
-    const messages = new Set<string>();
-    for (const text of sources) {
-      for (const m of text.matchAll(literal)) for (const message of expand((m[1] ?? m[2] ?? m[3]).replace(/\\'/g, "'"))) messages.add(message);
-    }
-    // Developers' messages: a client that follows src/contracts never causes them.
-    const developerOnly = /^(Unknown (filter|sort) field|Filter (type|value)|Match mode|Cannot reverse|Unsupported Content-Encoding|The request body is not valid|Invalid (data table request|leaderboard request|missing keys report):|(Data table request|Leaderboard request|Missing keys report|Query) is missing)/;
-    const untranslated = [...messages].filter((m) => !developerOnly.test(m) && translateMessage(m, pt) === m);
-    expect(messages.size).toBeGreaterThan(30);
-    expect(untranslated).toEqual([]);
+    const sites = sources.flatMap((text) => [...text.matchAll(/(?:new ApiError\(\d+, '[A-Z_]+', |notFound\(|conflict\()'([^']*)'/g)].map((m) => m[1]));
+    expect(sites.length).toBeGreaterThan(40);
+    expect(sites.filter((id) => !isMessageId(id))).toEqual([]);
   });
 });
 
-describe("the API client's own messages", () => {
-  it('are all in the pt-pt catalogue, offline and out-of-reach included', () => {
-    const pt = createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
-    const source = readFileSync(join(import.meta.dirname, '..', '..', '..', 'src', 'data', 'api', 'http-client.ts'), 'utf8');
-    const messages = [...source.matchAll(/new ApiError\('[A-Z_]+', (?:'([^']*)'|`([^`]*)`)/g)].map((m) =>
-      (m[1] ?? m[2]).replace(/\$\{[^}]*\}/g, (e) => (e.includes('timeoutMs') ? '30' : 'Too small')),
-    );
-    messages.push('You are offline.', 'The server could not be reached.');
-    expect(messages.length).toBeGreaterThan(5);
-    expect(messages.filter((m) => translateMessage(m, pt) === m)).toEqual([]);
-    expect(translateMessage('No answer within 30 s', pt)).toBe('Sem resposta em 30 s');
+describe('messages shown to the user', () => {
+  it('are the catalogue text in en-us and translated by id in pt-pt', () => {
+    const { en, pt } = bothLocales();
+    expect(translateMessage('loginSuccessful', en)).toBe('Login successful');
+    expect(translateMessage('loginSuccessful', pt)).toBe('Sessão iniciada com sucesso');
+    expect(translateMessage('countryInUse', pt)).toBe('Não é possível eliminar: País está em uso.');
+  });
+
+  it("translate a server error with values in pt-pt, the value put in", () => {
+    const { en, pt } = bothLocales();
+    const error = answered(429, 'Too Many Requests', { message: 'Too many requests. Try again in 3 minute(s).', code: 'RATE_LIMITED', messageId: 'tooManyRequests', params: { minutes: 3 } });
+    expect(translateError(error, pt)).toBe('Demasiados pedidos. Tente novamente dentro de 3 minuto(s).');
+    expect(translateError(error, en)).toBe('Too many requests. Try again in 3 minute(s).');
+    const exists = answered(409, 'Conflict', { message: 'Firmware 1.5.0 already exists.', code: 'CONFLICT', messageId: 'firmwareExists', params: { version: '1.5.0' } });
+    expect(translateError(exists, pt)).toBe('O firmware 1.5.0 já existe.');
+  });
+
+  it('show a message without an id this app knows as it was sent', () => {
+    const { pt } = bothLocales();
+    // A newer server's id, a foreign proxy's JSON without one, a proxy's HTML page (the status line is all there is).
+    expect(translateError(answered(400, 'Bad Request', { message: 'Something new happened.', code: 'BAD_REQUEST', messageId: 'somethingNew' }), pt)).toBe('Something new happened.');
+    expect(translateError(answered(403, 'Forbidden', { message: 'Blocked by the gateway.', code: 'FORBIDDEN' }), pt)).toBe('Blocked by the gateway.');
+    expect(translateError(answered(502, 'Bad Gateway', '<html>bad gateway</html>'), pt)).toBe('Bad Gateway');
+    expect(translateError(new Error('Failed to fetch'), pt)).toBe('Failed to fetch');
+    expect(translateMessage({ text: 'Kept before messages had ids.' }, pt)).toBe('Kept before messages had ids.');
+    expect(translateError(null, pt)).toBe('Nenhuma mensagem disponível');
+  });
+
+  it("include the API client's own failures, a time limit with its value", () => {
+    const { en, pt } = bothLocales();
+    const timeout = clientError('TIMEOUT', { id: 'noAnswerWithin', params: { seconds: 30 } });
+    expect(timeout.message).toBe('No answer within 30 s');
+    expect(translateError(timeout, pt)).toBe('Sem resposta em 30 s');
+    expect(translateError(clientError('NETWORK', 'offline'), pt)).toBe('Está sem ligação.');
+    expect(translateError(clientError('NETWORK', 'serverUnreachable'), en)).toBe('The server could not be reached.');
   });
 });
 

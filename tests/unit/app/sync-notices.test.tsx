@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncNotice } from '../../../src/data/sync/sync-notices';
-import { CONFLICT_NOTICE } from '../../../src/data/sync/sync-notices';
 
 /**
  * The data layer (reached by the shell through src/app/data-layer.ts, which loads it lazily) is replaced by a
@@ -59,15 +58,15 @@ describe('the shell shows sync notices as toasts', () => {
 
   it("shows 'Session uploaded' as a success toast and 'Failed to update session' as an error toast, in the spec's exact English", async () => {
     await renderShell();
-    emit({ tone: 'success', message: 'Session uploaded', values: { name: 'Palmela 1' } });
+    emit({ tone: 'success', message: 'sessionUploaded' });
     expect(await toastOf('Session uploaded')).toBe('success');
-    emit({ tone: 'error', message: 'Failed to update session', detail: 'Internal Server Error' });
+    emit({ tone: 'error', message: 'sessionUpdateFailed', detail: { text: 'Internal Server Error', id: 'internalError' } });
     expect(await toastOf('Failed to update session')).toBe('error');
   });
 
   it('shows the conflict notice as a warning with the session name filled in', async () => {
     await renderShell();
-    emit({ tone: 'warning', message: CONFLICT_NOTICE, values: { name: 'Palmela 1' } });
+    emit({ tone: 'warning', message: { id: 'syncConflict', params: { name: 'Palmela 1' } } });
     expect(await toastOf('The session Palmela 1 had also been changed elsewhere; your version was saved.')).toBe('warning');
     expect(screen.getByText('Warning')).toBeTruthy();
   });
@@ -75,11 +74,11 @@ describe('the shell shows sync notices as toasts', () => {
   it('translates the notices to European Portuguese', async () => {
     await setLocale('pt-pt', i18n);
     await renderShell();
-    emit({ tone: 'success', message: 'Session uploaded' });
+    emit({ tone: 'success', message: 'sessionUploaded' });
     expect(await toastOf('Sessão enviada')).toBe('success');
-    emit({ tone: 'error', message: 'Failed to update session' });
+    emit({ tone: 'error', message: 'sessionUpdateFailed' });
     expect(await toastOf('Falha ao atualizar a sessão')).toBe('error');
-    emit({ tone: 'warning', message: CONFLICT_NOTICE, values: { name: 'Braga' } });
+    emit({ tone: 'warning', message: { id: 'syncConflict', params: { name: 'Braga' } } });
     expect(await toastOf('A sessão Braga também tinha sido alterada noutro local; a sua versão foi guardada.')).toBe('warning');
   });
 });

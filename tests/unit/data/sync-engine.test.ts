@@ -2,7 +2,6 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, LEASE_MS, PARKED_AT, backoffDelayMs, decideAfterFailure } from '../../../src/data/sync/sync-policy';
 import { ApiError } from '../../../src/data/api/api-error';
-import { UNREADABLE_FILES } from '../../../src/data/sync/sync-policy';
 import { FakeSyncLock, LAPS, NMEA, createBench, settle, type Bench } from './sync-harness';
 
 let bench: Bench;
@@ -28,9 +27,10 @@ describe('sync policy', () => {
     expect(decideAfterFailure('create-session', new ApiError('INTERNAL', 'x', 500), 1, 0.5)).toMatchObject({ action: 'retry', state: 'Failed' });
     expect(decideAfterFailure('create-session', new ApiError('TIMEOUT', 'x'), 1, 0.5)).toMatchObject({ action: 'retry', state: 'Failed' });
     expect(decideAfterFailure('create-session', new ApiError('RATE_LIMITED', 'x', 429), 1, 0.5)).toMatchObject({ action: 'retry', stopRun: true });
-    expect(decideAfterFailure('create-session', new ApiError('CONFLICT', 'A different session with this file name already exists.', 409), 1, 0.5)).toMatchObject({
+    const taken = { message: 'A different session with this file name already exists.', code: 'CONFLICT', messageId: 'sessionFileNameTaken' };
+    expect(decideAfterFailure('create-session', new ApiError('CONFLICT', taken.message, 409, taken), 1, 0.5)).toMatchObject({
       action: 'park',
-      message: 'A different session with this file name already exists.',
+      message: { text: 'A different session with this file name already exists.', id: 'sessionFileNameTaken' },
     });
     expect(decideAfterFailure('patch-session', new ApiError('UNAUTHORIZED', 'x', 401), 1, 0.5)).toEqual({ action: 'signed-out' });
     expect(decideAfterFailure('delete-session', new ApiError('NOT_FOUND', 'x', 404), 1, 0.5)).toEqual({ action: 'done' });
@@ -81,7 +81,7 @@ describe('sync engine', () => {
     await bench.engine.start();
     await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
     await bench.engine.kick();
-    expect(await session(bench)).toMatchObject({ syncState: 'Pending', lastError: 'Waiting for a connection' });
+    expect(await session(bench)).toMatchObject({ syncState: 'Pending', lastError: { text: 'Waiting for a connection', id: 'waitingForConnection' } });
     const [entry] = await outbox(bench);
     expect(entry.attempts).toBe(1);
     expect(entry.nextAttemptAt - bench.clock.now()).toBe(backoffDelayMs(1, 0.5));
@@ -100,7 +100,7 @@ describe('sync engine', () => {
     await bench.engine.start();
     await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
     await bench.engine.idle();
-    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: 'Internal Server Error' });
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: { text: 'Internal Server Error' } });
     expect(bench.events.some((e) => e.type === 'failed' && e.willRetry)).toBe(true);
     const first = (await outbox(bench))[0].nextAttemptAt - bench.clock.now();
 
@@ -214,7 +214,7 @@ describe('sync engine', () => {
     await bench.engine.start();
     await bench.engine.idle();
     expect(bench.server.posts).toBe(0);
-    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: UNREADABLE_FILES });
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: { text: "This session's stored files cannot be read. Download it from ASTRO again.", id: 'unreadableFiles' } });
     expect(await outbox(bench)).toHaveLength(1);
   });
 
@@ -224,7 +224,7 @@ describe('sync engine', () => {
     await bench.engine.start();
     await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
     await bench.engine.idle();
-    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: 'Invalid request body' });
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: { text: 'Invalid request body' } });
     expect((await outbox(bench))[0].nextAttemptAt).toBe(PARKED_AT);
     bench.clock.advance(BACKOFF_MAX_MS * 10);
     await settle();
@@ -239,14 +239,14 @@ describe('sync engine', () => {
   it("an upload over the account's storage quota (413 QUOTA_EXCEEDED) stays in the outbox, Failed with the server's message, until the user retries", async () => {
     bench = createBench();
     const message = 'Your storage on the server is full. Delete sessions you no longer need, then retry the upload.';
-    bench.server.faults = [new ApiError('QUOTA_EXCEEDED', message, 413, { message, code: 'QUOTA_EXCEEDED' })];
+    bench.server.faults = [new ApiError('QUOTA_EXCEEDED', message, 413, { message, code: 'QUOTA_EXCEEDED', messageId: 'storageFull' })];
     await bench.engine.start();
     await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
     await bench.engine.idle();
-    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: message, serverId: null });
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: { text: message, id: 'storageFull' }, serverId: null });
     expect(await outbox(bench)).toHaveLength(1);
     expect((await outbox(bench))[0].nextAttemptAt).toBe(PARKED_AT);
-    expect(bench.events.some((e) => e.type === 'failed' && e.message === message && !e.willRetry)).toBe(true);
+    expect(bench.events.some((e) => e.type === 'failed' && e.message.id === 'storageFull' && e.message.text === message && !e.willRetry)).toBe(true);
 
     await bench.repo.retrySync((await session(bench)).localId);
     await bench.engine.kick();
@@ -257,7 +257,7 @@ describe('sync engine', () => {
   it('an upload over the hourly upload rate (429 QUOTA_EXCEEDED) stays queued, Failed with the message, and the rest of the queue waits with it', async () => {
     bench = createBench();
     const message = 'Too many session uploads in the last hour. The app sends the rest by itself later.';
-    bench.server.faults = [new ApiError('QUOTA_EXCEEDED', message, 429, { message, code: 'QUOTA_EXCEEDED' })];
+    bench.server.faults = [new ApiError('QUOTA_EXCEEDED', message, 429, { message, code: 'QUOTA_EXCEEDED', messageId: 'tooManyUploads' })];
     bench.network.goOffline();
     await bench.engine.start();
     await bench.repo.saveDownloadedSession({ filename: FILE, laps: LAPS, nmea: NMEA });
@@ -267,7 +267,7 @@ describe('sync engine', () => {
     await bench.engine.idle();
     // One request: the second upload would meet the same limit, so it is not sent until the first is retried.
     expect(bench.server.posts).toBe(1);
-    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: message });
+    expect(await session(bench)).toMatchObject({ syncState: 'Failed', lastError: { text: message, id: 'tooManyUploads' } });
     expect(await outbox(bench)).toHaveLength(2);
 
     bench.clock.advance(BACKOFF_MAX_MS);
@@ -285,7 +285,7 @@ describe('sync engine', () => {
     await bench.engine.idle();
     expect(bench.events.map((e) => e.type)).toContain('signed-out');
     expect(await outbox(bench)).toHaveLength(1);
-    expect(await session(bench)).toMatchObject({ syncState: 'Pending', lastError: 'Sign in again to upload' });
+    expect(await session(bench)).toMatchObject({ syncState: 'Pending', lastError: { text: 'Sign in again to upload', id: 'signInToUpload' } });
   });
 
   it("only sends the signed-in user's queue", async () => {
@@ -392,11 +392,11 @@ describe('sync engine', () => {
 
 describe('sync notices', () => {
   it("turns uploads, conflicts and failures needing the user into the spec's messages, and keeps retries quiet", async () => {
-    const { syncNoticeFor, CONFLICT_NOTICE } = await import('../../../src/data/sync/sync-notices');
-    expect(syncNoticeFor({ type: 'uploaded', localId: 1, name: 'Braga', serverId: 3 })).toEqual({ tone: 'success', message: 'Session uploaded', values: { name: 'Braga' } });
-    expect(syncNoticeFor({ type: 'conflict', localId: 1, name: 'Braga' })).toEqual({ tone: 'warning', message: CONFLICT_NOTICE, values: { name: 'Braga' } });
-    expect(syncNoticeFor({ type: 'failed', localId: 1, message: 'Invalid', willRetry: false })).toEqual({ tone: 'error', message: 'Failed to update session', detail: 'Invalid' });
-    expect(syncNoticeFor({ type: 'failed', localId: 1, message: 'Internal Server Error', willRetry: true })).toBeNull();
+    const { syncNoticeFor } = await import('../../../src/data/sync/sync-notices');
+    expect(syncNoticeFor({ type: 'uploaded', localId: 1, name: 'Braga', serverId: 3 })).toEqual({ tone: 'success', message: 'sessionUploaded' });
+    expect(syncNoticeFor({ type: 'conflict', localId: 1, name: 'Braga' })).toEqual({ tone: 'warning', message: { id: 'syncConflict', params: { name: 'Braga' } } });
+    expect(syncNoticeFor({ type: 'failed', localId: 1, message: { text: 'Invalid' }, willRetry: false })).toEqual({ tone: 'error', message: 'sessionUpdateFailed', detail: { text: 'Invalid' } });
+    expect(syncNoticeFor({ type: 'failed', localId: 1, message: { text: 'Internal Server Error' }, willRetry: true })).toBeNull();
     expect(syncNoticeFor({ type: 'idle', nextDueAt: null })).toBeNull();
   });
 });

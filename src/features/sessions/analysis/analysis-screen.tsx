@@ -9,6 +9,7 @@ import { Grid, Stack } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLapTime } from '../../../app/preferences/lap-time-digits';
+import { translateMessage } from '../../../app/i18n/setup';
 import { notifyError } from '../../../ui/toast';
 import { isOptimal } from '../coach';
 import { lapKeyOf } from '../search';
@@ -112,7 +113,7 @@ export function AnalysisScreen({
   const formatLapTime = useLapTime();
   const port = useSessionsPort();
   const opening = useOpenRequest(port, store, openSessionId, onOpened);
-  const comparing = useCompareRequest(port, store, sharedStore, compareRequest, onCompareApplied, () => notifyError(t('shared.noOwnSession'), { translated: true }));
+  const comparing = useCompareRequest(port, store, sharedStore, compareRequest, onCompareApplied, () => notifyError(t('shared.noOwnSession')));
   const selection = useActiveSessions(store);
   // A team-mate's session is read-only: no video, no gate edits, no other racer's lap beside it.
   const readOnly = teamSessionId !== null;
@@ -156,7 +157,7 @@ export function AnalysisScreen({
       {left.teamOwner && <TeamSessionBanner owner={left.teamOwner} name={left.name} />}
       <SharedReferenceNote
         sharedBy={sharedBy}
-        error={sharedLap.error}
+        error={sharedLap.error ? translateMessage(sharedLap.error) : null}
         onRemove={() => {
           sharedStore.set(null);
           onReferenceLap(null);

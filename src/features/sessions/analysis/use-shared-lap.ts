@@ -3,6 +3,7 @@
  * applied once the library rows are read (the racer's own fastest session on that circuit becomes the active one,
  * the shared lap the reference), and the loading of the chosen lap (fetched once, then kept on this device).
  */
+import { messageOfError, type Message } from '../../../contracts/messages';
 import { useEffect, useState } from 'react';
 import { openSession, type ActiveSessionsStore, type LoadedSession, type SessionsPort, type SharedReference, type SharedReferenceStore } from '../shared';
 
@@ -41,20 +42,20 @@ export function useCompareRequest(
 export interface SharedLapState {
   session: LoadedSession | null;
   loading: boolean;
-  error: string | null;
+  error: Message | null;
 }
 
 /** Loads the shared reference lap when one is chosen for the left session's circuit and no right session is active. */
 export function useSharedLap(port: SessionsPort, ref: SharedReference | null, left: LoadedSession | null, rightActive: boolean): SharedLapState {
   const wanted = ref && left && !rightActive && left.circuitId === ref.circuitId ? `${ref.sessionId}-${ref.lapNumber}` : null;
-  const [state, setState] = useState<{ key: string | null; session: LoadedSession | null; error: string | null }>({ key: null, session: null, error: null });
+  const [state, setState] = useState<{ key: string | null; session: LoadedSession | null; error: Message | null }>({ key: null, session: null, error: null });
   useEffect(() => {
     if (wanted === null) return;
     const [sessionId, lapNumber] = wanted.split('-').map(Number);
     const controller = new AbortController();
     port.loadSharedLap(sessionId, lapNumber, 1, controller.signal).then(
       (session) => !controller.signal.aborted && setState({ key: wanted, session, error: null }),
-      (e: unknown) => !controller.signal.aborted && setState({ key: wanted, session: null, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => !controller.signal.aborted && setState({ key: wanted, session: null, error: messageOfError(e) }),
     );
     return () => controller.abort();
   }, [port, wanted]);

@@ -3,6 +3,7 @@
  * port at each open (the server decides every time whether the racer still may see it), in place of the active
  * sessions; the racer's own selection is left as it was.
  */
+import { messageOfError, type Message } from '../../../contracts/messages';
 import { useEffect, useState } from 'react';
 import { TeamSessionUnavailable, useLoadedSessions, type ComparisonSelection, type LoadedSession, type LoadedSessions, type SessionsPort } from '../shared';
 
@@ -12,7 +13,7 @@ export interface TeamSessionState {
   right: null;
   loading: boolean;
   /** A failure the screen shows as it is (the worker failed, the server answered 500...). */
-  error: string | null;
+  error: Message | null;
   /** Not shared with the racer any more, or no connection: said in the racer's words. */
   unavailable: 'gone' | 'offline' | null;
 }
@@ -29,7 +30,7 @@ function useTeamSession(port: SessionsPort, serverId: number | null): TeamSessio
       (e: unknown) => {
         if (controller.signal.aborted) return;
         const value =
-          e instanceof TeamSessionUnavailable ? { ...IDLE, unavailable: e.reason } : { ...IDLE, error: e instanceof Error ? e.message : String(e) };
+          e instanceof TeamSessionUnavailable ? { ...IDLE, unavailable: e.reason } : { ...IDLE, error: messageOfError(e) };
         setState({ id: serverId, value });
       },
     );

@@ -3,6 +3,7 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../ui/toast';
+import { translateError } from '../../../app/i18n/setup';
 import { buildExport, exportFileName, mimeOf, type ExportFormat } from './export-file';
 import { DownloadIcon } from '../shared';
 import { useSessionsPort, type LibraryRow, type LoadedSession } from '../shared';
@@ -30,7 +31,7 @@ export function ExportMenu({ row }: { row: LibraryRow }) {
     try {
       setLoaded(await port.loadSession(row.id, 0));
     } catch (e) {
-      notifyError(`${t('messages.fetchFailed')}: ${e instanceof Error ? e.message : String(e)}`, { translated: true });
+      notifyError(`${t('messages.fetchFailed')}: ${translateError(e)}`);
     } finally {
       setLoading(false);
     }

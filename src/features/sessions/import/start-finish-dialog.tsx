@@ -78,8 +78,7 @@ function StartFinishForm({ line, onClose }: { line: ImportLine; onClose: (saved:
         t('startFinish.saved', {
           circuit: saved.circuitName,
           laps: saved.laps,
-        }),
-        { translated: true },
+        })
       );
       onClose(saved);
     } catch (e) {

@@ -87,7 +87,7 @@ export function useSessionImport(
       const lonely: ImportLine[] = lapsWithoutPositions.map((l) => ({ key: `import-${nextKey++}`, fileName: l.name, state: 'failed', reason: t('import.lapsOnly', { file: l.name }) }));
       setLines((all) => [...all, ...lonely, ...queued.map((q): ImportLine => ({ key: q.key, fileName: q.file.name, state: 'waiting', file: q.file.file }))]);
       const toast = queued.length + lonely.length === 1;
-      for (const lonelyLine of lonely) if (toast) notifyError(lonelyLine.reason!, { translated: true });
+      for (const lonelyLine of lonely) if (toast) notifyError(lonelyLine.reason!);
       for (const { key, file, laps } of queued) {
         update(key, { state: 'importing' });
         try {
@@ -96,17 +96,17 @@ export function useSessionImport(
           // Data already in the library is not stored twice: said as a warning, still one tap from its analysis.
           if (result.alreadyStored) {
             update(key, { state: 'duplicate', result });
-            if (toast) notifyWarning(t('import.alreadyStored', { name: result.name }), { translated: true, action });
+            if (toast) notifyWarning(t('import.alreadyStored', { name: result.name }), { action });
             continue;
           }
           update(key, { state: 'imported', result });
           if (!toast) continue;
-          notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { translated: true, action });
-          if (!result.circuitFound && result.laps === 0) notifyError(t('import.noCircuit'), { translated: true });
+          notifySuccess(t('import.done', { name: result.name, laps: result.laps }), { action });
+          if (!result.circuitFound && result.laps === 0) notifyError(t('import.noCircuit'));
         } catch (e) {
           const reason = errorText(e, t);
           update(key, { state: 'failed', reason });
-          if (toast) notifyError(t('import.failed', { file: file.name, reason }), { translated: true });
+          if (toast) notifyError(t('import.failed', { file: file.name, reason }));
         }
       }
     } finally {

@@ -9,6 +9,7 @@
  */
 import { useLiveQuery } from '../../../data/live-query';
 import type { Circuit, CircuitType, Country, VehicleCategory } from '../../../contracts/entities';
+import { asMessage } from '../../../contracts/messages';
 import { getAnalysisClient } from '../../../analysis/analysis-client';
 import { importSession, referenceRepository, sessionGatesRepository, sessionsRepository as repository, sharingRepository } from '../../../data/services';
 import { sharingApi } from '../../../data/api/sharing';
@@ -48,7 +49,7 @@ async function libraryRows(): Promise<LibraryRow[]> {
     favorite: s.favorite,
     weatherConditions: weather(s.weatherConditions),
     syncState: s.syncState,
-    lastError: s.lastError,
+    lastError: s.lastError === null ? null : asMessage(s.lastError),
     // Worked out from the texts kept here; a server session not opened here yet has the server's summary.
     bestLapMs: s.stats ? s.stats.bestLapMs : (s.summary?.bestLapMs ?? null),
     lapCount: s.stats ? s.stats.lapCount : (s.summary?.lapCount ?? null),

@@ -66,7 +66,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   // failure (a 5xx, a refusal) is a failed load: an error toast, while the local rows stay on screen.
   useEffect(() => {
     port.refreshFromServer().catch((e: unknown) => {
-      if (!isOfflineFailure(e)) notifyError(errorText(e, t), { translated: true });
+      if (!isOfflineFailure(e)) notifyError(errorText(e, t));
     });
   }, [port]);
 
@@ -78,9 +78,9 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
   const toggleActive = useCallback(
     (row: LibraryRow) => {
       const { selection: next, outcome } = toggleSelection(store.get(), { id: row.id, circuitId: row.circuitId });
-      if (outcome === 'refused-other-circuit') notifyError(t('messages.sameCircuit'), { translated: true });
+      if (outcome === 'refused-other-circuit') notifyError(t('messages.sameCircuit'));
       // A third pick is not silently dropped: say why, and how to make room.
-      if (outcome === 'ignored-full') notifyError(t('messages.atMostTwo', { count: MAX_COMPARED }), { translated: true });
+      if (outcome === 'ignored-full') notifyError(t('messages.atMostTwo', { count: MAX_COMPARED }));
       store.set(next);
     },
     [store, t],
@@ -99,7 +99,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
     const { selection: next, outcome } = compareWith(store.get(), { id: left.id, circuitId: left.circuitId }, { id: right.id, circuitId: right.circuitId });
     setComparing(null);
     if (outcome !== 'compared') {
-      notifyError(t('messages.sameCircuit'), { translated: true });
+      notifyError(t('messages.sameCircuit'));
       return;
     }
     store.set(next);
@@ -111,7 +111,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       try {
         await port.editSession(row.id, { favorite: !row.favorite });
       } catch (e) {
-        notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`, { translated: true });
+        notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`);
       }
     },
     [port, t],
@@ -136,10 +136,10 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
     try {
       if (Object.keys(changes).length > 0) await port.editSession(editing.id, changes);
       if (changes.circuitId !== undefined) store.set(afterCircuitEdit(store.get(), editing.id, changes.circuitId));
-      notifySuccess(t('messages.sessionUpdated'), { translated: true });
+      notifySuccess(t('messages.sessionUpdated'));
       setEditing(null);
     } catch (e) {
-      notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`, { translated: true });
+      notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`);
     }
   };
 
@@ -151,7 +151,7 @@ export function LibraryScreen({ store = activeSessions }: { store?: ActiveSessio
       store.set(deselect(store.get(), deleting.id));
       setDeleting(null);
     } catch (e) {
-      notifyError(`${t('messages.deleteFailed')}: ${errorText(e, t)}`, { translated: true });
+      notifyError(`${t('messages.deleteFailed')}: ${errorText(e, t)}`);
     } finally {
       setDeleteBusy(false);
     }

@@ -96,12 +96,12 @@ export function MapScreen({ pickedLap, onPickLap, store = activeSessions, startD
     setSaving(true);
     try {
       const result = await port.saveGates(left.id, draftGates, widthM);
-      notifySuccess(t('map.gatesSaved', { laps: result.laps }), { translated: true });
+      notifySuccess(t('map.gatesSaved', { laps: result.laps }));
       setGateMode('view');
       setDraftGates(null);
       loaded.reload();
     } catch (e) {
-      notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`, { translated: true });
+      notifyError(`${t('messages.updateFailed')}: ${errorText(e, t)}`);
     } finally {
       setSaving(false);
     }

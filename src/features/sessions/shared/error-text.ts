@@ -1,4 +1,4 @@
-import { translateMessage } from '../../../app/i18n/setup';
+import { translateError } from '../../../app/i18n/setup';
 import { isStorageError } from '../../../data/storage/storage-error';
 import { isImportError, type ImportErrorDetail, type ImportErrorReason } from '../../../domain/file-formats/import-errors';
 
@@ -27,10 +27,10 @@ function importReasonText(reason: ImportErrorReason, detail: ImportErrorDetail, 
 
 /**
  * A failure of the sessions screens in the user's language: an import's reason, a full disk, else the message
- * through the server-message catalogue.
+ * by its id in the message catalogue.
  */
 export function errorText(error: unknown, t: Translate): string {
   if (isImportError(error)) return importReasonText(error.reason, error.detail, t);
   if (isStorageError(error) && error.code === 'QUOTA_EXCEEDED') return t('messages.storageFull');
-  return translateMessage(error instanceof Error ? error.message : String(error));
+  return translateError(error);
 }

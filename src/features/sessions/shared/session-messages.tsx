@@ -3,6 +3,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../app/i18n/setup';
+import type { Message } from '../../../contracts/messages';
 
 export function NoActiveSession({ plural }: { plural: boolean }) {
   const { t } = useTranslation('sessions');
@@ -56,7 +57,7 @@ export function SessionsLoading() {
   );
 }
 
-export function SessionsLoadError({ message }: { message: string }) {
+export function SessionsLoadError({ message }: { message: Message }) {
   const { t } = useTranslation('sessions');
   return (
     <Alert color="red" variant="light" title={t('messages.fetchFailed')} role="alert">

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { Circuit, CircuitType, Country, VehicleCategory } from '../../../contracts/entities';
+import type { Message } from '../../../contracts/messages';
 import type { SessionAnalysis } from '../../../domain/analysis/analyse-session';
 import type { SessionDetails } from '../../../domain/file-formats/import-types';
 import type { GatePoint, LapRecord, PositionColumns } from '../../../domain/session-types';
@@ -34,7 +35,8 @@ export interface LibraryRow {
   favorite: boolean;
   weatherConditions: WeatherConditions | null;
   syncState: SyncState;
-  lastError: string | null;
+  /** Why the last upload failed (a message of the catalogue, or a text kept as it came). */
+  lastError: Message | null;
   /** Fastest valid lap (ms); null when none or not known yet (a server session whose texts are not here has the server's). */
   bestLapMs: number | null;
   /** Laps of the session's file, as the lap table lists them; null when not known. */

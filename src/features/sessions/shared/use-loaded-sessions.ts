@@ -3,6 +3,7 @@
  * and analysed in the worker. A change of selection aborts the loads in flight. `reload()` reloads after the
  * session changed (gates saved).
  */
+import { messageOfError, type Message } from '../../../contracts/messages';
 import { useCallback, useEffect, useState } from 'react';
 import type { ComparisonSelection } from './comparison-selection';
 import type { LoadedSession, SessionsPort } from './sessions-port';
@@ -11,7 +12,7 @@ export interface LoadedSessions {
   left: LoadedSession | null;
   right: LoadedSession | null;
   loading: boolean;
-  error: string | null;
+  error: Message | null;
   reload: () => void;
 }
 
@@ -19,7 +20,7 @@ export function useLoadedSessions(port: SessionsPort, selection: ComparisonSelec
   const leftId = selection.left?.id ?? null;
   const rightId = selection.right?.id ?? null;
   const [version, setVersion] = useState(0);
-  const [state, setState] = useState<{ key: string; left: LoadedSession | null; right: LoadedSession | null; error: string | null }>({
+  const [state, setState] = useState<{ key: string; left: LoadedSession | null; right: LoadedSession | null; error: Message | null }>({
     key: '',
     left: null,
     right: null,
@@ -38,7 +39,7 @@ export function useLoadedSessions(port: SessionsPort, selection: ComparisonSelec
         if (!controller.signal.aborted) setState({ key, left, right, error: null });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ key, left: null, right: null, error: error instanceof Error ? error.message : String(error) });
+        if (!controller.signal.aborted) setState({ key, left: null, right: null, error: messageOfError(error) });
       },
     );
     return () => controller.abort();

@@ -8,12 +8,12 @@ import { Alert, Button, FileButton, Group, Paper, Progress, Select, Stack, Text,
 import { useLiveQuery } from '../../../data/live-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { videoRepository, type VideoRow } from '../../../data/services';
+import { addVideosWith, videoRepository, type AddNoticeItem, type VideoRow } from '../../../data/services';
 import type { LapTrace } from '../../../domain/lap-compare/lap-trace';
 import type { AccelerationColumns } from '../../../domain/coaching/acceleration';
 import type { CursorStore } from '../shared';
 import type { LoadedSession } from '../shared';
-import { addVideos, type AddNoticeItem } from '../../../media/add-video';
+import { addVideoMedia } from '../../../media/add-video';
 import type { VideoSeekRequest } from './seek-request';
 import { Player } from './video-player';
 import { problemOf, type Problem } from './video-problem';
@@ -34,6 +34,9 @@ export interface VideoPanelProps {
   /** The lap of the frame shown (its number in this session; null before the first lap or without sync), on each change. */
   onLapShown?: (lap: number | null) => void;
 }
+
+/** Adding a pick of videos: the data layer's use case, given the media work. */
+const addVideos = addVideosWith(addVideoMedia);
 
 /** The files 'Add video' offers: MP4, MOV and WebM. */
 const ACCEPT = 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm';

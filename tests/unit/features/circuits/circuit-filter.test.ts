@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Circuit } from '../../../../src/contracts/entities';
-import { filterCircuits, usableCircuits } from '../../../../src/features/circuits/circuit-filter';
+import { filterCircuits, selectedCircuitRow, usableCircuits } from '../../../../src/features/circuits/circuit-filter';
 
 const stamps = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 function circuit(id: number, name: string, coordinates: string, over: Partial<Circuit> = {}): Circuit {
@@ -52,5 +52,15 @@ describe('circuit list rows in the reader language', () => {
     expect(filterCircuits(rows, { ...none, text: 'rapido' }, shown).map((r) => r.circuit.id)).toEqual([1]);
     // 'Espanha' sorts before 'Portugal', where 'Spain' sorted after it.
     expect(filterCircuits(rows, none, shown).map((r) => r.circuit.id)).toEqual([4, 5, 1]);
+  });
+});
+
+describe('the circuit the preview shows', () => {
+  it('is the one chosen while it is listed, else the first listed, else none', () => {
+    const rows = usableCircuits(all);
+    expect(selectedCircuitRow(rows, rows[1].circuit.id)).toBe(rows[1]);
+    expect(selectedCircuitRow(rows, null)).toBe(rows[0]);
+    expect(selectedCircuitRow(rows.slice(1), rows[0].circuit.id)).toBe(rows[1]);
+    expect(selectedCircuitRow([], 1)).toBeNull();
   });
 });

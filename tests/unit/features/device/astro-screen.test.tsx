@@ -86,8 +86,8 @@ describe('device screen', () => {
     expect(rowOf('20260101_0900_Jerez')).not.toBeNull();
     fireEvent.click(screen.getByTestId('connect-simulated'));
     await waitFor(() => expect(screen.getByTestId('connection-state').textContent).toBe('Connected'), { timeout: 8000 });
-    expect(toast.notifySuccess).toHaveBeenCalledWith('Attempting to connect to ASTRO.', { translated: true });
-    expect(toast.notifySuccess).toHaveBeenCalledWith('Connected to ASTRO.', { translated: true });
+    expect(toast.notifySuccess).toHaveBeenCalledWith('Attempting to connect to ASTRO.');
+    expect(toast.notifySuccess).toHaveBeenCalledWith('Connected to ASTRO.');
     await waitFor(() => expect(rowOf(A)).not.toBeNull(), { timeout: 4000 });
     expect(screen.getByTestId('device-version').textContent).toBe('1.4.0');
     // The version ASTRO reported is handed on once, to be kept as the user's firmware version.
@@ -182,8 +182,7 @@ describe('device screen', () => {
     expect(saved).toEqual([B]);
     await waitFor(() =>
       expect(toast.notifyError).toHaveBeenCalledWith(
-        'O ASTRO desligou-se antes de Kartodromo de Braga 12/04/2026 10H30 ser transferida. Continua no ASTRO: volte a ligar para a transferir.',
-        { translated: true },
+        'O ASTRO desligou-se antes de Kartodromo de Braga 12/04/2026 10H30 ser transferida. Continua no ASTRO: volte a ligar para a transferir.'
       ),
     );
   }, 60000);

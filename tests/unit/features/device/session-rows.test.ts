@@ -16,7 +16,7 @@ describe('device screen session list', () => {
       [{ filename: B, state: 'In Progress', progress: 40 }],
       [
         { localId: 1, filename: A, inCloud: true, syncState: 'Completed', lastError: null, bestLapMs: null, lapCount: null, durationMs: null },
-        { localId: 3, filename: C, inCloud: false, syncState: 'Failed', lastError: 'Failed to update session', bestLapMs: null, lapCount: null, durationMs: null },
+        { localId: 3, filename: C, inCloud: false, syncState: 'Failed', lastError: { text: 'Failed to update session', id: 'sessionUpdateFailed' }, bestLapMs: null, lapCount: null, durationMs: null },
       ],
     );
     expect(rows.map((r) => [r.filename, r.inAstro, r.inCloud, r.state, r.progress])).toEqual([
@@ -25,7 +25,7 @@ describe('device screen session list', () => {
       [C, false, false, 'Failed', null],
     ]);
     expect(rows[1]).toMatchObject({ name: 'Kartodromo de Braga 12/04/2026 10H30', bytes: 100 });
-    expect(rows[2].failure).toEqual({ message: 'Failed to update session' });
+    expect(rows[2].failure).toEqual({ message: { text: 'Failed to update session', id: 'sessionUpdateFailed' } });
   });
 
   it("shows the listing's size before a download and the session's best lap, laps and duration once the app has it", () => {
@@ -63,7 +63,8 @@ describe('the failure shown for a session', () => {
     expect(failureText(t, { code: 'gap', detail: 'chunk 4, expected 3' })).toBe('falta um bloco');
     expect(failureText(t, { code: 'storage-full', detail: 'QuotaExceededError' })).toMatch(/^este dispositivo ficou sem espaço/);
     expect(failureText(t, { code: 'device-error', detail: 'SESSION_NOT_FOUND' })).not.toBe('SESSION_NOT_FOUND');
-    expect(failureText(t, { message: 'Failed to update session' }, (m) => translateMessage(m, pt))).toBe('Falha ao atualizar a sessão');
+    expect(failureText(t, { message: { text: 'Failed to update session', id: 'sessionUpdateFailed' } }, (m) => translateMessage(m, pt))).toBe('Falha ao atualizar a sessão');
+    expect(failureText(t, { message: { text: 'HTTP 502 from a proxy' } }, (m) => translateMessage(m, pt))).toBe('HTTP 502 from a proxy');
     expect(failureText(t, null)).toBe('');
   });
 });

@@ -8,6 +8,7 @@ import {
   gapText,
   lapText,
   toLeaderboardRequest,
+  withFilters,
 } from '../../../../src/features/leaderboards/leaderboard-view';
 
 const c = (id: number, countryId: number, typeId: number) => ({ id, countryId, typeId }) as Circuit;
@@ -18,6 +19,15 @@ describe('leaderboard screen helpers', () => {
     expect(circuitChoices(circuits, { countryId: null, circuitTypeId: null }).map((x) => x.id)).toEqual([1, 2, 3]);
     expect(circuitChoices(circuits, { countryId: 1, circuitTypeId: null }).map((x) => x.id)).toEqual([1, 2]);
     expect(circuitChoices(circuits, { countryId: 1, circuitTypeId: 1 }).map((x) => x.id)).toEqual([1]);
+  });
+
+  it('drops a chosen circuit outside a newly chosen country or type, and keeps one inside it', () => {
+    const circuits = [c(1, 1, 1), c(2, 1, 2), c(3, 2, 1)];
+    const form = { ...emptyLeaderboardForm(), circuitId: 2 };
+    expect(withFilters(circuits, form, { countryId: 1 })).toEqual({ ...form, countryId: 1 });
+    expect(withFilters(circuits, form, { circuitTypeId: 1 })).toEqual({ ...form, circuitTypeId: 1, circuitId: null });
+    expect(withFilters(circuits, form, { limit: 3 })).toEqual({ ...form, limit: 3 });
+    expect(form.circuitId).toBe(2);
   });
 
   it('sends only the filters that are set, and the request passes the contract', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userSelfWriteSchema, type User } from '../../../../src/contracts/entities';
-import { nameError, profileFormOf, profileFormValid, profilePatch } from '../../../../src/features/profile/profile-form';
+import { nameError, profileFormOf, profileFormValid, profilePatch, savedLabel } from '../../../../src/features/profile/profile-form';
 
 const user: User = {
   id: 7, email: 'ana@example.test', firstName: 'Ana', lastName: 'Silva', birthdate: '1990-02-03', countryId: 1, licenceId: null,
@@ -31,5 +31,13 @@ describe('profile form', () => {
     expect(profileFormValid({ ...form, lastName: 'Silva\nwww.evil.example' })).toBe(false);
     expect(nameError('Ana\u200B')).toBe('profile:nameCharacters');
     expect(nameError('Zoë')).toBeNull();
+  });
+});
+
+describe('the saved profile toast', () => {
+  it('names the user by full name, else by e-mail address', () => {
+    expect(savedLabel({ firstName: 'Rui', lastName: 'Costa', email: 'rui@example.com' })).toBe('Rui Costa');
+    expect(savedLabel({ firstName: 'Rui', lastName: '', email: 'rui@example.com' })).toBe('Rui');
+    expect(savedLabel({ firstName: ' ', lastName: '', email: 'rui@example.com' })).toBe('rui@example.com');
   });
 });

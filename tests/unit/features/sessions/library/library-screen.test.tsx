@@ -109,7 +109,7 @@ describe('sessions library', () => {
     vi.mocked(refused.port.refreshFromServer).mockRejectedValueOnce(new ApiError('INTERNAL', 'Internal Server Error', 500));
     renderLibrary(refused.port);
     await screen.findByText('Braga A');
-    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Internal Server Error', { translated: true }));
+    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Internal Server Error'));
     cleanup();
     toast.notifyError.mockClear();
     const offline = createFakePort([libraryRow({ id: 1, name: 'Braga A' })]);
@@ -131,13 +131,13 @@ describe('sessions library', () => {
     await screen.findByText('A');
     fireEvent.click(screen.getByTestId('activate-1'));
     fireEvent.click(screen.getByTestId('activate-4'));
-    expect(toast.notifyError).toHaveBeenCalledWith('You can only select sessions from the same circuit', { translated: true });
+    expect(toast.notifyError).toHaveBeenCalledWith('You can only select sessions from the same circuit');
     expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: null });
     fireEvent.click(screen.getByTestId('activate-2'));
     fireEvent.click(screen.getByTestId('activate-3'));
     expect(store.get()).toEqual({ left: { id: 1, circuitId: 1 }, right: { id: 2, circuitId: 1 } });
     // The third pick is not silently dropped: the racer learns why.
-    expect(toast.notifyError).toHaveBeenLastCalledWith('At most 2 sessions can be compared: deactivate one first.', { translated: true });
+    expect(toast.notifyError).toHaveBeenLastCalledWith('At most 2 sessions can be compared: deactivate one first.');
     expect(screen.getByTestId('slot-left').textContent).toContain('A');
     expect(screen.getByTestId('slot-right').textContent).toContain('B');
     fireEvent.click(screen.getByTestId('activate-1'));
@@ -156,7 +156,7 @@ describe('sessions library', () => {
     fireEvent.change(nameInput, { target: { value: 'New name' } });
     fireEvent.click(screen.getByTestId('session-edit-save'));
     await waitFor(() => expect(port.editSession).toHaveBeenCalledWith(1, { name: 'New name' }));
-    expect(toast.notifySuccess).toHaveBeenCalledWith('Session updated', { translated: true });
+    expect(toast.notifySuccess).toHaveBeenCalledWith('Session updated');
     expect(rows()[0].name).toBe('New name');
     await screen.findByText('New name');
   });
@@ -202,7 +202,7 @@ describe('sessions library', () => {
   });
 
   it('retries a failed upload from a real button that a keyboard reaches, named in both languages', async () => {
-    const { port } = createFakePort([libraryRow({ id: 1, name: 'Done' }), libraryRow({ id: 2, name: 'Broken', syncState: 'Failed', lastError: 'HTTP 500' })]);
+    const { port } = createFakePort([libraryRow({ id: 1, name: 'Done' }), libraryRow({ id: 2, name: 'Broken', syncState: 'Failed', lastError: { text: 'HTTP 500' } })]);
     renderLibrary(port);
     const retry = await screen.findByRole('button', { name: 'Failed: retry the upload' });
     expect(retry.tagName).toBe('BUTTON');
@@ -239,7 +239,7 @@ describe('sessions library', () => {
     expect(toast.notifyError).not.toHaveBeenCalled();
     // One file alone also toasts its reason, naming the file.
     fireEvent.change(input, { target: { files: [new File(['<gpx></gpx>'], 'c.gpx')] } });
-    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Não foi possível importar c.gpx: não contém nenhuma posição utilizável', { translated: true }), { timeout: 10_000 });
+    await waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Não foi possível importar c.gpx: não contém nenhuma posição utilizável'), { timeout: 10_000 });
     expect(screen.getAllByTestId('import-line')).toHaveLength(3);
   });
 

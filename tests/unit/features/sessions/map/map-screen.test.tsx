@@ -92,7 +92,7 @@ describe('sessions map', () => {
     expect(screen.getByTestId('map-probe').getAttribute('data-gates')).toBe('2');
     fireEvent.click(screen.getByTestId('save-gates'));
     await waitFor(() => expect(port.saveGates).toHaveBeenCalledWith(1, gates, 15));
-    await waitFor(() => expect(toast.notifySuccess).toHaveBeenCalledWith('Gates saved: 7 laps re-timed', { translated: true }));
+    await waitFor(() => expect(toast.notifySuccess).toHaveBeenCalledWith('Gates saved: 7 laps re-timed'));
     // The session reloads with its re-timed laps; the editor is back to viewing.
     expect((await screen.findByTestId('map-probe')).getAttribute('data-mode')).toBe('view');
     expect(screen.getByTestId('save-gates').hasAttribute('disabled')).toBe(true);

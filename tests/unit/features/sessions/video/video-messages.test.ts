@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { videoI18n } from '../../../../../src/features/sessions/video/i18n';
 import type { VideoErrorCode } from '../../../../../src/media/video-error';
-import type { AddNotice } from '../../../../../src/media/add-video';
+import type { AddNotice } from '../../../../../src/data/use-cases/add-video';
 import { videoNotices } from '../../../../../src/domain/video/video-notices';
 
 /**
