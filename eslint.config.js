@@ -35,16 +35,12 @@ const mediaData = ['src/data/services', 'src/data/db/rows', 'src/data/storage/op
  */
 const appData = ['src/data/api/client', 'src/data/db/database', 'src/data/auth/auth-session', 'src/data/auth/auth-user', 'src/data/sync/sync-notices'];
 
-/** A feature's texts (i18n.ts, *-i18n.ts): the only part of a feature the app shell reads (its i18n setup). */
-const isFeatureTexts = (rel) => /^src\/features\/(.+\/)?(i18n|[^/]+-i18n)(\.tsx?)?$/.test(rel);
-
 /** The store's own packages: only src/data uses them (screens read through its repositories and live-query.ts). */
 const storePackages = /^dexie($|\/|-react-hooks)/;
 
 /**
  * Where each area may import from. Keys and values are folders (or module paths without extension) relative to the
- * project root; a relative import resolving outside the allowed ones (and not passing allowIf, given the target's
- * path relative to the root), or a package on the deny list, is an error. tests/unit/lint/import-boundaries.test.ts
+ * project root; a relative import resolving outside the allowed ones, or a package on the deny list, is an error. tests/unit/lint/import-boundaries.test.ts
  * lints probe imports against these.
  */
 const areas = [
@@ -56,13 +52,13 @@ const areas = [
   // telemetry sync runs in the analysis worker through its bridge, the overlay export in its own worker.
   { dir: 'src/media', allow: ['src/media', 'src/domain', 'src/contracts', 'src/analysis', 'workers/video-export.worker', ...mediaData], denyPackages: /^(react|react-dom|@mantine\/|dexie|ol|echarts)/ },
   { dir: 'src/routes', allow: ['src/routes', 'src/features', 'src/app', 'src/ui', 'src/domain', 'src/contracts', ...dataPublic], denyPackages: storePackages },
-  // The app shell: providers, router, i18n setup, startup. It reads only the features' texts (the routes hold the
-  // screens), and no map, chart or store package (those load with the screens and the data layer).
+  // The app shell: providers, router, i18n setup, startup. It imports no feature (the routes hold the screens, and
+  // each area registers its own texts, src/app/i18n/registry.ts), and no map, chart or store package (those load
+  // with the screens and the data layer).
   // src/routeTree.gen: the router's generated route tree.
   {
     dir: 'src/app',
     allow: ['src/app', 'src/ui', 'src/domain', 'src/contracts', 'src/routeTree.gen', ...dataPublic, ...appData],
-    allowIf: isFeatureTexts,
     denyPackages: /^(dexie|ol($|\/)|echarts)/,
   },
   { dir: 'src/domain', allow: ['src/domain'], denyPackages: /^(react|react-dom|dexie|dexie-react-hooks|@mantine\/|ol|echarts|echarts-for-react|i18next|react-i18next|comlink|@tanstack\/)/ },
@@ -81,7 +77,7 @@ const areas = [
  * Sub-areas of a feature: a folder directly under src/features/<feature>/ holding an index.ts (the sessions area is
  * split so: shared/, layout/, library/, import/, export/, analysis/, coach/, map/, video/). Code outside a sub-area
  * reaches it only through its public entry, index.ts (bulletproof-react's feature rule, one level down); its texts
- * (i18n.ts, *-i18n.ts) are the second entry, read by the app's i18n setup at start. A panel loaded on demand keeps a
+ * (i18n.ts, *-i18n.ts) are the second entry, which registers them (src/app/i18n/registry.ts). A panel loaded on demand keeps a
  * chunk of its own only if nothing imports it statically, so it is a declared entry for import() alone: these.
  */
 const lazyEntries = ['src/features/sessions/coach/coach-panel', 'src/features/sessions/video/video-panel'];
@@ -125,7 +121,7 @@ const boundaries = {
           if (source.startsWith('.')) {
             const target = path.resolve(path.dirname(file), source);
             for (const area of areas) {
-              if (inside(file, area.dir) && !area.allow.some((d) => inside(target, d)) && !area.allowIf?.(path.relative(root, target))) {
+              if (inside(file, area.dir) && !area.allow.some((d) => inside(target, d))) {
                 context.report({ node, message: `${area.dir} may not import ${path.relative(root, target)} (allowed: ${area.allow.join(', ')})` });
               }
             }

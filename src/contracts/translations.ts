@@ -20,9 +20,8 @@ export const translationWriteSchema = z.strictObject({
   value: z.string().max(2000),
 });
 /**
- * The app's translation namespaces (src/app/i18n/resources.ts registers exactly these). A reported missing key must
+ * The app's translation namespaces (each registered by its area, src/app/i18n/registry.ts). A reported missing key must
  * name one of them ('sessions:lapTable.title'); anything else is not a key of this app and is not kept.
- * @internal Exported for its tests.
  */
 export const UI_NAMESPACES = ['app', 'messages', 'auth', 'public', 'dataTable', 'sessions', 'circuits', 'leaderboards', 'admin', 'profile', 'device', 'video', 'videoExport'] as const;
 export type UiNamespace = (typeof UI_NAMESPACES)[number];

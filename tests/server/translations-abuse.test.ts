@@ -3,7 +3,7 @@ import { createHarness, type Harness } from '../helpers/server-harness';
 import { MISSING_REPORTS_PER_DAY } from '../../server/routes/translations';
 import { MISSING_PER_SOURCE } from '../../server/translations/translation-store';
 import { UI_NAMESPACES } from '../../src/contracts/translations';
-import { namespaces } from '../../src/app/i18n/resources';
+import { namespaces } from '../unit/app/all-texts';
 
 /**
  * Anonymous missing-translation reports cannot fill the table: 26 reports of 200 made-up keys from one address in

@@ -1,10 +1,13 @@
 import { MESSAGES, type MessageId } from '../../contracts/messages';
+import { registerTexts } from './registry';
 
 /**
  * The `app` namespace: shell strings (menu, header, shared pages, toasts, dialogs, PWA prompt). Menu labels of
- * every spec route live here so feature routes can point `staticData.menu.labelKey` at 'app:menu.<name>'.
+ * every spec route live here so feature routes can point `staticData.menu.labelKey` at 'app:menu.<name>'. The shell
+ * registers it, and `messages`, itself (setup.ts imports this module); every other namespace its own area.
+ * @internal Exported for its tests.
  */
-export const appI18n = {
+export const appI18n = registerTexts('app', {
   'en-us': {
     appName: 'ASTRO Companion',
     versionLog: 'version {{version}}',
@@ -81,7 +84,7 @@ export const appI18n = {
     mapControls: { zoomIn: 'Aproximar', zoomOut: 'Afastar', resetRotation: 'Repor a rotação', speedLegend: 'Cores de velocidade, de {{min}} km/h (azul) a {{max}} km/h (vermelho)', offline: 'Mapa offline: os mosaicos do mapa não chegaram. O circuito é desenhado a partir das voltas.', offlineGates: 'Mapa offline: os mosaicos do mapa não chegaram. As portas são desenhadas sem mapa de fundo.', keep: 'Guardar o mapa deste circuito para usar offline', keeping: 'A guardar o mapa: {{done}} / {{total}} mosaicos', cancelKeep: 'Cancelar', kept: '{{count}} mosaicos do mapa guardados para usar offline.', keepFailed: 'Não foi possível guardar o mapa: nenhum mosaico chegou. Tente de novo com rede.', keepCancelled: 'Parado: os mosaicos já obtidos ficam guardados.', keepHelp: '{{count}} mosaicos à volta deste circuito (no máximo {{max}}), obtidos só quando pede, dois de cada vez, como o servidor de mosaicos pede às aplicações.' },
     loading: 'A carregar…',
   },
-};
+});
 
 /**
  * The `messages` namespace: the message catalogue (src/contracts/messages.ts) by id. Its en-us texts ARE the
@@ -203,4 +206,5 @@ const messagesPtPt: Record<MessageId, string> = {
   unreadableFiles: 'Os ficheiros guardados desta sessão não podem ser lidos. Transfira-a de novo do ASTRO.',
 };
 
-export const messagesI18n = { 'en-us': MESSAGES, 'pt-pt': messagesPtPt };
+/** @internal Exported for its tests. */
+export const messagesI18n = registerTexts('messages', { 'en-us': MESSAGES, 'pt-pt': messagesPtPt });

@@ -1,13 +1,16 @@
 /**
- * The i18next instance of the app: bundled namespaces (resources.ts), locale from localStorage, missing keys
- * collected (missing-keys.ts), admin overrides merged (overrides.ts). `startTranslationSync` connects the last
- * two to the API once the data layer is available; the instance itself works fully offline.
+ * The i18next instance of the app: the namespaces registered so far (registry.ts: the shell's own, `app` and
+ * `messages`, here; each area's when the area loads, added to the instance as they come), locale from localStorage,
+ * missing keys collected (missing-keys.ts), admin overrides merged (overrides.ts). `startTranslationSync` connects
+ * the last two to the API once the data layer is available; the instance itself works fully offline.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_CODES, parseLocale, type Locale } from '../../contracts/locales';
 import { messageOf, messageOfError, type Message, type MessageRef } from '../../contracts/messages';
-import { buildResources, namespaces } from './resources';
+import { UI_NAMESPACES } from '../../contracts/translations';
+import './app-i18n';
+import { onTextsRegistered, registeredTexts, type TextBundle } from './registry';
 import { readStoredLocale, safeLocalStorage, storeLocale } from './locale';
 import { MissingKeyCollector, type ReportMissing } from './missing-keys';
 import { applyOverrides, cacheOverrides, parseOverrides, readCachedOverrides, sameOverrides } from './overrides';
@@ -24,13 +27,13 @@ export function createI18n(options: { locale?: Locale; collector?: MissingKeyCol
   const collector = options.collector ?? missingKeys;
   if (options.withReact !== false) instance.use(initReactI18next);
   void instance.init({
-    resources: buildResources(),
+    resources: resourcesOf(registeredTexts()),
     lng: options.locale ?? DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALE_CODES],
     lowerCaseLng: true,
     load: 'currentOnly',
-    ns: Object.keys(namespaces),
+    ns: [...UI_NAMESPACES],
     defaultNS: 'app',
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
@@ -42,7 +45,19 @@ export function createI18n(options: { locale?: Locale; collector?: MissingKeyCol
       if (locale) collector.add(locale, `${ns}:${key}`);
     },
   });
+  // An area that loads later (a route's screen, a panel loaded on demand) brings its texts before it renders. Its
+  // bundle goes under what is there: an admin's override applied before it came stays.
+  onTextsRegistered((ns, bundle) => {
+    for (const locale of LOCALE_CODES) instance.addResourceBundle(locale, ns, bundle[locale], true, false);
+  });
   return instance;
+}
+
+/** i18next `resources` of the registered namespaces: { locale: { namespace: texts } }. */
+function resourcesOf(texts: ReadonlyMap<string, TextBundle>): Record<Locale, Record<string, Record<string, unknown>>> {
+  const out: Record<Locale, Record<string, Record<string, unknown>>> = { 'en-us': {}, 'pt-pt': {} };
+  for (const [ns, bundle] of texts) for (const locale of LOCALE_CODES) out[locale][ns] = bundle[locale];
+  return out;
 }
 
 /** The app-wide instance, in the locale the user chose last time. */

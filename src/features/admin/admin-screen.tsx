@@ -11,6 +11,8 @@ import { CircuitTypesSection, CountriesSection, VehicleCategoriesSection, Vehicl
 import { MissingTranslationsSection, TranslationsSection } from './translations-section';
 import { UsersSection } from './users-section';
 import { ADMIN_SECTIONS, type AdminSection } from './sections';
+// Registers the area's texts before it renders.
+import './i18n';
 
 const panels: Record<AdminSection, () => React.JSX.Element> = {
   users: UsersSection,

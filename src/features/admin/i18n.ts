@@ -3,7 +3,10 @@
  * product's English text; pt-pt is European Portuguese. Failure texts name the entity as people read it
  * ('Failed to update circuit type', not the code's 'circuitType') and a failed create says 'create'.
  */
-export const adminI18n = {
+import { registerTexts } from '../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const adminI18n = registerTexts('admin', {
   'en-us': {
     title: 'Administration',
     userCircuits: {
@@ -354,4 +357,4 @@ export const adminI18n = {
       sessionDeleteFailed: 'Falha ao eliminar a sessão',
     },
   },
-};
+});

@@ -9,6 +9,8 @@ import { useAppAuth } from '../../app/auth/auth-react';
 import { AuthCard } from './auth-card';
 import { useValidatedForm } from './use-validated-form';
 import { validateChangePassword, type ChangePasswordValues } from './validation';
+// Registers the area's texts before it renders.
+import './i18n';
 
 const EMPTY: ChangePasswordValues = { password: '', confirmPassword: '' };
 

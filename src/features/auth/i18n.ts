@@ -1,5 +1,8 @@
 /** Strings of the account screens (login, register, verify, reset and change password). The product's texts are verbatim in en-us. */
-export const authI18n = {
+import { registerTexts } from '../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const authI18n = registerTexts('auth', {
   'en-us': {
     email: 'Email',
     password: 'Password',
@@ -119,4 +122,4 @@ export const authI18n = {
     logout: { title: 'Terminar sessão' },
     offline: 'Está sem ligação. Ligue-se à internet para continuar.',
   },
-};
+});

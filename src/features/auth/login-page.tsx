@@ -14,6 +14,8 @@ import { translateError, translateMessage } from '../../app/i18n/setup';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { AuthCard, errorMessage } from './auth-card';
 import { canSubmitLogin } from './validation';
+// Registers the area's texts before it renders.
+import './i18n';
 
 export function LoginPage({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('auth');

@@ -10,6 +10,8 @@ import { useAppAuth } from '../../app/auth/auth-react';
 import { AuthCard } from './auth-card';
 import { useValidatedForm } from './use-validated-form';
 import { validateRegister, type RegisterValues } from './validation';
+// Registers the area's texts before it renders.
+import './i18n';
 
 const EMPTY: RegisterValues = { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' };
 

@@ -7,6 +7,8 @@ import { useAppAuth } from '../../app/auth/auth-react';
 import { notifyError } from '../../ui/toast';
 import { AuthCard, errorMessage } from './auth-card';
 import { EmailForm } from './email-form';
+// Registers the area's texts before it renders.
+import './i18n';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');

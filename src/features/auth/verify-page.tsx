@@ -13,6 +13,8 @@ import { notifyError, notifySuccess } from '../../ui/toast';
 import { SUPPORT_EMAIL } from '../../app/contact';
 import { AuthCard, errorMessage } from './auth-card';
 import { EmailForm } from './email-form';
+// Registers the area's texts before it renders.
+import './i18n';
 
 /**
  * Tokens are single use: one request per token for the page's lifetime, even when React runs effects twice

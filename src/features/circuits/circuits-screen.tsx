@@ -17,6 +17,8 @@ import { filterCircuits, selectedCircuitRow, usableCircuits, type CircuitFilters
 import { CircuitFilterBar } from './circuit-filter-bar';
 import { CircuitPreview } from './circuit-preview';
 import { refreshCircuitData } from './refresh-circuit-data';
+// Registers the area's texts before it renders.
+import './i18n';
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);

@@ -1,5 +1,8 @@
 /** The `circuits` namespace: the circuit list with its map preview and filters. */
-export const circuitsI18n = {
+import { registerTexts } from '../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const circuitsI18n = registerTexts('circuits', {
   'en-us': {
     title: 'Circuits',
     filters: { country: 'Country', type: 'Type', text: 'Search', textPlaceholder: 'Name or description', all: 'All' },
@@ -30,4 +33,4 @@ export const circuitsI18n = {
     gateLabels: { sf: 'P/C', s1: 'S1', s2: 'S2' },
     length: '{{value}} m',
   },
-};
+});

@@ -2,6 +2,8 @@
 import { AstroScreen } from './astro-screen';
 import { DevicePortContext } from './device-port';
 import { defaultDevicePort } from './device-port-default';
+// Registers the area's texts before it renders.
+import './i18n';
 
 export function AstroPage() {
   return (

@@ -1,5 +1,8 @@
 /** The device screen's strings (namespace `device`). Spec messages keep the spec's exact English text. */
-export const deviceI18n = {
+import { registerTexts } from '../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const deviceI18n = registerTexts('device', {
   'en-us': {
     title: 'ASTRO',
     connection: {
@@ -278,4 +281,4 @@ export const deviceI18n = {
       READ_FAILED: 'não foi possível ler o ficheiro',
     },
   },
-};
+});

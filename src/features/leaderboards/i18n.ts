@@ -1,5 +1,8 @@
 /** The `leaderboards` namespace. en-us keeps the spec's texts ('Show Leaderboard', 'No results found.'). */
-export const leaderboardsI18n = {
+import { registerTexts } from '../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const leaderboardsI18n = registerTexts('leaderboards', {
   'en-us': {
     title: 'Leaderboards',
     filters: { country: 'Country', circuit: 'Circuit', type: 'Type', category: 'Category', any: 'All' },
@@ -52,4 +55,4 @@ export const leaderboardsI18n = {
     hint: 'Escolha um circuito (ou filtre por país, tipo e categoria) e carregue em Mostrar classificação para ordenar as melhores voltas.',
     compare: { column: 'Comparar', button: 'Comparar com a minha melhor' },
   },
-};
+});

@@ -15,6 +15,8 @@ import { currentLocale } from '../../app/i18n/setup';
 import { LeaderboardBoard } from './leaderboard-board';
 import { boardsByCircuit, circuitChoices, withFilters, type LeaderboardForm } from './leaderboard-view';
 import { useLeaderboard } from './use-leaderboard';
+// Registers the area's texts before it renders.
+import './i18n';
 
 export function LeaderboardsScreen() {
   const { t } = useTranslation('leaderboards');

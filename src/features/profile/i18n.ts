@@ -1,5 +1,8 @@
 /** The `profile` namespace: the signed-in user's own record. */
-export const profileI18n = {
+import { registerTexts } from '../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const profileI18n = registerTexts('profile', {
   'en-us': {
     title: 'Profile',
     email: 'Email',
@@ -220,4 +223,4 @@ export const profileI18n = {
     offline: 'Sem ligação: a mostrar o perfil guardado neste dispositivo. As alterações precisam de ligação.',
     loadFailed: 'Falha ao carregar o perfil',
   },
-};
+});

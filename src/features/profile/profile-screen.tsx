@@ -24,6 +24,8 @@ import { StorageStatusPanel } from './storage-status';
 import { DisplayPanel, FirmwarePanel, PasswordLinkPanel } from './profile-panels';
 import { SharingPanel } from './sharing-panel';
 import { useReferenceTexts } from '../../app/i18n/reference-text';
+// Registers the area's texts before it renders.
+import './i18n';
 
 export function ProfileScreen() {
   const { t } = useTranslation('profile');

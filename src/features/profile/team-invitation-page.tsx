@@ -8,6 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../data/api/api-error';
 import { sharingApi } from '../../data/api/sharing';
+// Registers the area's texts before it renders.
+import './i18n';
 
 export function TeamInvitationPage({ token }: { token: string | null }) {
   const { t } = useTranslation('profile');

@@ -17,6 +17,8 @@ import { useLiveQuery } from '../../data/live-query';
 import { sharingRepository, teamsRepository } from '../../data/services';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { TeamSessionsPanel } from './team-sessions-panel';
+// Registers the area's texts before it renders.
+import './i18n';
 
 type TeamsView = Awaited<ReturnType<typeof teamsRepository.load>>;
 

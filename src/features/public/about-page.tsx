@@ -6,6 +6,8 @@ import { Anchor, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } 
 import { useTranslation } from 'react-i18next';
 import { version } from '../../../package.json';
 import { CONTACT_EMAIL, PRIVACY_POLICY_PDF, SOCIAL_LINKS, USER_MANUAL_PDF } from './links';
+// Registers the area's texts before it renders.
+import './i18n';
 
 const FEATURES = ['rate', 'constellations', 'battery', 'memory', 'sectors', 'leaderboards'] as const;
 const VALUES = ['precision', 'simplicity', 'openness', 'community'] as const;

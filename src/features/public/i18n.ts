@@ -1,5 +1,8 @@
 /** Strings of the public pages: welcome and About. */
-export const publicI18n = {
+import { registerTexts } from '../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const publicI18n = registerTexts('public', {
   'en-us': {
     welcome: {
       title: 'Welcome to ASTRO Companion',
@@ -94,4 +97,4 @@ export const publicI18n = {
       version: 'Versão da aplicação {{version}}',
     },
   },
-};
+});

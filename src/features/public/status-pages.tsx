@@ -2,6 +2,8 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+// Registers the area's texts before it renders.
+import './i18n';
 
 function StatusPage({ title, message, testId }: { title: string; message: string; testId: string }) {
   const { t } = useTranslation('app');

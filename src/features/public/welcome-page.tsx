@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuthView } from '../../app/auth/auth-react';
 import { isSignedIn } from '../../app/auth/auth-port';
 import { INTRO_POSTER, INTRO_VIDEO } from './links';
+// Registers the area's texts before it renders.
+import './i18n';
 
 export function WelcomePage() {
   const { t } = useTranslation('public');

@@ -1,11 +1,12 @@
 /** The `sessions` namespace: library, map, analysis, import/export. en-us uses the spec's exact English messages. */
+import { registerTexts } from '../../app/i18n/registry';
 import { libraryI18n } from './library/i18n';
 import { importExportI18n } from './import/i18n';
 import { mapI18n } from './map/i18n';
 import { analysisI18n } from './analysis/i18n';
 
-/** One file a screen; the namespace is their union (each group of keys lives in one file). */
-export const sessionsI18n = {
+/** One file a screen; the namespace is their union (each group of keys lives in one file). @internal Exported for its tests. */
+export const sessionsI18n = registerTexts('sessions', {
   'en-us': {
     ...libraryI18n['en-us'],
     ...importExportI18n['en-us'],
@@ -18,4 +19,4 @@ export const sessionsI18n = {
     ...mapI18n['pt-pt'],
     ...analysisI18n['pt-pt'],
   },
-};
+});

@@ -25,6 +25,8 @@ import {
 } from './table-state';
 import { formatCell } from './table-view';
 import { useTableData, type DataTableSource } from './use-table-data';
+// Registers the area's texts before it renders.
+import './i18n';
 
 
 export interface DataTableColumn<T> {

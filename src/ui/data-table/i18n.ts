@@ -1,5 +1,8 @@
 /** Strings of the shared data table (namespace `dataTable`), en-us and pt-pt. */
-export const dataTableI18n = {
+import { registerTexts } from '../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const dataTableI18n = registerTexts('dataTable', {
   'en-us': {
     noResults: 'No results found.',
     loading: 'Loading…',
@@ -74,4 +77,4 @@ export const dataTableI18n = {
       gte: 'Maior ou igual a',
     },
   },
-} as const;
+} as const);

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { namespaces } from '../../../src/app/i18n/resources';
+import { describe, expect, it, vi } from 'vitest';
+import { namespaces } from './all-texts';
+import { registeredTexts } from '../../../src/app/i18n/registry';
+import { UI_NAMESPACES } from '../../../src/contracts/translations';
 import { createI18n, translateError, translateMessage } from '../../../src/app/i18n/setup';
 import { isMessageId, MESSAGES, type MessageId } from '../../../src/contracts/messages';
 import { apiErrorFromResponse, clientError } from '../../../src/data/api/api-error';
@@ -32,6 +34,26 @@ function memoryStorage(): Storage {
 
 describe('translation bundles', () => {
   const structured = Object.entries(namespaces);
+
+  it("are every namespace of the contract, each registered by its area's texts module", () => {
+    expect([...registeredTexts().keys()].sort()).toEqual([...UI_NAMESPACES].sort());
+    for (const [ns, bundle] of structured) expect(registeredTexts().get(ns as keyof typeof namespaces), ns).toBe(bundle);
+  });
+
+  it('reach an instance made before their area loaded, under the overrides already applied', async () => {
+    // A module graph of its own: what registers here stays out of the other tests' registry and bundles.
+    vi.resetModules();
+    const setup = await import('../../../src/app/i18n/setup');
+    const registry = await import('../../../src/app/i18n/registry');
+    const overrides = await import('../../../src/app/i18n/overrides');
+    const pt = setup.createI18n({ locale: 'pt-pt', withReact: false, collector: new MissingKeyCollector(memoryStorage()) });
+    overrides.applyOverrides(pt, [{ locale: 'pt-pt', key: 'video:title', value: 'Do administrador' }]);
+    expect(pt.exists('video:add')).toBe(false);
+    registry.registerTexts('video', { 'en-us': { add: 'Add video', title: 'Video' }, 'pt-pt': { add: 'Juntar vídeo', title: 'Vídeo' } });
+    expect(pt.t('video:add')).toBe('Juntar vídeo');
+    expect(pt.t('video:title')).toBe('Do administrador');
+    vi.resetModules();
+  });
 
   it.each(structured)('namespace %s has the same keys in en-us and pt-pt', (_ns, bundle) => {
     expect(keys(bundle['pt-pt'] as Record<string, unknown>).sort()).toEqual(keys(bundle['en-us'] as Record<string, unknown>).sort());

@@ -14,6 +14,8 @@ import { findingSentence } from './coach-sentences';
 import { alignmentLine, againstLine, consistencyLines, hasSectorSum, optimalGainLine } from './coach-panel-model';
 import { brakingRows, type BrakingRow, type CoachReport } from './coach-view';
 import type { Coaching } from './use-coaching';
+// Registers the area's texts before it renders.
+import '../i18n';
 
 export interface CoachPanelProps {
   /** The left session's session-wide figures (optimal lap, consistency). */

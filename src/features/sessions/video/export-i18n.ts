@@ -1,5 +1,8 @@
 /** The `videoExport` namespace: exporting the on-board video with the overlay burnt in. */
-export const videoExportI18n = {
+import { registerTexts } from '../../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const videoExportI18n = registerTexts('videoExport', {
   'en-us': {
     open: 'Export video',
     title: 'Export the video with the overlay',
@@ -78,4 +81,4 @@ export const videoExportI18n = {
       failed: 'A exportação falhou ({{detail}}). O ficheiro parcial foi removido.',
     },
   },
-};
+});

@@ -1,5 +1,8 @@
 /** The `video` namespace: the on-board video player of the analysis screen. */
-export const videoI18n = {
+import { registerTexts } from '../../../app/i18n/registry';
+
+/** @internal Exported for its tests. */
+export const videoI18n = registerTexts('video', {
   'en-us': {
     title: 'On-board video',
     add: 'Add video',
@@ -158,4 +161,4 @@ export const videoI18n = {
       missing: 'O vídeo guardado já não está neste dispositivo. Remova-o e adicione-o de novo.',
     },
   },
-};
+});

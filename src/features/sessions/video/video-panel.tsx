@@ -17,6 +17,9 @@ import { addVideoMedia } from '../../../media/add-video';
 import type { VideoSeekRequest } from './seek-request';
 import { Player } from './video-player';
 import { problemOf, type Problem } from './video-problem';
+// Registers the panel's texts (it is loaded on demand) before it renders.
+import './i18n';
+import './export-i18n';
 
 export interface VideoPanelProps {
   session: LoadedSession;

@@ -5,6 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataTableResponse } from '../../../../src/contracts/datatable';
 import { i18n, setLocale } from '../../../../src/app/i18n/setup';
+// The admin area's texts, registered as its screen (admin-screen.tsx) registers them.
+import '../../../../src/features/admin/i18n';
 import { installDomShims } from '../auth/render-screen';
 import { ApiError } from '../../../../src/data/api/api-error';
 

@@ -6,6 +6,8 @@ import { comparedLap, deltaSeries, lapEntries, resolveReference, sectorBars, spe
 import { parseLapSearch } from '../../../../../src/features/sessions/search/lap-search';
 import { loadedSession } from './loaded-session';
 import { createI18n } from '../../../../../src/app/i18n/setup';
+// The sessions area's texts, registered as its screens register them.
+import '../../../../../src/features/sessions/i18n';
 import { MissingKeyCollector } from '../../../../../src/app/i18n/missing-keys';
 
 const left = loadedSession(1, 0);
