@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { isUiKey, missingBulkDeleteSchema, missingKeysReportSchema, translationWriteSchema, type Translation } from '../../src/contracts/translations';
+import { isUiKey } from '../../src/contracts/ui-namespaces';
+import { missingBulkDeleteSchema, missingKeysReportSchema, translationWriteSchema, type Translation } from '../../src/contracts/translations';
 import { ApiError, notFound } from '../errors';
 import { parseId, parseInput } from '../validate';
 import { requireAdmin } from '../auth/guard';

@@ -19,19 +19,6 @@ export const translationWriteSchema = z.strictObject({
   key: z.string().trim().min(1).max(200),
   value: z.string().max(2000),
 });
-/**
- * The app's translation namespaces (each registered by its area, src/app/i18n/registry.ts). A reported missing key must
- * name one of them ('sessions:lapTable.title'); anything else is not a key of this app and is not kept.
- */
-export const UI_NAMESPACES = ['app', 'messages', 'auth', 'public', 'dataTable', 'sessions', 'circuits', 'leaderboards', 'admin', 'profile', 'device', 'video', 'videoExport'] as const;
-export type UiNamespace = (typeof UI_NAMESPACES)[number];
-
-/** Whether a key names a known namespace and a path within it. */
-export const isUiKey = (key: string): boolean => {
-  const colon = key.indexOf(':');
-  return colon > 0 && colon < key.length - 1 && (UI_NAMESPACES as readonly string[]).includes(key.slice(0, colon));
-};
-
 /** POST /api/admin/translations/missing/delete: the rows to delete, or every row clients reported. */
 export const missingBulkDeleteSchema = z.strictObject({
   ids: z.array(z.number().int().positive()).min(1).max(5000).optional(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../helpers/server-harness';
 import { MISSING_REPORTS_PER_DAY } from '../../server/routes/translations';
 import { MISSING_PER_SOURCE } from '../../server/translations/translation-store';
-import { UI_NAMESPACES } from '../../src/contracts/translations';
+import { UI_NAMESPACES } from '../../src/contracts/ui-namespaces';
 import { namespaces } from '../unit/app/all-texts';
 
 /**

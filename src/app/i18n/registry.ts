@@ -5,7 +5,8 @@
  * shell imports no feature's texts. The i18n instances (setup.ts) take what is registered when they are created and
  * what registers later as it comes.
  */
-import type { Locale, UiNamespace } from '../../contracts/translations';
+import type { Locale } from '../../contracts/locales';
+import type { UiNamespace } from '../../contracts/ui-namespaces';
 
 /** One namespace's texts: the same keys in every locale (tests/unit/app/i18n.test.ts). */
 export type TextBundle = Record<Locale, Record<string, unknown>>;

@@ -8,7 +8,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_CODES, parseLocale, type Locale } from '../../contracts/locales';
 import { messageOf, messageOfError, type Message, type MessageRef } from '../../contracts/messages';
-import { UI_NAMESPACES } from '../../contracts/translations';
+import { UI_NAMESPACES } from '../../contracts/ui-namespaces';
 import './app-i18n';
 import { onTextsRegistered, registeredTexts, type TextBundle } from './registry';
 import { readStoredLocale, safeLocalStorage, storeLocale } from './locale';

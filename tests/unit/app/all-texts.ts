@@ -5,7 +5,7 @@
  */
 import type { TextBundle } from '../../../src/app/i18n/registry';
 import { appI18n, messagesI18n } from '../../../src/app/i18n/app-i18n';
-import type { UiNamespace } from '../../../src/contracts/translations';
+import type { UiNamespace } from '../../../src/contracts/ui-namespaces';
 import { adminI18n } from '../../../src/features/admin/i18n';
 import { authI18n } from '../../../src/features/auth/i18n';
 import { circuitsI18n } from '../../../src/features/circuits/i18n';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { namespaces } from './all-texts';
 import { registeredTexts } from '../../../src/app/i18n/registry';
-import { UI_NAMESPACES } from '../../../src/contracts/translations';
+import { UI_NAMESPACES } from '../../../src/contracts/ui-namespaces';
 import { createI18n, translateError, translateMessage } from '../../../src/app/i18n/setup';
 import { isMessageId, MESSAGES, type MessageId } from '../../../src/contracts/messages';
 import { apiErrorFromResponse, clientError } from '../../../src/data/api/api-error';
