@@ -2,26 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryRow } from '../../../../../src/features/sessions/shared';
 import { circuitZones, libraryTableRows, sharingBadgeOf, slotStyle, syncColorOf, syncTooltipOf, tapOpensRow, zoneOfRow } from '../../../../../src/features/sessions/library/library-view-model';
+import { libraryRow } from '../shared/fake-sessions-port';
 
-const row = (over: Partial<LibraryRow> = {}): LibraryRow => ({
-  id: 1,
-  serverId: 9,
-  name: 'Braga',
-  filename: 'f',
-  circuitId: 2,
-  circuitName: 'Braga',
-  vehicleCategoryId: 3,
-  vehicleCategoryName: 'Karts',
-  date: '2026-05-01T09:00:00.000Z',
-  favorite: false,
-  weatherConditions: null,
-  syncState: 'Completed',
-  lastError: null,
-  bestLapMs: null,
-  lapCount: null,
-  durationMs: null,
-  ...over,
-});
+/** The shared library row (fake-sessions-port.ts) with this file's own values. */
+const row = (over: Partial<LibraryRow> = {}): LibraryRow =>
+  libraryRow({ id: 1, serverId: 9, name: 'Braga', filename: 'f', circuitId: 2, vehicleCategoryId: 3, vehicleCategoryName: 'Karts', date: '2026-05-01T09:00:00.000Z', ...over });
 
 describe("the library's model", () => {
   it("shows a session's start on its own zone, else its circuit country's", () => {
