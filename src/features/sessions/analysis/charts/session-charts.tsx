@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { seriesValueAt } from './series-value';
 import { lineOption, sectorOption } from './chart-options';
 import type { SessionChartsProps } from './chart-types';
+import { useFollowedCursor, type ChartInstance } from './use-followed-cursor';
 
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
 
@@ -25,15 +26,6 @@ echarts.connect(DISTANCE_GROUP);
 
 interface AxisPointerEvent {
   axesInfo?: { axisDim?: string; value?: unknown }[];
-}
-
-interface ChartInstance {
-  group?: string;
-  convertToPixel(finder: { xAxisIndex: number } | { yAxisIndex: number }, value: number): number;
-  getHeight(): number;
-  dispatchAction(action: { type: string; x?: number; y?: number }): void;
-  convertFromPixel(finder: { xAxisIndex: number }, value: number): number;
-  getZr(): { on(event: 'click' | 'mousemove', handler: (event: { offsetX: number; offsetY: number }) => void): void };
 }
 
 /** A lap's line within this many pixels of the pointer is the one under it. */
@@ -53,39 +45,29 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
   }, [focus]);
   const tooltipAt = cursor?.tooltipAt;
   const gTooltipAt = cursor?.gTooltipAt ?? tooltipAt;
+  const followed = useFollowedCursor(speedChart, cursor);
   /** The speed chart's lap line under the mouse (its key): the tooltip names that lap too. */
   const underPointer = useRef<string | null>(null);
   const speedSeries = useRef(speed);
   speedSeries.current = speed;
   const readUnderPointer = useMemo(() => () => underPointer.current, []);
   const speedOption = useMemo(
-    () => lineOption({ series: speed, xName: labels.distance, yName: labels.speedAxis, dark, locale: numberLocale, tooltipAt, underPointer: readUnderPointer }),
-    [speed, labels, dark, numberLocale, tooltipAt, readUnderPointer],
+    () => lineOption({ series: speed, xName: labels.distance, yName: labels.speedAxis, dark, locale: numberLocale, tooltipAt: followed.tooltipAt, underPointer: readUnderPointer }),
+    [speed, labels, dark, numberLocale, followed.tooltipAt, readUnderPointer],
   );
-  const deltaOption = useMemo(() => lineOption({ series: delta, xName: labels.distance, yName: labels.deltaAxis, dark, locale: numberLocale, tooltipAt }), [delta, labels, dark, numberLocale, tooltipAt]);
+  const deltaOption = useMemo(
+    () => lineOption({ series: delta, xName: labels.distance, yName: labels.deltaAxis, dark, locale: numberLocale, tooltipAt: followed.tooltipAt }),
+    [delta, labels, dark, numberLocale, followed.tooltipAt],
+  );
   const gTraceOption = useMemo(
     () => lineOption({ series: gTrace, xName: labels.distance, yName: coachLabels?.gAxis ?? 'g', dark, locale: numberLocale, tooltipAt: gTooltipAt, legend: true }),
     [gTrace, labels, coachLabels, dark, numberLocale, gTooltipAt],
   );
   const sectorsOption = useMemo(() => sectorOption({ sectors, sectorName: labels.sector, sectorTime: labels.sectorTime, dark, locale: numberLocale }), [sectors, labels, dark, numberLocale]);
   const onMove = cursor?.onMove;
-  const follow = cursor?.follow;
+  const { axisMoved } = followed;
   const onSeek = useRef(cursor?.onSeek);
   onSeek.current = cursor?.onSeek;
-  /** The last distance this chart reported itself: a follow update carrying it back is the echo, not news. */
-  const reported = useRef<number | null>(null);
-  useEffect(() => {
-    if (!follow) return;
-    return follow.subscribe(() => {
-      const d = follow.get();
-      const chart = speedChart.current;
-      if (!chart || d === null || (reported.current !== null && Math.abs(d - reported.current) < 0.5)) return;
-      const x = chart.convertToPixel({ xAxisIndex: 0 }, d);
-      if (!Number.isFinite(x)) return;
-      reported.current = d;
-      chart.dispatchAction({ type: 'showTip', x, y: chart.getHeight() / 2 });
-    });
-  }, [follow]);
   const events = useMemo(
     () => ({
       click: (params: { seriesId?: string }) => {
@@ -101,14 +83,11 @@ export default function SessionCharts({ speed, delta, sectors, labels, dark, num
       // echo, not a leave: leaving is 'globalout'.
       updateAxisPointer: (event: AxisPointerEvent) => {
         const x = event.axesInfo?.find((a) => a.axisDim === 'x')?.value;
-        if (typeof x === 'number' && Number.isFinite(x)) {
-          reported.current = x;
-          onMove?.(x);
-        }
+        if (typeof x === 'number' && Number.isFinite(x)) axisMoved(x);
       },
       globalout: () => onMove?.(null),
     }),
-    [events, onMove],
+    [events, onMove, axisMoved],
   );
   const chart = (title: string, option: object, testId: string, height: number, onEvents: Record<string, (...args: never[]) => void>, group?: string, instance?: RefObject<ChartInstance | null>) => (
     <Paper withBorder p="xs" data-testid={testId} ref={instance ? speedBox : undefined}>
