@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertUser } from '../../server/users/user-store';
 import type { Role } from '../../src/contracts/auth';
+import { afterAll, beforeAll } from 'vitest';
 import { openTemplatePglite, seedPgliteDataDir } from './pglite-template';
 
 /**
@@ -140,3 +141,21 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
  * idle machine but far longer when the 2 cores are shared with other test runs.
  */
 export const HOOK_TIMEOUT_MS = 240_000;
+
+/**
+ * A harness for the current file or describe block: started before its tests, closed after them. The returned
+ * function gives it inside a test.
+ */
+export function harnessForTests(opts: HarnessOptions = {}): () => Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await createHarness(opts);
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await h?.close();
+  }, HOOK_TIMEOUT_MS);
+  return () => {
+    if (!h) throw new Error('The harness is not started: call it inside a test.');
+    return h;
+  };
+}

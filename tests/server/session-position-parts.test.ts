@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readMigrations } from '../../server/db/migrate';
 import { PART_BYTES, partRanges } from '../../server/sessions/position-parts';
-import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-harness';
+import { harnessForTests } from '../helpers/server-harness';
 import { openTemplatePglite } from '../helpers/pglite-template';
 import { nmeaText, sessionPayload } from '../helpers/session-fixtures';
 
@@ -11,20 +11,14 @@ import { nmeaText, sessionPayload } from '../helpers/session-fixtures';
  * transaction, claimed by the session in it, read back whole. Checked here against the table itself, written again
  * in SQL, never through the module's own reader.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await h?.close();
-}, HOOK_TIMEOUT_MS);
+const harness = harnessForTests();
 
-const post = (body: unknown) => h.inject({ method: 'POST', url: '/api/sessions', headers: h.racer.headers, payload: body as object });
+const post = (body: unknown) => harness().inject({ method: 'POST', url: '/api/sessions', headers: harness().racer.headers, payload: body as object });
 const partsOf = (sessionId: number) =>
-  h.app.db.query<{ seq: number; bytes: number }>('select seq, octet_length(part) as bytes from session_position_parts where session_id = $1 order by seq', [sessionId]);
+  harness().app.db.query<{ seq: number; bytes: number }>('select seq, octet_length(part) as bytes from session_position_parts where session_id = $1 order by seq', [sessionId]);
 const joinedOf = async (sessionId: number) =>
-  (await h.app.db.query<{ text: string | null }>(`select string_agg(part, '' order by seq) as text from session_position_parts where session_id = $1`, [sessionId]))[0].text ?? '';
-const stagedCount = async () => (await h.app.db.query<{ n: number }>('select count(*)::int as n from session_position_parts where upload_key is not null'))[0].n;
+  (await harness().app.db.query<{ text: string | null }>(`select string_agg(part, '' order by seq) as text from session_position_parts where session_id = $1`, [sessionId]))[0].text ?? '';
+const stagedCount = async () => (await harness().app.db.query<{ n: number }>('select count(*)::int as n from session_position_parts where upload_key is not null'))[0].n;
 const isStagedInsert = (sql: unknown) => typeof sql === 'string' && sql.startsWith('insert into session_position_parts');
 
 describe('cutting a position text into parts', () => {
@@ -62,7 +56,7 @@ describe('a session position text stored in parts', () => {
     expect(parts.length).toBe(Math.ceil(bytes / PART_BYTES));
     for (const p of parts) expect(p.bytes).toBeLessThanOrEqual(PART_BYTES);
     expect(await joinedOf(id)).toBe(coordinates);
-    const full = await h.inject({ method: 'GET', url: `/api/sessions/${id}`, headers: h.racer.headers });
+    const full = await harness().inject({ method: 'GET', url: `/api/sessions/${id}`, headers: harness().racer.headers });
     expect(full.json().coordinates).toBe(coordinates);
     expect(await stagedCount()).toBe(0);
   });
@@ -71,11 +65,11 @@ describe('a session position text stored in parts', () => {
     const res = await post(sessionPayload({ coordinates: nmeaText(12_000) }));
     const id = res.json().id as number;
     const shorter = nmeaText(300);
-    const put = await h.inject({ method: 'PUT', url: `/api/sessions/${id}`, headers: h.racer.headers, payload: sessionPayload({ filename: res.json().filename, coordinates: shorter }) });
+    const put = await harness().inject({ method: 'PUT', url: `/api/sessions/${id}`, headers: harness().racer.headers, payload: sessionPayload({ filename: res.json().filename, coordinates: shorter }) });
     expect(put.statusCode, put.body).toBe(200);
     expect(await joinedOf(id)).toBe(shorter);
     expect((await partsOf(id)).length).toBe(1);
-    const del = await h.inject({ method: 'DELETE', url: `/api/sessions/${id}`, headers: h.racer.headers });
+    const del = await harness().inject({ method: 'DELETE', url: `/api/sessions/${id}`, headers: harness().racer.headers });
     expect(del.statusCode).toBeLessThan(300);
     expect(await partsOf(id)).toEqual([]);
   });
@@ -91,11 +85,11 @@ describe('a session position text stored in parts', () => {
   it('removes the parts an interrupted upload staged over an hour ago, and keeps a recent one', async () => {
     const old = '00000000-0000-4000-8000-000000000001';
     const recent = '00000000-0000-4000-8000-000000000002';
-    await h.app.db.query(`insert into session_position_parts (upload_key, seq, part, staged_at) values ($1, 0, 'old', now() - interval '2 hours'), ($2, 0, 'recent', now())`, [old, recent]);
+    await harness().app.db.query(`insert into session_position_parts (upload_key, seq, part, staged_at) values ($1, 0, 'old', now() - interval '2 hours'), ($2, 0, 'recent', now())`, [old, recent]);
     expect((await post(sessionPayload({ coordinates: nmeaText(100) }))).statusCode).toBe(201);
-    const left = await h.app.db.query<{ upload_key: string }>('select upload_key::text from session_position_parts where upload_key is not null');
+    const left = await harness().app.db.query<{ upload_key: string }>('select upload_key::text from session_position_parts where upload_key is not null');
     expect(left.map((r) => r.upload_key)).toEqual([recent]);
-    await h.app.db.query('delete from session_position_parts where upload_key = $1', [recent]);
+    await harness().app.db.query('delete from session_position_parts where upload_key = $1', [recent]);
   });
 });
 
@@ -103,15 +97,10 @@ describe('a session position text stored in parts', () => {
 // must leave room for other requests' statements between them. (PostgreSQL writes them on a connection of their
 // own, beside the others.)
 describe.skipIf(Boolean(process.env.DATABASE_URL))('a big upload on the embedded database in its thread', () => {
-  let disk: Harness;
-  beforeAll(async () => {
-    disk = await createHarness({ pgliteOnDisk: true });
-  }, HOOK_TIMEOUT_MS);
-  afterAll(async () => {
-    await disk?.close();
-  }, HOOK_TIMEOUT_MS);
+  const onDisk = harnessForTests({ pgliteOnDisk: true });
 
   it('lets another request be answered between its parts', async () => {
+    const disk = onDisk();
     const coordinates = nmeaText(60_000);
     const total = Math.ceil(Buffer.byteLength(coordinates) / PART_BYTES);
     expect(total).toBeGreaterThan(6);
