@@ -1,3 +1,4 @@
+import { collectGarbage } from './collect-garbage';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     await server.close();
     process.exit(0);
   };
+  setTimeout(collectGarbage, 500).unref();
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 }

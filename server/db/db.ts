@@ -4,7 +4,7 @@
  * alias; timestamps as Date; bigint/numeric columns should be cast in SQL (`::int`, `::float8`).
  */
 /**
- * A text parameter given as its UTF-8 bytes (a session's position text, up to 40 MiB, as the upload worker left it
+ * A text parameter given as its UTF-8 bytes (a part of a session's position text, as the upload worker left it
  * in shared memory). PostgreSQL receives the bytes as they are (a binary-format text parameter: no string is built
  * and no UTF-8 encoding is done on the event loop); PGlite, which takes text parameters as strings, gets them decoded.
  */
@@ -19,11 +19,6 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /**
-   * Whether a big text parameter (a Utf8Text of up to 40 MiB) is better written in parts: true where the driver
-   * builds each statement's message on the event loop (pg), see session-store.ts.
-   */
-  readonly bigTextInParts?: boolean;
 }
 
 export interface Db extends Queryable {

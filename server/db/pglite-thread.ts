@@ -19,6 +19,11 @@ function errorFields(e: unknown): Record<string, unknown> {
   return { ...Object.fromEntries(Object.entries(e).filter(([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v))), message: e.message, name: e.name };
 }
 
+/** A text this long (characters) counts as big: a position-text part is up to 256 KiB. */
+const BIG_TEXT = 64 * 1024;
+/** Big text handled after which the thread collects its garbage (a full collection takes a few ms here). */
+const BIG_TEXT_BEFORE_COLLECTION = 16 * 1024 * 1024;
+
 async function serve(): Promise<void> {
   const port = parentPort!;
   let db: Db;
@@ -32,26 +37,37 @@ async function serve(): Promise<void> {
     return;
   }
   port.postMessage({ id: 0, rows: [] } satisfies ThreadReply);
-  let partsSeen = false;
+  // Opening leaves the WASM module's file and the data folder's reads behind as garbage (tens of MB): gone now
+  // rather than whenever the heap next needs room, so an idle server does not hold them.
+  setTimeout(collectGarbage, 200);
+  /** Characters of big texts (position-text parts written or read) handled since the last full collection. */
+  let bigText = 0;
   port.on('message', (m: ThreadRequest) => {
     const run = async (): Promise<unknown[]> => {
       if (m.op === 'query') {
-        if (m.params?.some(isUtf8Param)) partsSeen = true;
-        return db.query(m.sql!, (m.params ?? []).map(decode));
+        for (const p of m.params ?? []) if (isUtf8Param(p)) bigText += p.utf8.byteLength;
+        const rows = await db.query(m.sql!, (m.params ?? []).map(decode));
+        for (const row of rows) for (const v of Object.values(row as object)) if (typeof v === 'string' && v.length >= BIG_TEXT) bigText += v.length;
+        return rows;
       }
       if (m.op === 'close') await db.close();
       else await db.exec(m.sql!);
-      // A transaction that wrote a position text is over: its parts' strings and shared bytes go now.
-      if (partsSeen && m.op === 'exec' && /^(commit|rollback)$/i.test(m.sql!.trim())) {
-        partsSeen = false;
+      return [];
+    };
+    const collect = () => {
+      // Parts are big strings, kept by V8 until a full collection: collected every BIG_TEXT_BEFORE_COLLECTION
+      // handled, and once a transaction that had some is over, so the thread does not hold a session's text for long.
+      const ended = m.op === 'exec' && /^(commit|rollback)$/i.test(m.sql!.trim());
+      if (bigText >= BIG_TEXT_BEFORE_COLLECTION || (ended && bigText > 0)) {
+        bigText = 0;
         collectGarbage();
       }
-      return [];
     };
     run().then(
       (rows) => port.postMessage({ id: m.id, rows } satisfies ThreadReply),
       (e: unknown) => port.postMessage({ id: m.id, error: errorFields(e) } satisfies ThreadReply),
     ).finally(() => {
+      collect();
       // Closed: the thread ends once its answer is out.
       if (m.op === 'close') port.close();
     });

@@ -35,7 +35,6 @@ export async function openPostgresDb(url: string, opts: { schema?: string; dropS
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    bigTextInParts: true,
     query: async <T>(sql: string, params: unknown[] = []) => (await c.query(sql, params.map(asPgParam))).rows as T[],
     exec: async (sql: string) => {
       await c.query(sql);

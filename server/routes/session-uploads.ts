@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
-import { Utf8Text } from '../db/db';
 import { parseId } from '../validate';
 import { authenticate, caller } from '../auth/guard';
-import { CONCURRENT_UPLOADS_PER_USER, SESSION_BODY_LIMIT, UPLOADS_IN_FLIGHT, UPLOADS_WAITING_MAX } from '../limits';
-import { addRawUploadParsers, rawUpload } from '../sessions/raw-upload';
+import { CONCURRENT_UPLOADS_PER_USER, SESSION_BODY_LIMIT, UPLOAD_THREADS, UPLOADS_WAITING_MAX } from '../limits';
+import { addRawUploadParsers, rawUpload, type RawUpload } from '../sessions/raw-upload';
+import { collectGarbage } from '../collect-garbage';
 import { checkReferences, mayTouch, parseDate, summaryOf } from '../sessions/session-access';
 import { findByFilename, findOwner, insertSession, replaceSession } from '../sessions/session-store';
+import { withStagedPositions } from '../sessions/position-parts';
 import type { UploadPool } from '../sessions/upload-pool';
 import { crossesFinishOf, refreshRankedLap } from '../sessions/finish-check';
 import { accountQuotas } from '../quotas/account-quotas';
@@ -21,17 +22,25 @@ import { uploadGate } from '../sessions/upload-gate';
 
 type WithId = { Params: { id: string } };
 
+/** An upload body (inflated) this big is followed by a full garbage collection (a few ms on the event loop). */
+const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
+
 export default async function sessionUploadRoutes(app: FastifyInstance, { pool }: { pool: UploadPool }): Promise<void> {
   const { db } = app;
   const slots = uploadSlots(CONCURRENT_UPLOADS_PER_USER);
   const quotas = accountQuotas(app);
-  const gate = uploadGate(UPLOADS_IN_FLIGHT, UPLOADS_WAITING_MAX);
+  const gate = uploadGate(UPLOAD_THREADS, UPLOADS_WAITING_MAX);
   /**
    * Uploads: a big body limit, taken only once the caller is known, has a free upload slot, is within quota and
    * has its turn among the server's uploads.
    */
   const upload = { bodyLimit: SESSION_BODY_LIMIT, onRequest: [authenticate, slots.take, quotas.sessionUpload, gate.take] };
   addRawUploadParsers(app);
+  // A big upload's shared memory (its body's blocks, the position text's bytes) is freed only once the event loop's
+  // handles to it are collected, which V8 may put off for several uploads: collected once it is answered.
+  app.addHook('onResponse', async (request) => {
+    if (((request.body as RawUpload | undefined)?.length ?? 0) >= COLLECT_AFTER_BYTES) setImmediate(collectGarbage);
+  });
 
   const prepare = (request: FastifyRequest) => pool.prepare(rawUpload(request.body), request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT);
 
@@ -39,8 +48,9 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
     const me = caller(request);
     const { input, stats } = await prepare(request);
     await checkReferences(db, input, me.id);
-    const values = { ...input, date: parseDate(input.date), coordinates: new Utf8Text(input.coordinates), crossesFinish: await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates) };
-    const result = await db.tx(async (q) => {
+    const crossesFinish = await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates);
+    const result = await withStagedPositions(db, input.coordinates, (positionsKey) => db.tx(async (q) => {
+      const values = { ...input, date: parseDate(input.date), crossesFinish, positionsKey };
       // A retry of a stored upload (or a conflict with one) is answered below whatever the quota; a new session
       // must fit beside the others.
       if (!(await findByFilename(q, me.id, input.filename))) await quotas.sessionFits(q, me.id, stats.lapsBytes + stats.coordinatesBytes, null);
@@ -55,7 +65,7 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
         throw new ApiError(409, 'CONFLICT', 'sessionFileNameTaken');
       }
       return { status: 200, id: existing.id };
-    });
+    }));
     return reply.status(result.status).send(await summaryOf(db, result.id));
   });
 
@@ -65,12 +75,12 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
     if (!mayTouch(request, owner)) throw new ApiError(404, 'NOT_FOUND', 'sessionNotFound');
     const { input, stats } = await prepare(request);
     await checkReferences(db, input, owner.userId);
-    const values = { ...input, date: parseDate(input.date), coordinates: new Utf8Text(input.coordinates), crossesFinish: await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates) };
-    await db.tx(async (q) => {
+    const crossesFinish = await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates);
+    await withStagedPositions(db, input.coordinates, (positionsKey) => db.tx(async (q) => {
       await quotas.sessionFits(q, owner.userId, stats.lapsBytes + stats.coordinatesBytes, id);
-      await replaceSession(q, id, values, stats);
+      await replaceSession(q, id, { ...input, date: parseDate(input.date), crossesFinish, positionsKey }, stats);
       await refreshRankedLap(q, id);
-    });
+    }));
     return summaryOf(db, id);
   });
 }

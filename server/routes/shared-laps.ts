@@ -7,6 +7,7 @@ import { authenticate, caller } from '../auth/guard';
 import { lapVisibleSql, mayReadLaps } from '../sharing/shared-access';
 import { sliceLapsLine, slicePositions } from '../sharing/lap-slice';
 import { driverName } from '../leaderboards/leaderboard-store';
+import { readPositions } from '../sessions/position-parts';
 
 /** How many shared laps "Compare with..." lists. */
 const SHARED_LAPS_LIMIT = 30;
@@ -81,10 +82,10 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
     if (!(await mayReadLaps(db, me, id))) throw notFound('lapNotFound');
     const [row] = await db.query<{
       time_ms: number; first_name: string; last_name: string; circuit_id: number | null; circuit_name: string | null; circuit_coordinates: string | null;
-      vehicle_category_id: number | null; category: string | null; day: string; visibility: Visibility; coordinates: string; laps: string;
+      vehicle_category_id: number | null; category: string | null; day: string; visibility: Visibility; laps: string;
     }>(
       `select l.time_ms, u.first_name, u.last_name, s.circuit_id, c.name as circuit_name, c.coordinates as circuit_coordinates,
-              s.vehicle_category_id, vc.name as category, sharing_local_day(s.date, co.timezone) as day, s.visibility, s.coordinates, s.laps
+              s.vehicle_category_id, vc.name as category, sharing_local_day(s.date, co.timezone) as day, s.visibility, s.laps
        from sessions s
          join users u on u.id = s.user_id
          join session_laps l on l.session_id = s.id and l.lap_number = $2 and l.time_ms > 0
@@ -95,7 +96,7 @@ export default async function sharedLapRoutes(app: FastifyInstance): Promise<voi
       [id, lapNumber],
     );
     if (!row || row.circuit_id === null) throw notFound('lapNotFound');
-    const coordinates = slicePositions(row.coordinates, lapNumber);
+    const coordinates = slicePositions(await readPositions(db, id), lapNumber);
     if (!coordinates) throw notFound('lapNotFound');
     return {
       sessionId: id,

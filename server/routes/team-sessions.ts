@@ -5,6 +5,7 @@ import { authenticate, caller } from '../auth/guard';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from '../sessions/session-rows';
 import { teamVisibleSql } from '../sharing/shared-access';
 import { driverName } from '../leaderboards/leaderboard-store';
+import { readPositions } from '../sessions/position-parts';
 
 /** How many team sessions the Team view lists. */
 const TEAM_SESSIONS_LIMIT = 2000;
@@ -29,12 +30,12 @@ export default async function teamSessionRoutes(app: FastifyInstance): Promise<v
 
   app.get<WithId>('/team-sessions/:id', { onRequest: authenticate }, async (request) => {
     const id = parseId(request.params.id);
-    const [row] = await db.query<SummaryRow & { last_name: string; coordinates: string; laps: string }>(
-      `select ${SUMMARY_COLUMNS}, u.last_name, s.coordinates, s.laps from ${SUMMARY_FROM}
+    const [row] = await db.query<SummaryRow & { last_name: string; laps: string }>(
+      `select ${SUMMARY_COLUMNS}, u.last_name, s.laps from ${SUMMARY_FROM}
        where s.id = $1 and s.user_id <> $2 and ${teamVisibleSql('$2')}`,
       [id, caller(request).id],
     );
     if (!row) throw notFound('sessionNotFound');
-    return { ...toSummary(row), ownerName: driverName(row.user_first_name, row.last_name), coordinates: row.coordinates, laps: row.laps };
+    return { ...toSummary(row), ownerName: driverName(row.user_first_name, row.last_name), coordinates: await readPositions(db, id), laps: row.laps };
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/db';
 import type { FinishGate } from './finish-crossing';
 import type { UploadPool } from './upload-pool';
+import { readPositions } from './position-parts';
 
 /**
  * Whether a session's positions cross its circuit's start/finish (finish-crossing.ts, run in the upload pool),
@@ -29,9 +30,9 @@ export async function refreshRankedLap(q: Queryable, sessionId: number): Promise
 
 /** Checks a stored session again (its circuit changed, or it was stored before the check existed). */
 export async function recheckFinish(q: Queryable, pool: UploadPool, sessionId: number): Promise<void> {
-  const [row] = await q.query<{ circuit_id: number | null; coordinates: string }>('select circuit_id, coordinates from sessions where id = $1', [sessionId]);
+  const [row] = await q.query<{ circuit_id: number | null }>('select circuit_id from sessions where id = $1', [sessionId]);
   if (!row) return;
-  const crosses = await crossesFinishOf(q, pool, row.circuit_id, row.coordinates);
+  const crosses = row.circuit_id === null ? null : await crossesFinishOf(q, pool, row.circuit_id, await readPositions(q, sessionId));
   // Only if the circuit is still the one checked against (a PATCH meanwhile checks again itself).
   await q.query('update sessions set crosses_finish = $2 where id = $1 and circuit_id is not distinct from $3', [sessionId, crosses, row.circuit_id]);
   await refreshRankedLap(q, sessionId);

@@ -1,6 +1,7 @@
 import type { Session, SessionSummary } from '../../src/contracts/entities';
 import type { Visibility } from '../../src/contracts/visibility';
-import { Utf8Text, type Queryable } from '../db/db';
+import type { Queryable } from '../db/db';
+import { claimPositions, readPositions } from './position-parts';
 import type { LapRow, SessionStats } from './lap-stats';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './session-rows';
 
@@ -14,66 +15,28 @@ export interface SessionWriteValues {
   vehicleCategoryId: number | null;
   /** ISO instant. */
   date: string;
-  /** The position text as the upload worker left it (UTF-8 bytes). */
-  coordinates: Utf8Text;
   laps: string;
   favorite: boolean;
   weatherConditions: string | null;
   /** Whether the positions cross the circuit's start/finish (finish-check.ts); null without a circuit. */
   crossesFinish: boolean | null;
+  /** The key of the position text's staged parts (position-parts.ts), claimed by the session. */
+  positionsKey: string;
 }
 
 const SESSION_WRITE_COLUMNS = [
-  'name', 'filename', 'circuit_id', 'vehicle_category_id', 'date', 'coordinates', 'laps', 'favorite', 'weather_conditions',
+  'name', 'filename', 'circuit_id', 'vehicle_category_id', 'date', 'laps', 'favorite', 'weather_conditions',
   'laps_bytes', 'coordinates_bytes', 'content_sha256', 'best_lap_ms', 'lap_count', 'crosses_finish',
 ] as const;
 
-/** Parameters for SESSION_WRITE_COLUMNS; the position text is one of them unless it was `staged` (stagePositions). */
-function writeParams(v: SessionWriteValues, d: SessionStats, staged: boolean): unknown[] {
-  return [v.name, v.filename, v.circuitId, v.vehicleCategoryId, v.date, ...(staged ? [] : [v.coordinates]), v.laps, v.favorite,
+/** Parameters for SESSION_WRITE_COLUMNS. */
+function writeParams(v: SessionWriteValues, d: SessionStats): unknown[] {
+  return [v.name, v.filename, v.circuitId, v.vehicleCategoryId, v.date, v.laps, v.favorite,
     v.weatherConditions, d.lapsBytes, d.coordinatesBytes, d.contentSha256, d.bestLapMs, d.lapCount, v.crossesFinish];
 }
 
-/** SESSION_WRITE_COLUMNS' values from `$from` on; a `staged` position text is its parts joined (stagePositions). */
-const writeValues = (from: number, staged: boolean) => {
-  let n = from;
-  return SESSION_WRITE_COLUMNS.map((column) => (column === 'coordinates' && staged ? STAGED_POSITIONS : `$${n++}`));
-};
-
-/**
- * A position text is written in parts of at most this many bytes. A single 40 MiB parameter made the pg driver
- * build a 40 MiB message on the event loop (two copies, ~60-150 ms on a busy 2-core machine, other requests waiting);
- * parts of 1 MiB cost well under a millisecond each.
- */
-const PART_BYTES = 1024 * 1024;
-const STAGED_POSITIONS = `(select coalesce(string_agg(part, '' order by seq), '') from upload_parts)`;
-
-/**
- * On a database whose driver builds statements on the event loop (`bigTextInParts`: PostgreSQL through pg; PGlite
- * takes the text whole in its own thread, where parts only cost more), writes the position text into the
- * transaction's temporary table upload_parts, in parts cut on UTF-8 character
- * boundaries; STAGED_POSITIONS joins them in the database. The table is emptied at commit (and a rollback takes
- * its rows back). Its parts are not compressed (storage external): only the joined text is, once, when stored.
- */
-async function stagePositions(q: Queryable, text: Utf8Text): Promise<boolean> {
-  if (!q.bigTextInParts) return false;
-  const [{ missing }] = await q.query<{ missing: boolean }>(`select to_regclass('pg_temp.upload_parts') is null as missing`);
-  if (missing) {
-    await q.exec(`create temp table upload_parts (seq int primary key, part text not null) on commit delete rows;
-      alter table upload_parts alter column part set storage external`);
-  } else {
-    await q.query('delete from upload_parts');
-  }
-  const { bytes } = text;
-  for (let from = 0, seq = 0; from < bytes.length; seq++) {
-    let to = Math.min(bytes.length, from + PART_BYTES);
-    // Not inside a character: step back over continuation bytes (10xxxxxx).
-    while (to < bytes.length && to > from && (bytes[to] & 0xc0) === 0x80) to--;
-    await q.query('insert into upload_parts (seq, part) values ($1, $2)', [seq, new Utf8Text(bytes.subarray(from, to))]);
-    from = to;
-  }
-  return true;
-}
+/** SESSION_WRITE_COLUMNS' placeholders from `$from` on. */
+const writeValues = (from: number) => SESSION_WRITE_COLUMNS.map((_, i) => `$${from + i}`);
 
 export async function listSummariesOf(q: Queryable, userId: number): Promise<SessionSummary[]> {
   const rows = await q.query<SummaryRow>(`select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM} where s.user_id = $1 order by s.date desc, s.id desc`, [userId]);
@@ -87,11 +50,8 @@ export async function findSummary(q: Queryable, id: number): Promise<SessionSumm
 
 /** The summary plus both texts. */
 export async function findSession(q: Queryable, id: number): Promise<Session | null> {
-  const [row] = await q.query<SummaryRow & { coordinates: string; laps: string }>(
-    `select ${SUMMARY_COLUMNS}, s.coordinates, s.laps from ${SUMMARY_FROM} where s.id = $1`,
-    [id],
-  );
-  return row ? { ...toSummary(row), coordinates: row.coordinates, laps: row.laps } : null;
+  const [row] = await q.query<SummaryRow & { laps: string }>(`select ${SUMMARY_COLUMNS}, s.laps from ${SUMMARY_FROM} where s.id = $1`, [id]);
+  return row ? { ...toSummary(row), coordinates: await readPositions(q, id), laps: row.laps } : null;
 }
 
 /**
@@ -112,18 +72,18 @@ export async function findOwner(q: Queryable, id: number, lockAndCompare?: { sin
 
 /**
  * Inserts the session and its laps; null when the user already has one with this file name (nothing written).
- * In a transaction (stagePositions' parts live until its commit).
+ * In the upload's transaction (withStagedPositions).
  */
 export async function insertSession(q: Queryable, userId: number, v: SessionWriteValues, d: SessionStats): Promise<number | null> {
-  const staged = await stagePositions(q, v.coordinates);
   const [created] = await q.query<{ id: number }>(
     // A new session is shared as its owner's profile says (private unless they chose otherwise).
     `insert into sessions (user_id, visibility, ${SESSION_WRITE_COLUMNS.join(', ')})
-     values ($1, (select default_visibility from users where id = $1), ${writeValues(2, staged).join(', ')})
+     values ($1, (select default_visibility from users where id = $1), ${writeValues(2).join(', ')})
      on conflict (user_id, filename) do nothing returning id`,
-    [userId, ...writeParams(v, d, staged)],
+    [userId, ...writeParams(v, d)],
   );
   if (!created) return null;
+  await claimPositions(q, created.id, v.positionsKey);
   await writeLaps(q, created.id, d.rows);
   return created.id;
 }
@@ -134,12 +94,12 @@ export async function findByFilename(q: Queryable, userId: number, filename: str
   return row ? { id: row.id, contentSha256: row.content_sha256 } : null;
 }
 
-/** Replaces the session's values, texts and laps. In a transaction (stagePositions). */
+/** Replaces the session's values, texts and laps. In the upload's transaction (withStagedPositions). */
 export async function replaceSession(q: Queryable, id: number, v: SessionWriteValues, d: SessionStats): Promise<void> {
-  const staged = await stagePositions(q, v.coordinates);
-  const values = writeValues(2, staged);
+  const values = writeValues(2);
   const sets = SESSION_WRITE_COLUMNS.map((column, i) => `${column} = ${values[i]}`);
-  await q.query(`update sessions set ${sets.join(', ')}, updated_at = now() where id = $1`, [id, ...writeParams(v, d, staged)]);
+  await q.query(`update sessions set ${sets.join(', ')}, updated_at = now() where id = $1`, [id, ...writeParams(v, d)]);
+  await claimPositions(q, id, v.positionsKey);
   await writeLaps(q, id, d.rows);
 }
 

@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { ApiError } from '../errors';
 import { tsxWorkerArgv } from '../worker-loader';
+import { UPLOAD_THREADS } from '../limits';
 import type { FinishTask, PreparedInput, UploadOutcome, UploadTask } from './upload-worker';
 import type { FinishGate } from './finish-crossing';
 import type { SessionStats } from './lap-stats';
@@ -14,8 +14,6 @@ import type { RawUpload } from './raw-upload';
  * that thread (replaced on the next upload) and is answered 413, the process lives on.
  */
 
-/** One thread fewer than the cores (the event loop keeps one), at least 1, at most 4. */
-const UPLOAD_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
 /** Uploads waiting for a thread beyond the ones running; more are answered 503 with Retry-After. */
 const MAX_QUEUED = 32;
 /**

@@ -39,11 +39,21 @@ export type UploadOutcome =
   | { ok: true; input: PreparedInput; stats: SessionStats }
   | { ok: false; status: number; code: ErrorCode; message: MessageRef; fields?: Record<string, string> };
 
+/** A body this big (bytes) is followed by a full collection after each step (a few ms each, in this thread). */
+const COLLECT_BETWEEN_STEPS_BYTES = 8 * 1024 * 1024;
+
 export default function prepareUpload(task: UploadTask): UploadOutcome {
   // This upload's garbage (and its hold on the body's shared blocks) goes once its outcome is sent.
   setImmediate(collectGarbage);
   try {
-    const value = parseJson(bodyText(task));
+    let text: string | undefined = bodyText(task);
+    // A big body's intermediate copies go before the next one is made, so that at most two of its size (instead of
+    // four: the joined bytes, the text, the parsed value, the stored bytes) are held at once.
+    const big = task.length >= COLLECT_BETWEEN_STEPS_BYTES;
+    if (big) collectGarbage();
+    const value = parseJson(text);
+    text = undefined;
+    if (big) collectGarbage();
     const body = task.columnar ? withRebuiltCoordinates(value, task.maxBytes) : value;
     const input = parseInput(sessionWriteSchema, body);
     const coordinates = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(input.coordinates, 'utf8')));

@@ -55,13 +55,13 @@ export async function fill(h: Harness): Promise<void> {
   const [{ u0 }] = await db.query<{ u0: number }>("select min(id) as u0 from users where email like 'bench%@bench.test'");
   // Even g: the racer's; odd g: one of the other users. Dates spread over ~2 years, names with a few distinct words.
   await db.query(
-    `insert into sessions (user_id, name, filename, circuit_id, vehicle_category_id, date, coordinates, laps, favorite,
+    `insert into sessions (user_id, name, filename, circuit_id, vehicle_category_id, date, laps, favorite,
        weather_conditions, laps_bytes, coordinates_bytes, content_sha256, best_lap_ms, lap_count)
      select case when g % 2 = 0 then $1::int else $2::int + (g % ${OTHER_USERS}) end,
             (array['Morning', 'Evening', 'Race', 'Practice', 'Qualifying'])[1 + g % 5] || ' run ' || g,
             'bench_' || g || '.txt', $3::int + (g % 10), $4::int + (g % 4),
             timestamptz '2025-01-01' + (g * 97 || ' minutes')::interval,
-            '41.1,-8.1,0,0;41.2,-8.2,0,0', '1;61000;18000;21000;22000;1', g % 7 = 0, 'Sunny',
+            '1;61000;18000;21000;22000;1', g % 7 = 0, 'Sunny',
             27, 27, md5(g::text), 60000 + g % 5000, 5
      from generate_series(1, ${SESSIONS}) g`,
     [h.racer.id, u0, c0, ids.vc],

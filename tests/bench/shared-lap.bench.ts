@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { PART_BYTES } from '../../server/sessions/position-parts';
 import { createHarness, type Harness } from '../helpers/server-harness';
 
 const RACERS = 20_000;
@@ -74,7 +75,13 @@ async function fill(h: Harness): Promise<{ targets: number[]; circuitId: number 
   const text = positions();
   const laps = Array.from({ length: LAPS }, (_, i) => `${i + 1};${i + 1};90000;30000;30000;30000;120.0;40.0`).join('\n') + '\n';
   const targets = (await db.query<{ id: number }>(`select id from sessions where visibility = 'public' and filename like 'bench_%' order by id desc limit ${TARGETS}`)).map((r) => r.id);
-  await db.query('update sessions set coordinates = $2, laps = $3, coordinates_bytes = length($2), laps_bytes = length($3) where id = any($1::int[])', [targets, text, laps]);
+  await db.query('update sessions set laps = $3, coordinates_bytes = octet_length($2), laps_bytes = length($3) where id = any($1::int[])', [targets, text, laps]);
+  // The position text as the server stores it: in parts (server/sessions/position-parts.ts).
+  await db.query(
+    `insert into session_position_parts (session_id, seq, part)
+     select t, k, substr($2, 1 + k * $3, $3) from unnest($1::int[]) t cross join generate_series(0, (length($2) - 1) / $3) k`,
+    [targets, text, PART_BYTES],
+  );
   await db.query(
     `insert into session_laps (session_id, lap_number, time_ms, s1_ms, s2_ms, s3_ms, valid)
      select t, l, 90000, 30000, 30000, 30000, true from unnest($1::int[]) t cross join generate_series(3, ${LAPS}) l`,

@@ -8,7 +8,8 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertUser } from '../../server/users/user-store';
 import type { Role } from '../../src/contracts/auth';
-import { openTemplatePglite } from './pglite-template';
+import { afterAll, beforeAll } from 'vitest';
+import { openTemplatePglite, seedPgliteDataDir } from './pglite-template';
 
 /**
  * One API instance for a test file: a temp DATA_DIR (mail files, secrets), PGlite in memory started from the
@@ -47,7 +48,10 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   config?: Partial<Config>;
   build?: BuildOptions;
-  /** PGlite in DATA_DIR as in production (initdb, migrations, seed) instead of the in-memory template. */
+  /**
+   * PGlite in DATA_DIR as in production (a folder, in the server's database thread) instead of the in-memory
+   * template; the folder starts as a copy of the template's (migrated, seeded) rather than from an initdb.
+   */
   pgliteOnDisk?: boolean;
 }
 
@@ -75,7 +79,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       ...opts.config,
     },
   );
-  // On PGlite, start from the migrated, seeded template (in memory) rather than an initdb in DATA_DIR.
+  // On PGlite, start from the migrated, seeded template (in memory, or copied into DATA_DIR) rather than an initdb.
+  if (opts.pgliteOnDisk && !usesPostgres()) await seedPgliteDataDir(dataDir);
   const db = usesPostgres() || opts.build?.db || opts.pgliteOnDisk ? undefined : await openTemplatePglite();
   const app = await buildApp(config, { print: () => undefined, ...(db ? { db, closeDb: true } : {}), ...opts.build });
   const inject = (o: InjectOptions) => app.inject(o);
@@ -136,3 +141,21 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
  * idle machine but far longer when the 2 cores are shared with other test runs.
  */
 export const HOOK_TIMEOUT_MS = 240_000;
+
+/**
+ * A harness for the current file or describe block: started before its tests, closed after them. The returned
+ * function gives it inside a test.
+ */
+export function harnessForTests(opts: HarnessOptions = {}): () => Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await createHarness(opts);
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await h?.close();
+  }, HOOK_TIMEOUT_MS);
+  return () => {
+    if (!h) throw new Error('The harness is not started: call it inside a test.');
+    return h;
+  };
+}

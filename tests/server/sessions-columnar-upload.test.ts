@@ -54,7 +54,7 @@ describe('session uploads with the position text column by column', () => {
     const res = await h.inject({ method: 'POST', url: '/api/sessions', headers: { ...h.racer.headers, ...columnar }, payload: body });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().coordinatesBytes).toBe(coordinates.length);
-    const [row] = await h.app.db.query<{ same: boolean }>('select coordinates = $1 as same from sessions where id = $2', [coordinates, res.json().id]);
+    const [row] = await h.app.db.query<{ same: boolean }>(`select string_agg(part, '' order by seq) = $1 as same from session_position_parts where session_id = $2`, [coordinates, res.json().id]);
     expect(row.same).toBe(true);
   });
 

@@ -1,11 +1,11 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOADS_IN_FLIGHT } from '../../server/limits';
+import { UPLOAD_THREADS } from '../../server/limits';
 import { HOOK_TIMEOUT_MS, createHarness, type Actor, type Harness } from '../helpers/server-harness';
 import { sessionPayload } from '../helpers/session-fixtures';
 
 /**
- * Session uploads in progress are bounded server-wide (UPLOADS_IN_FLIGHT), whoever sends them: while that many are
+ * Session uploads in progress are bounded server-wide (UPLOAD_THREADS), whoever sends them: while that many are
  * being received, another racer's upload waits its turn (its body unread) and is stored once a place is free.
  * Before, every upload was read at once (ten 40 MiB bodies held together grew the process by over 1 GB).
  */
@@ -36,8 +36,8 @@ function slowUpload(racer: Actor) {
 }
 
 describe('uploads in progress across the server', { timeout: HOOK_TIMEOUT_MS }, () => {
-  it(`with ${UPLOADS_IN_FLIGHT} uploads being received, another racer's upload waits for a place, then is stored`, async () => {
-    const racers = await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, () => h.createUser()));
+  it(`with every place (${UPLOAD_THREADS}) held by an upload being received, another racer's upload waits for a place, then is stored`, async () => {
+    const racers = await Promise.all(Array.from({ length: UPLOAD_THREADS }, () => h.createUser()));
     // A first upload starts the upload workers and shows how long one takes when a place is free.
     const started = performance.now();
     expect((await h.inject({ method: 'POST', url: '/api/sessions', headers: h.other.headers, payload: sessionPayload() })).statusCode).toBe(201);
