@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './auth/login-limiter';
 import { DEFAULT_QUOTAS, type Quotas } from './quotas/account-quotas';
+import { UPLOAD_THREADS } from './limits';
 
 /**
  * Server configuration, read from the environment once at start-up. Every problem is reported together in one
@@ -56,6 +57,8 @@ const envSchema = z.object({
   UPLOADS_PER_HOUR: positiveInt(100_000),
   OWN_CIRCUITS_MAX: positiveInt(100_000),
   OWN_CIRCUITS_PER_DAY: positiveInt(100_000),
+  /** Session uploads read and parsed at once, all racers together (upload-gate.ts); default UPLOAD_THREADS. */
+  UPLOADS_IN_FLIGHT: positiveInt(64),
   LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).default('info'),
 });
 
@@ -89,6 +92,8 @@ export interface Config {
   trustProxy: number;
   rateLimits: RateLimits;
   quotas: Quotas;
+  /** Session uploads read and parsed at once in this process, all racers together (upload-gate.ts). */
+  uploadsInFlight: number;
 }
 
 export class ConfigError extends Error {
@@ -160,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ownCircuitsMax: e.OWN_CIRCUITS_MAX ?? DEFAULT_QUOTAS.ownCircuitsMax,
       ownCircuitsPerDay: e.OWN_CIRCUITS_PER_DAY ?? DEFAULT_QUOTAS.ownCircuitsPerDay,
     },
+    uploadsInFlight: e.UPLOADS_IN_FLIGHT ?? UPLOAD_THREADS,
     ...overrides,
   };
 }

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { parseId } from '../validate';
 import { authenticate, caller } from '../auth/guard';
-import { CONCURRENT_UPLOADS_PER_USER, SESSION_BODY_LIMIT, UPLOAD_THREADS, UPLOADS_WAITING_MAX } from '../limits';
-import { addRawUploadParsers, rawUpload, type RawUpload } from '../sessions/raw-upload';
-import { collectGarbage } from '../collect-garbage';
+import { CONCURRENT_UPLOADS_PER_USER, SESSION_BODY_LIMIT, UPLOADS_WAITING_MAX } from '../limits';
+import { addRawUploadParsers, rawUpload } from '../sessions/raw-upload';
 import { checkReferences, mayTouch, parseDate, summaryOf } from '../sessions/session-access';
 import { findByFilename, findOwner, insertSession, replaceSession } from '../sessions/session-store';
 import { withStagedPositions } from '../sessions/position-parts';
@@ -22,25 +21,17 @@ import { uploadGate } from '../sessions/upload-gate';
 
 type WithId = { Params: { id: string } };
 
-/** An upload body (inflated) this big is followed by a full garbage collection (a few ms on the event loop). */
-const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
-
 export default async function sessionUploadRoutes(app: FastifyInstance, { pool }: { pool: UploadPool }): Promise<void> {
   const { db } = app;
   const slots = uploadSlots(CONCURRENT_UPLOADS_PER_USER);
   const quotas = accountQuotas(app);
-  const gate = uploadGate(UPLOAD_THREADS, UPLOADS_WAITING_MAX);
+  const gate = uploadGate(app.config.uploadsInFlight, UPLOADS_WAITING_MAX);
   /**
    * Uploads: a big body limit, taken only once the caller is known, has a free upload slot, is within quota and
    * has its turn among the server's uploads.
    */
   const upload = { bodyLimit: SESSION_BODY_LIMIT, onRequest: [authenticate, slots.take, quotas.sessionUpload, gate.take] };
   addRawUploadParsers(app);
-  // A big upload's shared memory (its body's blocks, the position text's bytes) is freed only once the event loop's
-  // handles to it are collected, which V8 may put off for several uploads: collected once it is answered.
-  app.addHook('onResponse', async (request) => {
-    if (((request.body as RawUpload | undefined)?.length ?? 0) >= COLLECT_AFTER_BYTES) setImmediate(collectGarbage);
-  });
 
   const prepare = (request: FastifyRequest) => pool.prepare(rawUpload(request.body), request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT);
 

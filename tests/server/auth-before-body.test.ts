@@ -12,7 +12,9 @@ import { sessionPayload } from '../helpers/session-fixtures';
  */
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  // As many uploads at once on the server as one racer may hold (whatever the cores): the per-user limit is what
+  // is tested here, and another racer's upload then waits for a place.
+  h = await createHarness({ config: { uploadsInFlight: CONCURRENT_UPLOADS_PER_USER } });
 }, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await h?.close();
