@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, uniqueEmail, unexpectedErrors, type E2E } from './harness';
+import { closeToasts, startE2E, uniqueEmail, unexpectedErrors, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -114,8 +114,12 @@ describe('the admin account', () => {
     await e2e.login(page, e2e.admin.email, e2e.admin.password);
     await page.getByTestId('logout-button').waitFor();
     expect(await menuEntries(page)).toContain('/admin');
-    await page.goto(e2e.url('/admin'));
-    await page.waitForLoadState('networkidle');
+    // Opened from that menu entry.
+    await page.locator('[data-testid="main-menu"] [data-menu="/admin"]').click();
+    await page.getByTestId('admin-tab-users').waitFor();
+    // The users' list (the admin among them) in and the login's toast closed, for the screenshot.
+    await page.locator('tbody tr').first().waitFor();
+    await closeToasts(page);
     expect(new URL(page.url()).pathname).toMatch(/^\/admin/);
     expect(await page.getByTestId('unauthorized').count()).toBe(0);
     expect(await page.getByTestId('not-found').count()).toBe(0);
@@ -151,7 +155,9 @@ describe('public pages', () => {
       expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
     }
     expect(await page.getByTestId('email-link').getAttribute('href')).toMatch(/^mailto:/);
-    await page.goto(e2e.url('/'));
+    // Home through the header's logo.
+    await page.getByTestId('logo-link').click();
+    await page.waitForURL((u) => u.pathname === '/');
     const video = page.getByTestId('intro-video');
     await video.waitFor();
     const res = await page.request.get(e2e.url((await video.getAttribute('src'))!));

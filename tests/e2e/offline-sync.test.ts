@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { smallestSessions } from './smallest-sessions';
 
 let e2e: E2E;
 
@@ -107,8 +108,10 @@ describe('offline download, later upload', () => {
     await until('connected', async () => (await page.getByTestId('connection-state').textContent()) ?? '', (t) => /Connected/.test(t) && !/Not/.test(t));
     const rows = page.locator('[data-testid="astro-sessions"] tbody tr');
     await until('the device list', () => rows.count(), (n) => n >= 2, 30_000);
-    const filenames = [(await rows.nth(0).getAttribute('data-filename'))!, (await rows.nth(1).getAttribute('data-filename'))!];
-    for (let i = 0; i < 2; i++) await rows.nth(i).locator('input[type="checkbox"]').check();
+    // The two smallest sessions (what is checked here does not depend on their size).
+    const picked = await smallestSessions(rows, 2);
+    const filenames = await Promise.all(picked.map(async (i) => (await rows.nth(i).getAttribute('data-filename'))!));
+    for (const i of picked) await rows.nth(i).locator('input[type="checkbox"]').check();
     await page.getByTestId('download-selected').click();
 
     const offline = await until(

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
+import { closeToasts, startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { storedCircuitNames } from './stored-circuits';
 import { syntheticSession } from '../helpers/synthetic-session';
 import { serializeLaps, serializePositions } from '../../src/domain/serialize-session';
@@ -24,23 +24,30 @@ afterAll(async () => {
 
 const rows = (page: Page) => page.locator('tr[data-row-key]');
 
-async function shots(page: Page, name: string, ready: (locale: 'en-us' | 'pt-pt') => Promise<void>) {
-  for (const locale of ['en-us', 'pt-pt'] as const) {
+/**
+ * Screenshots at phone (390x844) and tablet (1280x800) size in both languages, `ready` checked before each: one page
+ * load a language (the texts are chosen at start), at the phone's size, then the same page widened to the tablet's;
+ * `loadEachSize` loads it again at the tablet's size too (a map fits its track to its size when it opens).
+ * `afterLoad` runs after each load. Toasts are closed first (a load used to clear them). Ends in en-us at 1280x800.
+ */
+async function shots(page: Page, name: string, ready: (locale: 'en-us' | 'pt-pt') => Promise<void>, { afterLoad, loadEachSize = false }: { afterLoad?: () => Promise<void>; loadEachSize?: boolean } = {}) {
+  for (const locale of ['pt-pt', 'en-us'] as const) {
     await page.evaluate((l) => localStorage.setItem('locale', l), locale);
-    for (const [w, h] of [
-      [1280, 800],
+    for (const [i, [w, h]] of [
       [390, 844],
-    ]) {
+      [1280, 800],
+    ].entries()) {
       await page.setViewportSize({ width: w, height: h });
-      await page.reload();
+      if (i === 0 || loadEachSize) {
+        await page.reload();
+        await afterLoad?.();
+      }
       await ready(locale);
+      await closeToasts(page);
       await untilStill(page);
       await e2e.screenshot(page, `racer-${name}-${w}-${locale}`);
     }
   }
-  await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.reload();
 }
 
 describe("the racer's flow", () => {
@@ -92,9 +99,14 @@ describe("the racer's flow", () => {
     await page.waitForURL(/\/sessions\/analysis/);
     await page.getByTestId('lap-table-R').waitFor({ timeout: 30_000 });
     expect(await dialog.count()).toBe(0);
-    await shots(page, 'analysis-compared', async () => {
-      await page.getByTestId('lap-table-R').waitFor({ timeout: 30_000 });
-    });
+    await shots(
+      page,
+      'analysis-compared',
+      async () => {
+        await page.getByTestId('lap-table-R').waitFor({ timeout: 30_000 });
+      },
+      { loadEachSize: true },
+    );
 
     // Nothing active: the empty analysis leads to the library.
     await page.evaluate(() => sessionStorage.removeItem('astro.activeSessions'));
@@ -119,12 +131,15 @@ describe("the racer's flow", () => {
     expect(await page.getByText('Not downloaded yet: only on ASTRO.').count()).toBe(4);
     // Before a download the device's list tells only sizes: the figures come with the session.
     expect(await page.getByTestId('session-figures-later').count()).toBe(4);
-    await shots(page, 'device-connected', async () => {
+    await shots(
+      page,
+      'device-connected',
+      async () => {
+        await expect.poll(() => page.locator('tr[data-filename]').count(), { timeout: 15_000 }).toBe(4);
+      },
       // A reload ends the link: connect again.
-      await page.getByTestId('connect-simulated').click();
-      await expect.poll(() => page.locator('tr[data-filename]').count(), { timeout: 15_000 }).toBe(4);
-    });
-    await page.getByTestId('connect-simulated').click();
+      { afterLoad: () => page.getByTestId('connect-simulated').click() },
+    );
     await expect.poll(() => page.locator('tr[data-filename]').count(), { timeout: 15_000 }).toBe(4);
     await page.getByTestId('download-all-new').click();
     await page.getByTestId('overall-progress').waitFor({ timeout: 10_000 });

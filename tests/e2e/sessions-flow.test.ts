@@ -88,8 +88,8 @@ describe('sessions screens', () => {
     await expect.poll(async () => Number(await map.getAttribute('data-trace-features'))).toBeGreaterThan(lapFeatures * 2);
     await e2e.screenshot(page, 'sessions-map-light-en');
 
-    // Analysis: lap tables side by side, charts, picking a lap.
-    await page.goto(e2e.url('/sessions/analysis'));
+    // Analysis (through the menu): lap tables side by side, charts, picking a lap.
+    await page.locator('[data-menu="/sessions/analysis"]').click();
     const left = page.getByTestId('lap-table-L');
     await left.waitFor({ timeout: 30_000 });
     await page.getByTestId('lap-table-R').waitFor();
@@ -109,12 +109,13 @@ describe('sessions screens', () => {
     await page.getByText('Biblioteca de sessões').waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await e2e.screenshot(page, 'sessions-library-dark-pt');
-    await page.goto(e2e.url('/sessions/map'));
+    // The map and the analysis through the menu: the theme and the language are the page's since its load.
+    await page.locator('[data-menu="/sessions/map"]').click();
     await page.getByText('Mapa de sessões').waitFor();
     await expect.poll(async () => Number(await page.getByTestId('track-map').getAttribute('data-trace-features')), { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
     expect(await page.getByTestId('track-map').locator('.ol-zoom-out').getAttribute('title')).toBe('Afastar');
     await e2e.screenshot(page, 'sessions-map-dark-pt');
-    await page.goto(e2e.url('/sessions/analysis'));
+    await page.locator('[data-menu="/sessions/analysis"]').click();
     await page.getByText('Visualizador de voltas').waitFor();
     await page.getByTestId('chart-speed').locator('canvas').first().waitFor({ timeout: 30_000 });
     await e2e.screenshot(page, 'sessions-analysis-dark-pt');
