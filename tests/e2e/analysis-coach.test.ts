@@ -80,6 +80,8 @@ describe('coach on the lap viewer', () => {
   ] as const) {
     it(`shows the drivable optimal, three findings and the g charts, and takes the optimal as reference offline (${locale}, ${device})`, { timeout: 240_000 }, async () => {
       const { page, context, errors } = await deviceIn(device, locale);
+      // Loaded with the light theme stored: its shot below is of this load.
+      await page.evaluate(() => localStorage.setItem('theme', 'light'));
       await page.goto(e2e.url('/sessions/analysis'));
       const panel = page.getByTestId('coach-panel');
       await page.getByTestId('coach-optimal-lap').waitFor({ timeout: 60_000 });
@@ -152,11 +154,17 @@ describe('coach on the lap viewer', () => {
         await expect.poll(() => paintedPixels(chart), { timeout: 15_000 }).toBeGreaterThan(2000);
       }
 
+      // Each theme as the page loads with it stored: the light one is the load above (its top, as a reload shows it).
       for (const theme of ['light', 'dark'] as const) {
-        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-        await page.reload();
-        await page.getByTestId('coach-optimal-lap').waitFor({ timeout: 60_000 });
-        await page.getByTestId('chart-gg').locator('canvas').first().waitFor({ timeout: 30_000 });
+        if (theme === 'light') {
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await untilStill(page);
+        } else {
+          await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+          await page.reload();
+          await page.getByTestId('coach-optimal-lap').waitFor({ timeout: 60_000 });
+          await page.getByTestId('chart-gg').locator('canvas').first().waitFor({ timeout: 30_000 });
+        }
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
         await e2e.screenshot(page, `analysis-coach-${device}-${locale}-${theme}`);
       }
