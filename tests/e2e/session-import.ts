@@ -64,8 +64,8 @@ export async function activeSessionFromServer(e2e: E2E, page: Page, user: Creden
 /**
  * One racer for a file's tests: the Rustavi VBO imported once on a tablet-sized page (1280x800) and active there; the
  * phone (390x844, a touch device of its own) signs the same racer in and opens the session from the server. Each is
- * made by the first test that asks for it. `deviceIn(device, locale)` hands its page over online, with `locale` and
- * the light theme stored (as a new racer's) for the test's own next page load.
+ * made by the first test that asks for it. `deviceIn(device, locale)` hands its page over online, with `locale`
+ * stored and no theme (light, as a new racer's) for the test's own next page load.
  */
 export function rustaviDevices(e2e: () => E2E) {
   const devices = {
