@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
-import { activeRustaviSession } from './session-import';
+import { rustaviDevices } from './session-import';
 import { driftedVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { parseLapTime } from '../../src/domain/value-format/lap-time';
 
@@ -58,8 +58,7 @@ async function partShot(page: Page, testId: string, name: string): Promise<void>
     const r = el.getBoundingClientRect();
     return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
   });
-  const file = await e2e.screenshot(page, name);
-  await page.screenshot({ path: file, fullPage: true, clip });
+  await e2e.screenshot(page, name, clip);
 }
 
 const lapTime = async (page: Page, testId: string) => parseLapTime(((await page.getByTestId(testId).textContent()) ?? '').trim());
@@ -69,16 +68,20 @@ const words = {
   'pt-pt': { optimal: 'Conduzível', finding: /^[1-3]\. Curva \d+: .*\d,\d\d s/ },
 } as const;
 
+/** One racer, the Rustavi session imported once: a tablet-sized page and a phone. */
+const deviceIn = rustaviDevices(() => e2e);
+
 describe('coach on the lap viewer', () => {
-  for (const [locale, viewport, device] of [
-    ['en-us', { width: 1280, height: 800 }, 'tablet'],
-    ['pt-pt', { width: 1280, height: 800 }, 'tablet'],
-    ['en-us', { width: 390, height: 844 }, 'phone'],
-    ['pt-pt', { width: 390, height: 844 }, 'phone'],
+  for (const [locale, device] of [
+    ['en-us', 'tablet'],
+    ['pt-pt', 'tablet'],
+    ['en-us', 'phone'],
+    ['pt-pt', 'phone'],
   ] as const) {
     it(`shows the drivable optimal, three findings and the g charts, and takes the optimal as reference offline (${locale}, ${device})`, { timeout: 240_000 }, async () => {
-      const { page, context, errors } = await e2e.newPage({ viewport, ...(device === 'phone' ? { hasTouch: true, isMobile: true } : {}) });
-      await activeRustaviSession(e2e, page, locale);
+      const { page, context, errors } = await deviceIn(device, locale);
+      // Loaded with the light theme stored: its shot below is of this load.
+      await page.evaluate(() => localStorage.setItem('theme', 'light'));
       await page.goto(e2e.url('/sessions/analysis'));
       const panel = page.getByTestId('coach-panel');
       await page.getByTestId('coach-optimal-lap').waitFor({ timeout: 60_000 });
@@ -151,11 +154,17 @@ describe('coach on the lap viewer', () => {
         await expect.poll(() => paintedPixels(chart), { timeout: 15_000 }).toBeGreaterThan(2000);
       }
 
+      // Each theme as the page loads with it stored: the light one is the load above (its top, as a reload shows it).
       for (const theme of ['light', 'dark'] as const) {
-        await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-        await page.reload();
-        await page.getByTestId('coach-optimal-lap').waitFor({ timeout: 60_000 });
-        await page.getByTestId('chart-gg').locator('canvas').first().waitFor({ timeout: 30_000 });
+        if (theme === 'light') {
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await untilStill(page);
+        } else {
+          await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+          await page.reload();
+          await page.getByTestId('coach-optimal-lap').waitFor({ timeout: 60_000 });
+          await page.getByTestId('chart-gg').locator('canvas').first().waitFor({ timeout: 30_000 });
+        }
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
         await e2e.screenshot(page, `analysis-coach-${device}-${locale}-${theme}`);
       }
@@ -200,8 +209,11 @@ describe('coach on the lap viewer', () => {
   }
 
   it("moves the second session's lines onto the first's when its GNSS drifted 8 m: the drifted cursor moves by the fit, back when turned off", { timeout: 240_000 }, async () => {
-    const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
-    await activeRustaviSession(e2e, page, 'en-us');
+    // The tablet's racer, its Rustavi session active, imports the drifted one beside it.
+    const { page, errors } = await deviceIn('tablet', 'en-us');
+    await page.goto(e2e.url('/sessions/library'));
+    await page.locator('input[type=file]').waitFor({ state: 'attached', timeout: 20_000 });
+    await expect.poll(() => page.locator('tr[data-row-key]').count(), { timeout: 20_000 }).toBe(1);
     const first = await page.locator('tr[data-row-key]').first().getAttribute('data-row-key');
     await page.locator('input[type=file]').setInputFiles({ name: 'rustavi-drifted.vbo', mimeType: 'text/plain', buffer: Buffer.from(driftedVbo(RUSTAVI_VBO, 8)) });
     await expect.poll(() => page.locator('tr[data-row-key]').count(), { timeout: 60_000 }).toBe(2);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
-import { activeRustaviSession } from './session-import';
+import { rustaviDevices } from './session-import';
 
 let e2e: E2E;
 
@@ -20,13 +20,18 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** A new racer with the Rustavi session active, on the lap viewer with its charts and map drawn. */
-async function analysedSession(page: Page, locale: 'en-us' | 'pt-pt'): Promise<void> {
-  await activeRustaviSession(e2e, page, locale);
+/** One racer, the Rustavi session imported once: a tablet-sized page and a phone. */
+const deviceIn = rustaviDevices(() => e2e);
+
+/** The device's page on the lap viewer, loaded in `locale`, with its charts and map drawn. */
+async function analysedSession(device: 'tablet' | 'phone', locale: 'en-us' | 'pt-pt') {
+  const opened = await deviceIn(device, locale);
+  const { page } = opened;
   await page.goto(e2e.url('/sessions/analysis'));
   await page.getByTestId('lap-table-L').waitFor({ timeout: 30_000 });
   await page.getByTestId('chart-speed').locator('canvas').first().waitFor({ timeout: 30_000 });
   await expect.poll(async () => Number(await page.getByTestId('track-map').getAttribute('data-trace-features')), { timeout: 30_000 }).toBeGreaterThan(0);
+  return opened;
 }
 
 /** A point inside a chart's plot, `fx` of the way along its width. */
@@ -44,8 +49,7 @@ const distanceOf = (lines: string[]) => Number((/([\d.,\s\u00a0]+) m$/.exec(line
 describe('linked cursor of the lap viewer', () => {
   for (const locale of ['en-us', 'pt-pt'] as const) {
     it(`reads both laps, the delta and the distance under the mouse and moves the map marker (${locale}, 1280x800)`, async () => {
-      const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
-      await analysedSession(page, locale);
+      const { page, errors } = await analysedSession('tablet', locale);
       const words = locale === 'en-us' ? { distance: 'Distance: ', reference: ', reference: ', delta: 'Delta: ', max: 'Max (km/h)' } : { distance: 'Distância: ', reference: ', referência: ', delta: 'Diferença: ', max: 'Máx. (km/h)' };
 
       // Lap table: speeds say their unit; the In Lap (never closed) shows dashes, not 00:00.00.
@@ -93,8 +97,7 @@ describe('linked cursor of the lap viewer', () => {
     });
 
     it(`reads the laps where a finger taps the speed chart on a phone (${locale}, 390x844)`, async () => {
-      const { page, errors } = await e2e.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-      await analysedSession(page, locale);
+      const { page, errors } = await analysedSession('phone', locale);
       const speedChart = page.getByTestId('chart-speed');
       const a = await plotPoint(speedChart, 0.5);
       await page.touchscreen.tap(a.x, a.y);

@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { closeToasts, startE2E, unexpectedErrors, type E2E } from './harness';
-import { activeRustaviSession } from './session-import';
+import { rustaviDevices } from './session-import';
+import { setUpOnce } from './set-up-once';
 
 const AIM_CSV = readFileSync(new URL('../fixtures/real-logs/sskc-mychron-aim-20hz-trimmed.csv', import.meta.url));
 
@@ -45,6 +46,31 @@ async function importedAim(page: Page, locale: 'en-us' | 'pt-pt'): Promise<strin
   return id;
 }
 
+/** One racer with the AiM CSV imported once (and uploaded), for both languages; its row id beside its page. */
+const aimRacer = setUpOnce(async () => {
+  const opened = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+  return { ...opened, id: await importedAim(opened.page, 'en-us') };
+});
+
+/**
+ * The AiM racer's page, as just after the import: in `locale`, hundredths, no session active (each test chooses its
+ * own), on a freshly loaded library.
+ */
+async function aimIn(locale: 'en-us' | 'pt-pt') {
+  const opened = await aimRacer();
+  await opened.page.setViewportSize({ width: 1280, height: 800 });
+  await opened.page.evaluate((l) => {
+    localStorage.setItem('locale', l);
+    localStorage.removeItem('lapTimeDigits');
+    sessionStorage.removeItem('astro.activeSessions');
+  }, locale);
+  await opened.page.goto(e2e.url('/sessions/library'));
+  return opened;
+}
+
+/** Another racer with the Rustavi session imported once and active, for both languages. */
+const deviceIn = rustaviDevices(() => e2e);
+
 /** A point inside a chart's plot, `fx` of the way along its width. */
 async function plotPoint(chart: Locator, fx: number): Promise<{ x: number; y: number }> {
   await chart.scrollIntoViewIfNeeded();
@@ -64,8 +90,7 @@ describe('small things a racer notices', () => {
         : { noSectors: 'Este circuito não tem setores', draw: 'Desenhar setores no mapa', thousandths: 'Mostrar milésimos (00:58.656)', distance: 'Distância: ' };
 
     it(`AiM kart file: the session's length, lap times to the hundredth or the thousandth, and an offer to draw sectors (${locale})`, async () => {
-      const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
-      const id = await importedAim(page, locale);
+      const { page, errors, id } = await aimIn(locale);
       // The file runs 0.000-950.950 s; its laps add up to 14:15.
       await expect.poll(() => page.getByTestId(`duration-${id}`).textContent(), { timeout: 20_000 }).toBe('15 min 50 s');
       expect(await page.getByTestId(`best-lap-${id}`).textContent()).toBe('00:58.51');
@@ -124,8 +149,8 @@ describe('small things a racer notices', () => {
     });
 
     it(`Rustavi without a video: a click on the map moves the charts' cursor, the g chart reads g (${locale})`, async () => {
-      const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
-      await activeRustaviSession(e2e, page, locale);
+      const { page, errors } = await deviceIn('tablet', locale);
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(e2e.url('/sessions/analysis'));
       await page.getByTestId('chart-speed').locator('canvas').first().waitFor({ timeout: 30_000 });
       const map = page.getByTestId('track-map');

@@ -73,8 +73,8 @@ export interface E2E {
   login(page: Page, email: string, password: string): Promise<void>;
   /** The app URL of the link `path` (/verify, /change-password) in the next mail to `to`. */
   linkFromMail(to: string, path: string, subject?: RegExp): Promise<string>;
-  /** Saves a full-page PNG into tests/.artifacts/<name>.png. */
-  screenshot(page: Page, name: string): Promise<string>;
+  /** Saves a full-page PNG into tests/.artifacts/<name>.png; with `clip`, only that part of the page. */
+  screenshot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -311,10 +311,10 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
       await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15_000 });
     },
     linkFromMail,
-    async screenshot(page, name) {
+    async screenshot(page, name, clip) {
       mkdirSync(ARTIFACTS_DIR, { recursive: true });
       const file = join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage: true, ...(clip ? { clip } : {}) });
       return file;
     },
     async close() {

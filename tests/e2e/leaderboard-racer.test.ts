@@ -150,15 +150,17 @@ describe('leaderboard', () => {
     await date.hover();
     await expect.poll(() => page.getByRole('tooltip').textContent(), { timeout: 10_000 }).toBe(`Local time at ${other.name}`);
 
+    // Loaded once in each language, then resized for the phone's shot.
     for (const locale of ['en-us', 'pt-pt'] as const) {
       await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      await page.reload();
       for (const [w, hgt] of [[1280, 800], [390, 844]] as const) {
         await page.setViewportSize({ width: w, height: hgt });
-        await page.reload();
         await expect.poll(() => boards.count(), { timeout: 15_000 }).toBe(2);
         await expect.poll(() => page.getByText(locale === 'en-us' ? /^Updated / : /^Atualizado /).isVisible(), { timeout: 15_000 }).toBe(true);
         await e2e.screenshot(page, `leaderboard-all-circuits-${locale}-${w}`);
       }
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
     expect(unexpectedErrors(errors)).toEqual([]);
   }, 180_000);

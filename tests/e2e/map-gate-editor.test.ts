@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
-import { activeRustaviSession } from './session-import';
+import { rustaviDevices } from './session-import';
 
 let e2e: E2E;
 
@@ -24,6 +24,9 @@ const WORDS = {
   'pt-pt': { draw: 'Alternar desenho', full: /^As 3 portas já estão colocadas: um clique não acrescenta nenhuma\./, clear: 'Limpar portas', discard: 'Descartar alterações', reset: 'Repor portas' },
 } as const;
 
+/** One racer, the Rustavi session imported once; each test sizes the page and loads the map in its language. */
+const deviceIn = rustaviDevices(() => e2e);
+
 const mapTop = async (page: Page) => (await page.getByTestId('track-map').boundingBox())!.y;
 
 describe('gate editor of the sessions map', () => {
@@ -34,8 +37,8 @@ describe('gate editor of the sessions map', () => {
     for (const locale of ['en-us', 'pt-pt'] as const) {
       it(`keeps the map in place when Draw turns on and says why a click adds no 4th gate (${locale}, ${width}x${height})`, async () => {
         const words = WORDS[locale];
-        const { page, errors } = await e2e.newPage({ viewport: { width, height } });
-        await activeRustaviSession(e2e, page, locale);
+        const { page, errors } = await deviceIn('tablet', locale);
+        await page.setViewportSize({ width, height });
         await page.goto(e2e.url('/sessions/map'));
         const map = page.getByTestId('track-map');
         await expect.poll(async () => Number(await map.getAttribute('data-trace-features')), { timeout: 30_000 }).toBeGreaterThan(0);

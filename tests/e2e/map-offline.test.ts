@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
-import { activeRustaviSession } from './session-import';
+import { activeRustaviSession, rustaviDevices } from './session-import';
 
 /** A 1x1 PNG: every tile the test server answers. */
 const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -44,6 +44,12 @@ afterAll(async () => {
   await new Promise((resolve) => tileServer?.close(resolve));
 });
 
+
+/**
+ * One racer for the variants where no tile comes, the Rustavi session imported once; its browser never asks for a
+ * tile online (the first test's keeps them, in a browser of its own).
+ */
+const deviceIn = rustaviDevices(() => e2e);
 
 const mapState = (page: Page) => page.getByTestId('track-map').getAttribute('data-tiles');
 
@@ -81,7 +87,8 @@ describe('the sessions map without signal', () => {
     await e2e.screenshot(page, 'map-offline-from-kept-tablet-en-us');
     await context.setOffline(false);
     // Before the server's TILE_URL is known the map asks the build's default server, which the CSP refuses.
-        expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+    expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
+    await context.close();
   });
 
   for (const [width, height, size] of [
@@ -90,8 +97,8 @@ describe('the sessions map without signal', () => {
   ] as const) {
     for (const locale of ['en-us', 'pt-pt'] as const) {
       it(`draws the circuit's outline from the laps and says the map is offline when no tile comes (${locale}, ${width}x${height})`, async () => {
-        const { page, context, errors } = await e2e.newPage({ viewport: { width, height } });
-        await activeRustaviSession(e2e, page, locale);
+        const { page, context, errors } = await deviceIn('tablet', locale);
+        await page.setViewportSize({ width, height });
         await controlledByServiceWorker(page);
         await context.setOffline(true);
         await page.goto(e2e.url('/sessions/map')).catch(() => undefined); // offline: the service worker serves the app shell

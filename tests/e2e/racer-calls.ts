@@ -21,20 +21,23 @@ export function racerCalls(e2e: E2E) {
   };
 }
 
-/** Screenshots `<name>-<locale>-<width>` at 1280x800 and 390x844 in both languages, then back to en-us at 1280x800. */
+/**
+ * Screenshots `<name>-<locale>-<width>` at 1280x800 and 390x844 in both languages: the page loaded once in each
+ * language at 1280x800 (`ready` after the load), shot, resized to 390x844 (as a window is) and shot again. pt-pt
+ * first, so that it ends as it began: en-us at 1280x800, freshly loaded and `ready`.
+ */
 export async function shotsInBothLanguages(e2e: E2E, page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  for (const locale of ['en-us', 'pt-pt'] as const) {
+  for (const locale of ['pt-pt', 'en-us'] as const) {
     await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await ready();
     for (const [w, h] of [[1280, 800], [390, 844]] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.reload();
-      await ready();
       await untilStill(page);
       await e2e.screenshot(page, `${name}-${locale}-${w}`);
     }
   }
-  await page.evaluate(() => localStorage.setItem('locale', 'en-us'));
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.reload();
-  await ready();
+  await untilStill(page);
 }
