@@ -51,7 +51,7 @@ export async function activeRustaviSession(e2e: E2E, page: Page, locale: 'en-us'
  * session on this device, on the library, as the racer's second device sees it: the row comes from the server, and
  * the lap viewer downloads its texts when it opens. Cheaper than importing the file again on each device.
  */
-export async function activeSessionFromServer(e2e: E2E, page: Page, user: Credentials, locale: 'en-us' | 'pt-pt'): Promise<void> {
+async function activeSessionFromServer(e2e: E2E, page: Page, user: Credentials, locale: 'en-us' | 'pt-pt'): Promise<void> {
   await e2e.login(page, user.email, user.password);
   await page.evaluate((l) => localStorage.setItem('locale', l), locale);
   await page.goto(e2e.url('/sessions/library'));
