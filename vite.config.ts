@@ -3,6 +3,10 @@ import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 
 /** Where `npm run dev` sends /api calls: the API server started by server/dev.ts. */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -99,6 +103,39 @@ function startAppAfterFirstPaint(): Plugin {
 }
 
 /** Server test files that run the same whatever DATABASE_URL says (see the server project below). */
+/**
+ * Compressed copies of the hashed assets, written beside them (`.br` at brotli's best quality, `.gz` at gzip's),
+ * which the server sends as they are (server/plugins/static-files.ts, `preCompressed`): compressing each script
+ * again for every browser that loads it cost the server about a CPU second per new visitor (the service worker
+ * downloads the whole precache, 4.5 MiB), and the best quality is too slow to run per request. Only `assets/`:
+ * their names change with their content, so a copy can never be stale; index.html and sw.js are rewritten after
+ * the bundle is written and are compressed per request as before.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = 'dist';
+  return {
+    name: 'astro-precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.values(bundle).filter((f) => f.fileName.startsWith('assets/') && /\.(js|css|svg|json|wasm)$/.test(f.fileName));
+      await Promise.all(
+        files.map(async (f) => {
+          const bytes = Buffer.from(f.type === 'chunk' ? f.code : f.source);
+          if (bytes.length < 1024) return;
+          const file = join(outDir, f.fileName);
+          const br = await brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+          await Promise.all([writeFile(`${file}.br`, br), gz(bytes, { level: 9 }).then((g) => writeFile(`${file}.gz`, g))]);
+        }),
+      );
+    },
+  };
+}
+
 const databaseIndependentServerTests = [
   'tests/server/data-dir-lock.test.ts',
   'tests/server/faults-restart-upload.test.ts',
@@ -114,6 +151,7 @@ export default defineConfig({
     react(),
     prerenderShell(),
     startAppAfterFirstPaint(),
+    precompressAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

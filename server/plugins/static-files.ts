@@ -16,6 +16,9 @@ async function staticFiles(app: FastifyInstance, { root }: StaticFilesOptions): 
     root,
     wildcard: true,
     index: ['index.html'],
+    // The build writes .br and .gz copies of the hashed assets (vite.config.ts, precompressAssets): sent as they
+    // are, not compressed again per request.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const rel = filePath.slice(root.length).replace(/\\/g, '/');
       if (rel === '/sw.js' || rel.endsWith('.html') || rel.endsWith('.webmanifest')) reply.header('cache-control', 'no-cache');

@@ -227,9 +227,14 @@ async function sharedBrowser(): Promise<Browser> {
  * starts a server for the file alone, for a file that changes what every user sees (reference data, translations)
  * or counts what all users did (a leaderboard); `staticDir` (another copy of the built app, e.g. a changed service
  * worker) and `tileUrl` (the server's TILE_URL: a local tile server the test runs) imply it. `launchArgs` launches
- * a browser for the file alone with those flags.
+ * a browser for the file alone with those flags. `serviceWorker: true` lets the file's pages install the app's
+ * service worker, for a file that works offline (a reload or a lazy chunk with the network cut); other files' pages
+ * run without it: its install downloads and stores the whole precache (4.5 MiB, ~130 files), about three CPU
+ * seconds of Chromium and one of the server for every new page's context, which nothing in those files looks at.
  */
-export async function startE2E(options: { launchArgs?: string[]; staticDir?: string; tileUrl?: string; ownServer?: boolean } = {}): Promise<E2E> {
+export async function startE2E(
+  options: { launchArgs?: string[]; staticDir?: string; tileUrl?: string; ownServer?: boolean; serviceWorker?: boolean } = {},
+): Promise<E2E> {
   const own = Boolean(options.ownServer || options.staticDir || options.tileUrl);
   const backend = own ? await startBackend({ staticDir: options.staticDir ?? builtAppDir(), tileUrl: options.tileUrl }) : await sharedBackend();
   const { server, smtp, dataDir, admin } = backend;
@@ -247,6 +252,7 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
   const baseUrl = server.url;
   const br = browser;
   const url = (path: string) => new URL(path, baseUrl).toString();
+  const serviceWorkers = options.serviceWorker ? 'allow' : 'block';
 
   const api = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(url(`/api${path}`), { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
@@ -278,10 +284,11 @@ export async function startE2E(options: { launchArgs?: string[]; staticDir?: str
           executablePath: CHROMIUM_PATH,
           args: launchArgs,
           viewport: { width: 1280, height: 800 },
+          serviceWorkers,
           ...contextOptions,
         });
       } else {
-        context = await br.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
+        context = await br.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers, ...contextOptions });
       }
       contexts.add(context);
       const page = context.pages()[0] ?? (await context.newPage());

@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => tileServer.listen(0, '127.0.0.1', resolve));
   const port = (tileServer.address() as AddressInfo).port;
-  e2e = await startE2E({ tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png` });
+  e2e = await startE2E({ serviceWorker: true, tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png` });
 }, 120_000);
 
 afterAll(async () => {

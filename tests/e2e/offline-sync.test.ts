@@ -12,7 +12,7 @@ import { smallestSessions } from './smallest-sessions';
 let e2e: E2E;
 
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ serviceWorker: true });
 }, 120_000);
 
 afterAll(async () => {

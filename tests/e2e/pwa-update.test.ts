@@ -15,7 +15,7 @@ let copy: string;
 beforeAll(async () => {
   copy = mkdtempSync(join(tmpdir(), 'astro-dist-'));
   cpSync(builtAppDir(), copy, { recursive: true });
-  e2e = await startE2E({ staticDir: copy });
+  e2e = await startE2E({ serviceWorker: true, staticDir: copy });
 });
 
 afterAll(async () => {

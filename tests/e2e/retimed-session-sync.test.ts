@@ -17,7 +17,7 @@ const CIRCUIT = 'Rustavi International Motorpark';
 let e2e: E2E;
 beforeAll(async () => {
   // Its own server: a leaderboard ranks every racer's sessions on the server.
-  e2e = await startE2E({ ownServer: true });
+  e2e = await startE2E({ serviceWorker: true, ownServer: true });
 }, 120_000);
 afterAll(async () => {
   await e2e?.close();

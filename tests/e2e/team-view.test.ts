@@ -35,7 +35,7 @@ async function violations(page: Page, label: string, ready: () => Promise<void>)
 }
 
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ serviceWorker: true });
   api = racerCalls(e2e);
   circuit = (await api<Array<{ id: number; name: string; coordinates: string }>>('/circuits'))[0];
   ana = await e2e.signUpAndVerify(undefined, undefined, 'Ana');

@@ -83,7 +83,7 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'astro-video-gpmf-'));
   video = makeVideo(join(workDir, 'onboard.mp4'));
   webm = makeWebm(join(workDir, 'phone.webm'));
-  e2e = await startE2E();
+  e2e = await startE2E({ serviceWorker: true });
 }, 240_000);
 
 afterAll(async () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   make('GX030043.MP4', 2 * CHAPTER_S * FPS);
   // A phone's video, told apart by its numbers.
   make('phone.mp4', 5000);
-  e2e = await startE2E();
+  e2e = await startE2E({ serviceWorker: true });
 }, 180_000);
 
 afterAll(async () => {

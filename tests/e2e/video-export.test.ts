@@ -44,7 +44,7 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'astro-export-'));
   videoPath = join(workDir, 'GX010001.MP4');
   makeVideo(videoPath, 900);
-  e2e = await startE2E();
+  e2e = await startE2E({ serviceWorker: true });
 }, 180_000);
 
 afterAll(async () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const path = join(workDir, 'onboard.mp4');
   makeNumberedVideo(path, 900, FPS);
   video = readFileSync(path);
-  e2e = await startE2E();
+  e2e = await startE2E({ serviceWorker: true });
 }, 180_000);
 
 afterAll(async () => {
