@@ -8,7 +8,7 @@
  * the finish check and the database write read the same bytes.
  */
 import sjson from 'secure-json-parse';
-import { ColumnarTextError, columnarTextSchema, decodeColumnarText } from '../../src/contracts/columnar-text';
+import { ColumnarTextError, columnarTextSchema, decodeColumnarBytes } from '../../src/contracts/columnar-text';
 import { MAX_COLUMNS, MAX_SHAPE_RUNS } from '../../src/contracts/session-bounds';
 import { sessionWriteSchema } from '../../src/contracts/entities';
 import type { ErrorCode } from '../../src/contracts/errors';
@@ -54,10 +54,20 @@ export default function prepareUpload(task: UploadTask): UploadOutcome {
     const value = parseJson(text);
     text = undefined;
     if (big) collectGarbage();
-    const body = task.columnar ? withRebuiltCoordinates(value, task.maxBytes) : value;
-    const input = parseInput(sessionWriteSchema, body);
-    const coordinates = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(input.coordinates, 'utf8')));
-    Buffer.from(coordinates.buffer).write(input.coordinates, 'utf8');
+    let coordinates: Uint8Array;
+    let input: UploadInput;
+    if (task.columnar) {
+      // Rebuilt straight into UTF-8 bytes (within maxBytes, so within the schema's character bound too), the other
+      // fields validated beside an empty text: no 25 MB string made and encoded again.
+      const bytes = rebuiltCoordinates(value, task.maxBytes);
+      input = parseInput(sessionWriteSchema, { ...(value as Record<string, unknown>), coordinates: '' });
+      coordinates = new Uint8Array(new SharedArrayBuffer(bytes.length));
+      coordinates.set(bytes);
+    } else {
+      input = parseInput(sessionWriteSchema, value);
+      coordinates = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(input.coordinates, 'utf8')));
+      Buffer.from(coordinates.buffer).write(input.coordinates, 'utf8');
+    }
     return { ok: true, input: { ...input, coordinates }, stats: deriveSessionStats(input.laps, coordinates) };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, status: e.statusCode, code: e.code, message: e.ref, ...(e.fields ? { fields: e.fields } : {}) };
@@ -138,8 +148,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The body with its columnar `coordinates` rebuilt into the text the device wrote, at most `maxBytes` long. */
-function withRebuiltCoordinates(value: unknown, maxBytes: number): unknown {
+/** The body's columnar `coordinates` rebuilt into the text the device wrote, as UTF-8, at most `maxBytes` long. */
+function rebuiltCoordinates(value: unknown, maxBytes: number): Uint8Array {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !('coordinates' in value)) {
     throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: 'coordinates: Required' } }, { coordinates: 'Required' });
   }
@@ -148,7 +158,7 @@ function withRebuiltCoordinates(value: unknown, maxBytes: number): unknown {
     throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: 'coordinates: not a columnar text' } }, { coordinates: 'Not a columnar text' });
   }
   try {
-    return { ...value, coordinates: decodeColumnarText(columns.data, maxBytes) };
+    return decodeColumnarBytes(columns.data, maxBytes);
   } catch (e) {
     if (!(e instanceof ColumnarTextError)) throw e;
     throw e.code === 'COLUMNAR_TOO_LARGE'

@@ -20,4 +20,4 @@
  */
 export { COLUMNAR_SESSION_MEDIA_TYPE, ColumnarTextError } from './columnar-format';
 export { encodeColumnarText } from './columnar-encoder';
-export { decodeColumnarText } from './columnar-decoder';
+export { decodeColumnarBytes } from './columnar-decoder';

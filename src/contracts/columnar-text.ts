@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_COLUMNS, MAX_COORDINATES_CHARS, MAX_SHAPE_RUNS } from './session-bounds';
 
 /**
- * The columnar upload format (columnar-codec.ts: `encodeColumnarText`, `decodeColumnarText`, the media type and
+ * The columnar upload format (columnar-codec.ts: `encodeColumnarText`, `decodeColumnarBytes`, the media type and
  * errors) plus its zod schema for the server. The codec lives apart so the analysis worker can use it without zod.
  */
 export * from './columnar-codec';

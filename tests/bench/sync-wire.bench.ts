@@ -7,7 +7,8 @@
  * Target: <= 7 MB on the wire for the 7 h session (reported against 7 MiB and 7,000,000 B).
  */
 import { gzipSync } from 'node:zlib';
-import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText } from '../../src/contracts/columnar-text';
+import { decodeColumnarText } from '../helpers/columnar-text';
+import { COLUMNAR_SESSION_MEDIA_TYPE } from '../../src/contracts/columnar-text';
 import type { ColumnarText } from '../../src/contracts/columnar-format';
 import { createHttpClient } from '../../src/data/api/http-client';
 import { createSessionsApi } from '../../src/data/api/sessions-api';

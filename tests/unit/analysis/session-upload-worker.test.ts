@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { decodeColumnarText } from '../../helpers/columnar-text';
 import { expose } from 'comlink';
 import { createAnalysisClient } from '../../../src/analysis/analysis-client';
 import type { WorkerLike } from '../../../src/analysis/worker-bridge';
 import { encodeSessionUpload } from '../../../workers/analysis-api';
 import { workerApi } from '../../../workers/analysis-worker-api';
-import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText } from '../../../src/contracts/columnar-text';
+import { COLUMNAR_SESSION_MEDIA_TYPE } from '../../../src/contracts/columnar-text';
 import type { ColumnarText } from '../../../src/contracts/columnar-format';
 import type { SessionUpload } from '../../../src/contracts/session-upload';
 import { createHttpClient } from '../../../src/data/api/http-client';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ColumnarTextError, columnarTextSchema, decodeColumnarText, encodeColumnarText } from '../../../src/contracts/columnar-text';
+import { decodeColumnarText } from '../../helpers/columnar-text';
+import { ColumnarTextError, columnarTextSchema, decodeColumnarBytes, encodeColumnarText } from '../../../src/contracts/columnar-text';
 import type { ColumnarText } from '../../../src/contracts/columnar-format';
 import { MAX_COLUMNS, MAX_SHAPE_RUNS } from '../../../src/contracts/session-bounds';
 
@@ -40,6 +41,13 @@ describe('columnar text', () => {
       positions(3000).slice(0, -1),
     ];
     for (const text of odd) expect(roundTrip(text), JSON.stringify(text.slice(0, 80))).toBe(text);
+  });
+
+  it('rebuilds the very UTF-8 bytes of the text, which the server stores as they are', () => {
+    for (const text of [positions(3_000), 'a;ü;€\n1;2;3\n', '1;-2\n3;🏁']) {
+      const c = encode(text);
+      expect(Buffer.from(decodeColumnarBytes(c, LIMIT)).equals(Buffer.from(text, 'utf8')), text.slice(0, 20)).toBe(true);
+    }
   });
 
   it('sends the integer columns of device text as differences and the others as they are', () => {

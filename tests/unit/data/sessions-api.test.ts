@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMNAR_SESSION_MEDIA_TYPE, decodeColumnarText } from '../../../src/contracts/columnar-text';
+import { decodeColumnarText } from '../../helpers/columnar-text';
+import { COLUMNAR_SESSION_MEDIA_TYPE } from '../../../src/contracts/columnar-text';
 import type { ColumnarText } from '../../../src/contracts/columnar-format';
 import { createHttpClient } from '../../../src/data/api/http-client';
 import { createSessionsApi } from '../../../src/data/api/sessions-api';
