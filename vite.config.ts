@@ -136,12 +136,19 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** Unit tests of code with no state of its own to leak from one file to the next (the 'unit-core' project). */
+const unitCoreTests = ['tests/unit/domain/**/*.test.ts', 'tests/unit/device/**/*.test.ts', 'tests/unit/contracts/**/*.test.ts'];
+
 const databaseIndependentServerTests = [
   'tests/server/data-dir-lock.test.ts',
   'tests/server/faults-restart-upload.test.ts',
   'tests/server/faults-postgres-down.test.ts',
   'tests/server/config.test.ts',
   'tests/server/login-limiter.test.ts',
+  // What it measures is the event loop's time on each route's worst-case body (reading, inflating, parsing,
+  // validating), which is the same work on either database; the statements those bodies lead to are the stores'
+  // own, which the other files run on PostgreSQL too.
+  'tests/server/body-worst-cases.test.ts',
 ];
 
 export default defineConfig({
@@ -195,7 +202,21 @@ export default defineConfig({
       // (the suite runs on shared CI machines); a hang still fails.
       // Worker threads, not processes: each file still gets a fresh module graph (isolated), but a thread starts far
       // faster than a process; the unit stage took 395 s with processes and 202 s with threads, at load 12-17.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', pool: 'threads', testTimeout: 60_000, maxWorkers: 2, setupFiles: ['tests/unit/testing-library-timeout.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...unitCoreTests],
+          environment: 'node',
+          pool: 'threads',
+          testTimeout: 60_000,
+          maxWorkers: 2,
+          setupFiles: ['tests/unit/testing-library-timeout.ts'],
+        },
+      },
+      // The pure core's tests (domain, device protocol, contracts: no DOM, no mocks, no globals, no database) share
+      // their worker's loaded modules instead of loading them again for each of ~80 files.
+      { test: { name: 'unit-core', include: unitCoreTests, environment: 'node', pool: 'threads', testTimeout: 60_000, maxWorkers: 2, isolate: false } },
       {
         test: {
           name: 'server',

@@ -125,7 +125,7 @@ await runInPairs([
 const checkSteps = stages.splice(0);
 stages.push({ label: 'typecheck, lint and knip (two at a time)', seconds: (Date.now() - started) / 1000, ok: checkSteps.every((st) => st.ok) }, ...checkSteps);
 console.log(`=== typecheck, lint and knip: ${stages[0].seconds.toFixed(1)} s`);
-vitest('unit', 'unit');
+vitest('unit', 'unit*');
 vitest('server (PGlite)', 'server', { DATABASE_URL: '' });
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (pgUrl !== 'off' && (await pgReachable(pgUrl))) {
