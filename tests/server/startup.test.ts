@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,8 @@ import { HOOK_TIMEOUT_MS, createHarness, type Harness } from '../helpers/server-
 import { openTemplatePglite } from '../helpers/pglite-template';
 
 /** Start-up: migrations, seed, first admin, static serving with SPA fallback and cache headers. */
+/** A script as the build writes it, with the .br and .gz copies it writes beside it (vite.config.ts). */
+const CHUNK = Buffer.from(Array.from({ length: 2_000 }, (_, i) => `export const v${i} = ${(i * 7919) % 1000};`).join('\n'));
 let h: Harness;
 let dist: string;
 beforeAll(async () => {
@@ -22,6 +25,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>ASTRO</title><div id="root"></div>');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'chunk-def456.js'), CHUNK);
+  writeFileSync(join(dist, 'assets', 'chunk-def456.js.br'), brotliCompressSync(CHUNK, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(join(dist, 'assets', 'chunk-def456.js.gz'), gzipSync(CHUNK, { level: 9 }));
   writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
   h = await createHarness({ build: { staticDir: dist } });
 }, HOOK_TIMEOUT_MS);
@@ -124,6 +130,20 @@ describe('serving the built app', () => {
     const asset = await h.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's brotli and gzip copies of a hashed asset as they are, and the file itself to a client that takes neither", async () => {
+    const br = await h.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(readFileSync(join(dist, 'assets', 'chunk-def456.js.br')))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).equals(CHUNK)).toBe(true);
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gz = await h.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(readFileSync(join(dist, 'assets', 'chunk-def456.js.gz')))).toBe(true);
+    const plain = await h.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(CHUNK)).toBe(true);
   });
 
   it('keeps JSON 404s for unknown /api paths and unknown methods', async () => {
