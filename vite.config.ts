@@ -145,6 +145,7 @@ const databaseIndependentServerTests = [
   'tests/server/faults-postgres-down.test.ts',
   'tests/server/config.test.ts',
   'tests/server/login-limiter.test.ts',
+  'tests/server/body-blocks.test.ts',
   // What it measures is the event loop's time on each route's worst-case body (reading, inflating, parsing,
   // validating), which is the same work on either database; the statements those bodies lead to are the stores'
   // own, which the other files run on PostgreSQL too.

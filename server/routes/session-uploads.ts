@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import { parseId } from '../validate';
 import { authenticate, caller } from '../auth/guard';
 import { CONCURRENT_UPLOADS_PER_USER, SESSION_BODY_LIMIT, UPLOADS_WAITING_MAX } from '../limits';
-import { addRawUploadParsers, rawUpload } from '../sessions/raw-upload';
+import { addRawUploadParsers, bodyBlocks, rawUpload } from '../sessions/raw-upload';
 import { checkReferences, mayTouch, parseDate, summaryOf } from '../sessions/session-access';
 import { findByFilename, findOwner, insertSession, replaceSession } from '../sessions/session-store';
 import { withStagedPositions } from '../sessions/position-parts';
@@ -31,9 +31,20 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
    * has its turn among the server's uploads.
    */
   const upload = { bodyLimit: SESSION_BODY_LIMIT, onRequest: [authenticate, slots.take, quotas.sessionUpload, gate.take] };
-  addRawUploadParsers(app);
+  // Enough blocks kept for the bodies read at once (each at most the body limit).
+  const blocks = bodyBlocks(app.config.uploadsInFlight * SESSION_BODY_LIMIT);
+  addRawUploadParsers(app, blocks);
 
-  const prepare = (request: FastifyRequest) => pool.prepare(rawUpload(request.body), request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT);
+  /** The body parsed and checked by the upload worker; its blocks are given back once the worker is done with them. */
+  const prepare = async (request: FastifyRequest) => {
+    const raw = rawUpload(request.body);
+    const held = raw.blocks;
+    try {
+      return await pool.prepare(raw, request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT);
+    } finally {
+      blocks.give(held);
+    }
+  };
 
   app.post('/sessions', upload, async (request, reply) => {
     const me = caller(request);

@@ -22,15 +22,43 @@ export interface RawUpload {
 const BLOCK_BYTES = 1024 * 1024;
 const RAW = Symbol('raw upload');
 
-export function addRawUploadParsers(app: FastifyInstance): void {
+/** The shared blocks bodies are read into: taken for a body, given back once the worker is done with it. */
+export interface BodyBlocks {
+  take(): Uint8Array;
+  give(blocks: Uint8Array[]): void;
+}
+
+/**
+ * Keeps up to `keepBytes` of given-back blocks for the next bodies. A new block per 1 MiB of every body left each
+ * body's blocks to the garbage collector, which frees shared memory only when it next runs: under a run of big or
+ * refused bodies several bodies' blocks were held at once. A reused block's old bytes are never read: a body is its
+ * blocks up to its length.
+ */
+export function bodyBlocks(keepBytes: number): BodyBlocks {
+  const free: Uint8Array[] = [];
+  const keep = Math.ceil(keepBytes / BLOCK_BYTES);
+  return {
+    take: () => free.pop() ?? new Uint8Array(new SharedArrayBuffer(BLOCK_BYTES)),
+    give(blocks) {
+      for (const b of blocks) if (free.length < keep) free.push(b);
+    },
+  };
+}
+
+export function addRawUploadParsers(app: FastifyInstance, blocks: BodyBlocks): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(['application/json', COLUMNAR_SESSION_MEDIA_TYPE], (request, payload, done) => {
-    readBlocks(request, payload, (err, upload) => (err ? done(err, undefined) : done(null, upload)));
+    readBlocks(request, payload, blocks, (err, upload) => (err ? done(err, undefined) : done(null, upload)));
   });
 }
 
 /** Fastify's own body reading (limit on the inflated size, Content-Length checked), into shared blocks. */
-function readBlocks(request: FastifyRequest, payload: Readable & { receivedEncodedLength?: number }, done: (err: Error | null, upload?: RawUpload) => void): void {
+function readBlocks(
+  request: FastifyRequest,
+  payload: Readable & { receivedEncodedLength?: number },
+  pool: BodyBlocks,
+  done: (err: Error | null, upload?: RawUpload) => void,
+): void {
   const limit = request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT;
   const contentLength = Number(request.headers['content-length']);
   if (contentLength > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
@@ -46,12 +74,13 @@ function readBlocks(request: FastifyRequest, payload: Readable & { receivedEncod
     const chunk = typeof data === 'string' ? Buffer.from(data) : data;
     if (length + chunk.length > limit || (payload.receivedEncodedLength ?? 0) > limit) {
       stop();
+      pool.give(blocks.splice(0));
       return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
     }
     let from = 0;
     while (from < chunk.length) {
       const at = length % BLOCK_BYTES;
-      if (at === 0) blocks.push(new Uint8Array(new SharedArrayBuffer(BLOCK_BYTES)));
+      if (at === 0) blocks.push(pool.take());
       const n = Math.min(chunk.length - from, BLOCK_BYTES - at);
       blocks[blocks.length - 1].set(chunk.subarray(from, from + n), at);
       from += n;
@@ -61,10 +90,12 @@ function readBlocks(request: FastifyRequest, payload: Readable & { receivedEncod
   function onEnd(err?: Error & { statusCode?: number }) {
     stop();
     if (err) {
+      pool.give(blocks.splice(0));
       if (!(typeof err.statusCode === 'number' && err.statusCode >= 400)) err.statusCode = 400;
       return done(err);
     }
     if (!Number.isNaN(contentLength) && (payload.receivedEncodedLength || length) !== contentLength) {
+      pool.give(blocks.splice(0));
       return done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
     }
     done(null, Object.assign({ [RAW]: true }, { blocks, length, columnar }));
