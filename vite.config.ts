@@ -102,7 +102,6 @@ function startAppAfterFirstPaint(): Plugin {
   };
 }
 
-/** Server test files that run the same whatever DATABASE_URL says (see the server project below). */
 /**
  * Compressed copies of the hashed assets, written beside them (`.br` at brotli's best quality, `.gz` at gzip's),
  * which the server sends as they are (server/plugins/static-files.ts, `preCompressed`): compressing each script
@@ -139,6 +138,7 @@ function precompressAssets(): Plugin {
 /** Unit tests of code with no state of its own to leak from one file to the next (the 'unit-core' project). */
 const unitCoreTests = ['tests/unit/domain/**/*.test.ts', 'tests/unit/device/**/*.test.ts', 'tests/unit/contracts/**/*.test.ts'];
 
+/** Server test files that run the same whatever DATABASE_URL says (see the server project below). */
 const databaseIndependentServerTests = [
   'tests/server/data-dir-lock.test.ts',
   'tests/server/faults-restart-upload.test.ts',

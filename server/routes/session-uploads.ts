@@ -35,14 +35,16 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
   const blocks = bodyBlocks(app.config.uploadsInFlight * SESSION_BODY_LIMIT);
   addRawUploadParsers(app, blocks);
 
-  /** The body parsed and checked by the upload worker; its blocks are given back once the worker is done with them. */
+  /**
+   * The body parsed and checked by the upload worker. Once the worker is done with its blocks they go back for the
+   * next body, taken out of the request too (which lives until the response is sent).
+   */
   const prepare = async (request: FastifyRequest) => {
     const raw = rawUpload(request.body);
-    const held = raw.blocks;
     try {
       return await pool.prepare(raw, request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT);
     } finally {
-      blocks.give(held);
+      blocks.give(raw.blocks.splice(0));
     }
   };
 

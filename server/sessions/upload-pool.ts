@@ -49,9 +49,6 @@ export function createUploadPool(threads = UPLOAD_THREADS): UploadPool {
         outcome = (await pool.run({ blocks: body.blocks, length: body.length, columnar: body.columnar, maxBytes })) as UploadOutcome;
       } catch (e) {
         throw poolError(e);
-      } finally {
-        // The worker is done with the body's blocks: let them go now rather than when the response is sent.
-        body.blocks = [];
       }
       if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.message, outcome.fields);
       return { input: outcome.input, stats: outcome.stats };
