@@ -3,18 +3,6 @@
  * PGlite (embedded, default) and PostgreSQL (DATABASE_URL). Rows come back as plain objects keyed by column
  * alias; timestamps as Date; bigint/numeric columns should be cast in SQL (`::int`, `::float8`).
  */
-/**
- * A text parameter given as its UTF-8 bytes (a part of a session's position text, as the upload worker left it
- * in shared memory). PostgreSQL receives the bytes as they are (a binary-format text parameter: no string is built
- * and no UTF-8 encoding is done on the event loop); PGlite, which takes text parameters as strings, gets them decoded.
- */
-export class Utf8Text {
-  constructor(readonly bytes: Uint8Array) {}
-  toString(): string {
-    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8');
-  }
-}
-
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */

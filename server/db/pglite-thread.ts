@@ -8,10 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { collectGarbage } from '../collect-garbage';
 import type { Db } from './db';
-import { DatabaseFolderError, openPgliteDb, type ThreadReply, type ThreadRequest, type Utf8Param } from './pglite-db';
-
-const isUtf8Param = (p: unknown): p is Utf8Param => typeof p === 'object' && p !== null && !ArrayBuffer.isView(p) && (p as Utf8Param).utf8 instanceof Uint8Array;
-const decode = (p: unknown) => (isUtf8Param(p) ? Buffer.from(p.utf8.buffer, p.utf8.byteOffset, p.utf8.byteLength).toString('utf8') : p);
+import { DatabaseFolderError, openPgliteDb, type ThreadReply, type ThreadRequest } from './pglite-db';
 
 /** An error as plain fields (message and stack are not enumerable). */
 function errorFields(e: unknown): Record<string, unknown> {
@@ -19,8 +16,13 @@ function errorFields(e: unknown): Record<string, unknown> {
   return { ...Object.fromEntries(Object.entries(e).filter(([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v))), message: e.message, name: e.name };
 }
 
-/** A text this long (characters) counts as big: a position-text part is up to 256 KiB. */
+/** A value this long (characters or bytes) counts as big: a position-text part is written as ~110 kB of base64, read as ~80 kB. */
 const BIG_TEXT = 64 * 1024;
+/** A parameter's or a column's size when it is big (a bytea's is held twice here: its bytes and its hex text), else 0. */
+const bigSize = (v: unknown): number => {
+  const size = typeof v === 'string' ? v.length : v instanceof Uint8Array ? 2 * v.byteLength : 0;
+  return size >= BIG_TEXT ? size : 0;
+};
 /** Big text handled after which the thread collects its garbage (a full collection takes a few ms here). */
 const BIG_TEXT_BEFORE_COLLECTION = 16 * 1024 * 1024;
 
@@ -45,9 +47,9 @@ async function serve(): Promise<void> {
   port.on('message', (m: ThreadRequest) => {
     const run = async (): Promise<unknown[]> => {
       if (m.op === 'query') {
-        for (const p of m.params ?? []) if (isUtf8Param(p)) bigText += p.utf8.byteLength;
-        const rows = await db.query(m.sql!, (m.params ?? []).map(decode));
-        for (const row of rows) for (const v of Object.values(row as object)) if (typeof v === 'string' && v.length >= BIG_TEXT) bigText += v.length;
+        for (const p of m.params ?? []) bigText += bigSize(p);
+        const rows = await db.query(m.sql!, m.params ?? []);
+        for (const row of rows) for (const v of Object.values(row as object)) bigText += bigSize(v);
         return rows;
       }
       if (m.op === 'close') await db.close();

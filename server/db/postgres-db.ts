@@ -1,14 +1,7 @@
 import pg from 'pg';
-import { Utf8Text, type Db, type Queryable } from './db';
+import type { Db, Queryable } from './db';
 
 // Dates and timestamps arrive as JS Dates (default); 64-bit integers stay strings unless cast in SQL.
-
-/**
- * A Utf8Text goes as a Buffer: pg sends a Buffer as a binary-format parameter, which for a text column is its UTF-8
- * bytes, copied once into the message rather than encoded from a string (a 40 MiB string held the event loop
- * ~150 ms there).
- */
-const asPgParam = (p: unknown) => (p instanceof Utf8Text ? Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength) : p);
 
 /**
  * PostgreSQL through a pg Pool. With `schema`, every connection uses it as search_path (created when missing):
@@ -35,7 +28,7 @@ export async function openPostgresDb(url: string, opts: { schema?: string; dropS
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async <T>(sql: string, params: unknown[] = []) => (await c.query(sql, params.map(asPgParam))).rows as T[],
+    query: async <T>(sql: string, params: unknown[] = []) => (await c.query(sql, params)).rows as T[],
     exec: async (sql: string) => {
       await c.query(sql);
     },

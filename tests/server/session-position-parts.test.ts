@@ -5,6 +5,7 @@ import { PART_BYTES, partRanges } from '../../server/sessions/position-parts';
 import { harnessForTests } from '../helpers/server-harness';
 import { openTemplatePglite } from '../helpers/pglite-template';
 import { nmeaText, sessionPayload } from '../helpers/session-fixtures';
+import { storedPositionParts, storedPositionText } from '../helpers/stored-positions';
 
 /**
  * A session's position text is stored in parts (server/sessions/position-parts.ts): staged before the upload's
@@ -14,10 +15,8 @@ import { nmeaText, sessionPayload } from '../helpers/session-fixtures';
 const harness = harnessForTests();
 
 const post = (body: unknown) => harness().inject({ method: 'POST', url: '/api/sessions', headers: harness().racer.headers, payload: body as object });
-const partsOf = (sessionId: number) =>
-  harness().app.db.query<{ seq: number; bytes: number }>('select seq, octet_length(part) as bytes from session_position_parts where session_id = $1 order by seq', [sessionId]);
-const joinedOf = async (sessionId: number) =>
-  (await harness().app.db.query<{ text: string | null }>(`select string_agg(part, '' order by seq) as text from session_position_parts where session_id = $1`, [sessionId]))[0].text ?? '';
+const partsOf = async (sessionId: number) => (await storedPositionParts(harness().app.db, sessionId)).map((p) => ({ seq: p.seq, bytes: p.bytes.length }));
+const joinedOf = (sessionId: number) => storedPositionText(harness().app.db, sessionId);
 const stagedCount = async () => (await harness().app.db.query<{ n: number }>('select count(*)::int as n from session_position_parts where upload_key is not null'))[0].n;
 const isStagedInsert = (sql: unknown) => typeof sql === 'string' && sql.startsWith('insert into session_position_parts');
 
@@ -72,6 +71,43 @@ describe('a session position text stored in parts', () => {
     const del = await harness().inject({ method: 'DELETE', url: `/api/sessions/${id}`, headers: harness().racer.headers });
     expect(del.statusCode).toBeLessThan(300);
     expect(await partsOf(id)).toEqual([]);
+  });
+
+  it('keeps each part deflated by zlib, not compressed again by the database, in about a third of its text', async () => {
+    const coordinates = nmeaText(30_000);
+    const res = await post(sessionPayload({ coordinates }));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    const rows = await harness().app.db.query<{ packed: number; text: number | null }>(
+      'select octet_length(packed) as packed, octet_length(part) as text from session_position_parts where session_id = $1',
+      [id],
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.text === null)).toBe(true);
+    const packed = rows.reduce((n, r) => n + r.packed, 0);
+    expect(packed).toBeLessThan(Buffer.byteLength(coordinates) / 2);
+    const [{ storage }] = await harness().app.db.query<{ storage: string }>(
+      `select attstorage as storage from pg_attribute where attrelid = 'session_position_parts'::regclass and attname = 'packed'`,
+    );
+    expect(storage).toBe('e');
+  });
+
+  it('reads back whole a text whose parts were stored before packing, beside packed ones', async () => {
+    const coordinates = nmeaText(20_000);
+    const res = await post(sessionPayload({ coordinates }));
+    const id = res.json().id as number;
+    const parts = await storedPositionParts(harness().app.db, id);
+    expect(parts.length).toBeGreaterThan(1);
+    // The first part as a session stored before packing has it: its text, no packed bytes.
+    await harness().app.db.query('update session_position_parts set part = $1, packed = null where session_id = $2 and seq = 0', [parts[0].bytes.toString('utf8'), id]);
+    const full = await harness().inject({ method: 'GET', url: `/api/sessions/${id}`, headers: harness().racer.headers });
+    expect(full.json().coordinates).toBe(coordinates);
+  });
+
+  it('refuses a part with both forms or neither', async () => {
+    const key = '00000000-0000-4000-8000-000000000003';
+    await expect(harness().app.db.query(`insert into session_position_parts (upload_key, seq, part, packed) values ($1, 0, 'a', '\\x00')`, [key])).rejects.toThrow(/one_form/);
+    await expect(harness().app.db.query('insert into session_position_parts (upload_key, seq) values ($1, 0)', [key])).rejects.toThrow(/one_form/);
   });
 
   it('leaves no staged part behind when the upload is refused in its transaction', async () => {
