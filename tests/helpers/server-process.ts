@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import net from 'node:net';
 
@@ -24,10 +25,18 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/** node's arguments in the `serve` script (`node <flags> --import tsx server/main.ts`): a test's server starts as it does. */
+function serveArgs(): string[] {
+  const serve = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.serve;
+  const [command, ...args] = serve.split(/\s+/);
+  if (command !== 'node' || !args.includes('server/main.ts')) throw new Error(`Unexpected serve script: ${serve}`);
+  return args;
+}
+
 /** Starts a server with these variables over a neutral environment (embedded database, no SMTP, errors only). */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, serveArgs(), {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', DATABASE_SCHEMA: '', SMTP_URL: '', LOG_LEVEL: 'error', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
