@@ -70,13 +70,15 @@ function readBlocks(
     payload.removeListener('end', onEnd);
     payload.removeListener('error', onEnd);
   };
+  /** Stops reading a body that is refused; its blocks go back at once. */
+  const refuse = (err: Error) => {
+    stop();
+    pool.give(blocks.splice(0));
+    done(err);
+  };
   function onData(data: Buffer | string) {
     const chunk = typeof data === 'string' ? Buffer.from(data) : data;
-    if (length + chunk.length > limit || (payload.receivedEncodedLength ?? 0) > limit) {
-      stop();
-      pool.give(blocks.splice(0));
-      return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-    }
+    if (length + chunk.length > limit || (payload.receivedEncodedLength ?? 0) > limit) return refuse(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
     let from = 0;
     while (from < chunk.length) {
       const at = length % BLOCK_BYTES;
@@ -88,16 +90,14 @@ function readBlocks(
     }
   }
   function onEnd(err?: Error & { statusCode?: number }) {
-    stop();
     if (err) {
-      pool.give(blocks.splice(0));
       if (!(typeof err.statusCode === 'number' && err.statusCode >= 400)) err.statusCode = 400;
-      return done(err);
+      return refuse(err);
     }
     if (!Number.isNaN(contentLength) && (payload.receivedEncodedLength || length) !== contentLength) {
-      pool.give(blocks.splice(0));
-      return done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return refuse(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
     }
+    stop();
     done(null, Object.assign({ [RAW]: true }, { blocks, length, columnar }));
   }
   payload.on('data', onData);
