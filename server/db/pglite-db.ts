@@ -22,7 +22,8 @@ const BYTEA = 17;
 /**
  * bytea to and from PostgreSQL's hex text (`\x0a1b...`) by Buffer's native hex codec. PGlite's own codec builds and
  * reads that text one byte at a time in JS: a 7 h session's 7.6 MB of packed position parts took 2.1 s to write
- * that way, 0.5-0.7 s with this one.
+ * that way, 0.5-0.7 s with this one (they are written as base64 now, faster still, and read back through this one in
+ * 80-100 ms).
  */
 const BYTEA_CODECS = {
   serializers: { [BYTEA]: (v: Uint8Array) => `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}` },
