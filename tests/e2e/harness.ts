@@ -207,7 +207,24 @@ function sharedBackend(): Promise<Backend> {
   return workerBackend;
 }
 
-const BROWSER_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-gpu'];
+/**
+ * Chromium's flags. No GPU here (--disable-gpu); the compositor then runs on a thread of the browser process
+ * (--in-process-gpu) rather than in a GPU process of its own, which saves the traffic between the two. A scroll lands
+ * at once (no smooth-scroll frames to draw); the app is one origin with no cross-site frames, so site isolation and
+ * paint holding are off. Measured on 2 cores (CPU seconds of the whole machine for one file, without -> with):
+ * analysis-cursor 55 -> 50 (means of 3 and 2 runs), video-player 96 -> 90, a11y-screens 83 -> 75.
+ */
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-gpu',
+  '--in-process-gpu',
+  '--disable-smooth-scrolling',
+  '--disable-site-isolation-trials',
+  '--disable-features=site-per-process,PaintHolding',
+];
 
 let workerBrowser: Promise<Browser> | undefined;
 
