@@ -25,6 +25,12 @@ const bigSize = (v: unknown): number => {
 };
 /** Big text handled after which the thread collects its garbage (a full collection takes a few ms here). */
 const BIG_TEXT_BEFORE_COLLECTION = 16 * 1024 * 1024;
+/**
+ * Quiet time (ms, no statement asked) after which the thread collects what big text is left. Collected on the
+ * commit instead, the collection (30-50 ms on a busy 2-core machine) came straight after the transaction, and a
+ * request queued behind the transaction waited for both.
+ */
+const IDLE_BEFORE_COLLECTION_MS = 100;
 
 async function serve(): Promise<void> {
   const port = parentPort!;
@@ -44,7 +50,15 @@ async function serve(): Promise<void> {
   setTimeout(collectGarbage, 200);
   /** Characters of big texts (position-text parts written or read) handled since the last full collection. */
   let bigText = 0;
+  let running = 0;
+  let idle: NodeJS.Timeout | undefined;
+  const collect = () => {
+    bigText = 0;
+    collectGarbage();
+  };
   port.on('message', (m: ThreadRequest) => {
+    clearTimeout(idle);
+    running++;
     const run = async (): Promise<unknown[]> => {
       if (m.op === 'query') {
         for (const p of m.params ?? []) bigText += bigSize(p);
@@ -56,22 +70,17 @@ async function serve(): Promise<void> {
       else await db.exec(m.sql!);
       return [];
     };
-    const collect = () => {
-      // Parts are big strings, kept by V8 until a full collection: collected every BIG_TEXT_BEFORE_COLLECTION
-      // handled, and once a transaction that had some is over, so the thread does not hold a session's text for long.
-      const ended = m.op === 'exec' && /^(commit|rollback)$/i.test(m.sql!.trim());
-      if (bigText >= BIG_TEXT_BEFORE_COLLECTION || (ended && bigText > 0)) {
-        bigText = 0;
-        collectGarbage();
-      }
-    };
     run().then(
       (rows) => port.postMessage({ id: m.id, rows } satisfies ThreadReply),
       (e: unknown) => port.postMessage({ id: m.id, error: errorFields(e) } satisfies ThreadReply),
     ).finally(() => {
-      collect();
+      running--;
       // Closed: the thread ends once its answer is out.
-      if (m.op === 'close') port.close();
+      if (m.op === 'close') return port.close();
+      // Parts are big strings, kept by V8 until a full collection: collected every BIG_TEXT_BEFORE_COLLECTION
+      // handled, and once the thread has been quiet a moment after some, so it does not hold a session's text for long.
+      if (bigText >= BIG_TEXT_BEFORE_COLLECTION) collect();
+      else if (bigText > 0 && running === 0) idle = setTimeout(() => running === 0 && bigText > 0 && collect(), IDLE_BEFORE_COLLECTION_MS);
     });
   });
 }
