@@ -80,7 +80,8 @@ async function serve(): Promise<void> {
       // Parts are big strings, kept by V8 until a full collection: collected every BIG_TEXT_BEFORE_COLLECTION
       // handled, and once the thread has been quiet a moment after some, so it does not hold a session's text for long.
       if (bigText >= BIG_TEXT_BEFORE_COLLECTION) collect();
-      else if (bigText > 0 && running === 0) idle = setTimeout(() => running === 0 && bigText > 0 && collect(), IDLE_BEFORE_COLLECTION_MS);
+      // (A statement that comes meanwhile clears the timer, so when it fires the thread is still quiet.)
+      else if (bigText > 0 && running === 0) idle = setTimeout(collect, IDLE_BEFORE_COLLECTION_MS);
     });
   });
 }
