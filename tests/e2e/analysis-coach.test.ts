@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { closeToasts, startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
-import { rustaviDevices } from './session-import';
+import { startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
+import { rustaviDevices, uploadedAndToastsClosed } from './session-import';
 import { driftedVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { parseLapTime } from '../../src/domain/value-format/lap-time';
 
@@ -218,10 +218,9 @@ describe('coach on the lap viewer', () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'rustavi-drifted.vbo', mimeType: 'text/plain', buffer: Buffer.from(driftedVbo(RUSTAVI_VBO, 8)) });
     await expect.poll(() => page.locator('tr[data-row-key]').count(), { timeout: 60_000 }).toBe(2);
     const ids = await page.locator('tr[data-row-key]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-row-key')));
-    const drifted = ids.find((id) => id !== first);
-    // Its upload's toast closed first: left to itself it would sit over the coach's switch or in the screenshots.
-    await page.locator(`tr[data-row-key="${drifted}"] [data-sync-state="Completed"]`).waitFor({ timeout: 60_000 });
-    await closeToasts(page);
+    const drifted = ids.find((id) => id !== first)!;
+    // Its upload's toast would sit over the coach's switch or in the screenshots.
+    await uploadedAndToastsClosed(page, drifted);
     await page.getByTestId(`activate-${drifted}`).click();
 
     // The same drive on both days: lap 2 of the drifted session against lap 2 of the first.

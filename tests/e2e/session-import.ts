@@ -26,8 +26,7 @@ function storedCircuitCount(page: Page): Promise<number> {
 
 /**
  * Signs a new racer in, sets the language, imports the VBO and makes it the active session (on the library), then
- * waits for its upload and closes the toasts: a toast that appears later over the screen under test would sit
- * on the button the test clicks, and a toast under the mouse never closes (hovering pauses it). Returns the racer.
+ * waits for its upload and closes the toasts (uploadedAndToastsClosed). Returns the racer.
  */
 export async function activeRustaviSession(e2e: E2E, page: Page, locale: 'en-us' | 'pt-pt'): Promise<Credentials> {
   const user = await e2e.signUpAndVerify();
@@ -39,11 +38,20 @@ export async function activeRustaviSession(e2e: E2E, page: Page, locale: 'en-us'
   await page.locator('input[type=file]').setInputFiles({ name: 'rustavi.vbo', mimeType: 'text/plain', buffer: Buffer.from(RUSTAVI_VBO) });
   const row = page.locator('tr[data-row-key]').first();
   await row.waitFor({ timeout: 30_000 });
-  const id = await row.getAttribute('data-row-key');
+  const id = (await row.getAttribute('data-row-key'))!;
   await page.getByTestId(`activate-${id}`).click();
-  await row.locator('[data-sync-state="Completed"]').waitFor({ timeout: 60_000 });
-  await closeToasts(page);
+  await uploadedAndToastsClosed(page, id);
   return user;
+}
+
+/**
+ * Waits on the library until the session of row `id` is uploaded, then closes the toasts: its 'Session uploaded'
+ * toast, left to itself, would sit on a button the test clicks next or in a screenshot, and under the resting mouse
+ * it never closes (hovering pauses it).
+ */
+export async function uploadedAndToastsClosed(page: Page, id: string): Promise<void> {
+  await page.locator(`tr[data-row-key="${id}"] [data-sync-state="Completed"]`).waitFor({ timeout: 60_000 });
+  await closeToasts(page);
 }
 
 /**

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeToasts, startE2E, unexpectedErrors, type E2E } from './harness';
-import { activeRustaviSession } from './session-import';
+import { startE2E, unexpectedErrors, type E2E } from './harness';
+import { activeRustaviSession, uploadedAndToastsClosed } from './session-import';
 import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
 import { frameInPixels, makeNumberedVideo, videoSettled, lapOption } from './video-frames';
 
@@ -131,10 +131,8 @@ describe('on-board video playback with the map, the charts and a second session'
     await page.locator('input[type=file]').setInputFiles({ name: 'rustavi-next-day.vbo', mimeType: 'text/plain', buffer: Buffer.from(nextDayVbo(RUSTAVI_VBO)) });
     await expect.poll(() => page.locator('tr[data-row-key]').count(), { timeout: 60_000 }).toBe(2);
     const idB = (await libraryIds(page)).find((id) => id !== idA)!;
-    // Its upload's toast closed first: left to itself it sits on the video's 'Add' button and, under the mouse,
-    // never closes (hovering pauses it).
-    await page.locator(`tr[data-row-key="${idB}"] [data-sync-state="Completed"]`).waitFor({ timeout: 60_000 });
-    await closeToasts(page);
+    // Its upload's toast would sit on the video's 'Add' button.
+    await uploadedAndToastsClosed(page, idB);
     await page.getByTestId(`activate-${idA}`).click();
     await page.getByTestId(`activate-${idB}`).click();
     const startsB = await addSyncedVideo(page, 'GX010002.MP4', OFFSET_B);
