@@ -7,6 +7,9 @@ import { addRawUploadParsers, bodyBlocks, rawUpload } from '../sessions/raw-uplo
 import { checkReferences, mayTouch, parseDate, summaryOf } from '../sessions/session-access';
 import { findByFilename, findOwner, insertSession, replaceSession } from '../sessions/session-store';
 import { withStagedPositions } from '../sessions/position-parts';
+import { positionBuffers } from '../sessions/position-buffers';
+import type { PreparedInput } from '../sessions/upload-worker';
+import type { SessionStats } from '../sessions/lap-stats';
 import type { UploadPool } from '../sessions/upload-pool';
 import { crossesFinishOf, refreshRankedLap } from '../sessions/finish-check';
 import { accountQuotas } from '../quotas/account-quotas';
@@ -20,6 +23,7 @@ import { uploadGate } from '../sessions/upload-gate';
  */
 
 type WithId = { Params: { id: string } };
+type Prepared = { input: PreparedInput; stats: SessionStats };
 
 export default async function sessionUploadRoutes(app: FastifyInstance, { pool }: { pool: UploadPool }): Promise<void> {
   const { db } = app;
@@ -35,41 +39,54 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
   const blocks = bodyBlocks(app.config.uploadsInFlight * SESSION_BODY_LIMIT);
   addRawUploadParsers(app, blocks);
 
+  // One position buffer kept per upload stored at once (the gate's places, held until the response).
+  const positions = positionBuffers(app.config.uploadsInFlight);
+
   /**
-   * The body parsed and checked by the upload worker. Once the worker is done with its blocks they go back for the
-   * next body, taken out of the request too (which lives until the response is sent).
+   * The body parsed and checked by the upload worker, then `store` run with it. Once the worker is done with its
+   * blocks they go back for the next body, taken out of the request too (which lives until the response is sent);
+   * the position text's buffer goes back once `store` is done with it.
    */
-  const prepare = async (request: FastifyRequest) => {
+  const prepared = async <T>(request: FastifyRequest, store: (parsed: Prepared) => Promise<T>): Promise<T> => {
     const raw = rawUpload(request.body);
+    const limit = request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT;
+    const out = positions.take(limit);
     try {
-      return await pool.prepare(raw, request.routeOptions.bodyLimit ?? SESSION_BODY_LIMIT);
+      let parsed: Prepared;
+      try {
+        parsed = await pool.prepare(raw, limit, out);
+      } finally {
+        blocks.give(raw.blocks.splice(0));
+      }
+      return await store(parsed);
     } finally {
-      blocks.give(raw.blocks.splice(0));
+      positions.give(out);
     }
   };
 
   app.post('/sessions', upload, async (request, reply) => {
     const me = caller(request);
-    const { input, stats } = await prepare(request);
-    await checkReferences(db, input, me.id);
-    const crossesFinish = await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates);
-    const result = await withStagedPositions(db, input.coordinates, (positionsKey) => db.tx(async (q) => {
-      const values = { ...input, date: parseDate(input.date), crossesFinish, positionsKey };
-      // A retry of a stored upload (or a conflict with one) is answered below whatever the quota; a new session
-      // must fit beside the others.
-      if (!(await findByFilename(q, me.id, input.filename))) await quotas.sessionFits(q, me.id, stats.lapsBytes + stats.coordinatesBytes, null);
-      const created = await insertSession(q, me.id, values, stats);
-      if (created !== null) {
-        await refreshRankedLap(q, created);
-        return { status: 201, id: created };
-      }
-      // Already uploaded (a retry of the sync queue): same content answers with the existing row, never a second one.
-      const existing = await findByFilename(q, me.id, input.filename);
-      if (!existing || existing.contentSha256 !== stats.contentSha256) {
-        throw new ApiError(409, 'CONFLICT', 'sessionFileNameTaken');
-      }
-      return { status: 200, id: existing.id };
-    }));
+    const result = await prepared(request, async ({ input, stats }) => {
+      await checkReferences(db, input, me.id);
+      const crossesFinish = await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates);
+      return withStagedPositions(db, input.coordinates, (positionsKey) => db.tx(async (q) => {
+        const values = { ...input, date: parseDate(input.date), crossesFinish, positionsKey };
+        // A retry of a stored upload (or a conflict with one) is answered below whatever the quota; a new session
+        // must fit beside the others.
+        if (!(await findByFilename(q, me.id, input.filename))) await quotas.sessionFits(q, me.id, stats.lapsBytes + stats.coordinatesBytes, null);
+        const created = await insertSession(q, me.id, values, stats);
+        if (created !== null) {
+          await refreshRankedLap(q, created);
+          return { status: 201, id: created };
+        }
+        // Already uploaded (a retry of the sync queue): same content answers with the existing row, never a second one.
+        const existing = await findByFilename(q, me.id, input.filename);
+        if (!existing || existing.contentSha256 !== stats.contentSha256) {
+          throw new ApiError(409, 'CONFLICT', 'sessionFileNameTaken');
+        }
+        return { status: 200, id: existing.id };
+      }));
+    });
     return reply.status(result.status).send(await summaryOf(db, result.id));
   });
 
@@ -77,14 +94,15 @@ export default async function sessionUploadRoutes(app: FastifyInstance, { pool }
     const id = parseId(request.params.id);
     const owner = await findOwner(db, id);
     if (!mayTouch(request, owner)) throw new ApiError(404, 'NOT_FOUND', 'sessionNotFound');
-    const { input, stats } = await prepare(request);
-    await checkReferences(db, input, owner.userId);
-    const crossesFinish = await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates);
-    await withStagedPositions(db, input.coordinates, (positionsKey) => db.tx(async (q) => {
-      await quotas.sessionFits(q, owner.userId, stats.lapsBytes + stats.coordinatesBytes, id);
-      await replaceSession(q, id, { ...input, date: parseDate(input.date), crossesFinish, positionsKey }, stats);
-      await refreshRankedLap(q, id);
-    }));
+    await prepared(request, async ({ input, stats }) => {
+      await checkReferences(db, input, owner.userId);
+      const crossesFinish = await crossesFinishOf(db, pool, input.circuitId ?? null, input.coordinates);
+      await withStagedPositions(db, input.coordinates, (positionsKey) => db.tx(async (q) => {
+        await quotas.sessionFits(q, owner.userId, stats.lapsBytes + stats.coordinatesBytes, id);
+        await replaceSession(q, id, { ...input, date: parseDate(input.date), crossesFinish, positionsKey }, stats);
+        await refreshRankedLap(q, id);
+      }));
+    });
     return summaryOf(db, id);
   });
 }

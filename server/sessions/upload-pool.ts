@@ -24,8 +24,11 @@ const WORKER_HEAP_MB = 384;
 const IDLE_MS = 60_000;
 
 export interface UploadPool {
-  /** Runs one upload's parsing in a thread; throws the ApiError to answer for a bad body. */
-  prepare(body: RawUpload, maxBytes: number): Promise<{ input: PreparedInput; stats: SessionStats }>;
+  /**
+   * Runs one upload's parsing in a thread; throws the ApiError to answer for a bad body. The position text is
+   * written into `out` (shared memory of at least `maxBytes`, position-buffers.ts), `input.coordinates` a view of it.
+   */
+  prepare(body: RawUpload, maxBytes: number, out: Uint8Array): Promise<{ input: PreparedInput; stats: SessionStats }>;
   /** Whether the positions cross the circuit's start/finish at least twice (finish-crossing.ts), in a thread. */
   crossesFinish(positions: string | Uint8Array, gate: FinishGate): Promise<boolean>;
   close(): Promise<void>;
@@ -42,11 +45,11 @@ export function createUploadPool(threads = UPLOAD_THREADS): UploadPool {
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   return {
-    async prepare(body, maxBytes) {
+    async prepare(body, maxBytes, out) {
       let outcome: UploadOutcome;
       try {
         // The blocks are shared memory: the worker reads them in place, nothing is copied on the way.
-        outcome = (await pool.run({ blocks: body.blocks, length: body.length, columnar: body.columnar, maxBytes })) as UploadOutcome;
+        outcome = (await pool.run({ blocks: body.blocks, length: body.length, columnar: body.columnar, maxBytes, out })) as UploadOutcome;
       } catch (e) {
         throw poolError(e);
       }

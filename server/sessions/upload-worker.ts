@@ -5,7 +5,8 @@
  * with it. The outcome is plain data (structured-cloned back): the input and stats, or the error to answer. The
  * position text goes back as its UTF-8 bytes in shared memory, not as a string: structured cloning a 40 MiB string
  * copied it on the event loop (~160 ms on a busy 2-core machine), a SharedArrayBuffer is handed over as it is, and
- * the finish check and the database write read the same bytes.
+ * the finish check and the database write read the same bytes. The request brings that memory (`out`,
+ * position-buffers.ts), and the text is written straight into it.
  */
 import sjson from 'secure-json-parse';
 import { ColumnarTextError, columnarTextSchema, decodeColumnarBytes } from '../../src/contracts/columnar-text';
@@ -28,6 +29,8 @@ export interface UploadTask {
   columnar: boolean;
   /** The rebuilt position text may not exceed this many UTF-8 bytes (the route's body limit). */
   maxBytes: number;
+  /** Shared memory of at least `maxBytes` the position text is written into (from its start). */
+  out: Uint8Array;
 }
 
 export type UploadInput = z.output<typeof sessionWriteSchema>;
@@ -57,22 +60,29 @@ export default function prepareUpload(task: UploadTask): UploadOutcome {
     let coordinates: Uint8Array;
     let input: UploadInput;
     if (task.columnar) {
-      // Rebuilt straight into UTF-8 bytes (within maxBytes, so within the schema's character bound too), the other
-      // fields validated beside an empty text: no 25 MB string made and encoded again.
-      const bytes = rebuiltCoordinates(value, task.maxBytes);
+      // Rebuilt straight into UTF-8 bytes in `out` (within maxBytes, so within the schema's character bound too),
+      // the other fields validated beside an empty text: no 25 MB string made and encoded again.
+      coordinates = shared(rebuiltCoordinates(value, task.maxBytes, task.out));
       input = parseInput(sessionWriteSchema, { ...(value as Record<string, unknown>), coordinates: '' });
-      coordinates = new Uint8Array(new SharedArrayBuffer(bytes.length));
-      coordinates.set(bytes);
     } else {
       input = parseInput(sessionWriteSchema, value);
-      coordinates = new Uint8Array(new SharedArrayBuffer(Buffer.byteLength(input.coordinates, 'utf8')));
-      Buffer.from(coordinates.buffer).write(input.coordinates, 'utf8');
+      const bytes = Buffer.byteLength(input.coordinates, 'utf8');
+      coordinates = bytes <= task.out.byteLength ? task.out.subarray(0, bytes) : new Uint8Array(new SharedArrayBuffer(bytes));
+      Buffer.from(coordinates.buffer, coordinates.byteOffset, bytes).write(input.coordinates, 'utf8');
     }
     return { ok: true, input: { ...input, coordinates }, stats: deriveSessionStats(input.laps, coordinates) };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, status: e.statusCode, code: e.code, message: e.ref, ...(e.fields ? { fields: e.fields } : {}) };
     throw e;
   }
+}
+
+/** `bytes` if they are in shared memory, else a copy there (a decoder that outgrew a too small `out`). */
+function shared(bytes: Uint8Array): Uint8Array {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  copy.set(bytes);
+  return copy;
 }
 
 /** The body's text, its values counted (refuseManyValues) before anyone parses it. */
@@ -148,8 +158,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The body's columnar `coordinates` rebuilt into the text the device wrote, as UTF-8, at most `maxBytes` long. */
-function rebuiltCoordinates(value: unknown, maxBytes: number): Uint8Array {
+/** The body's columnar `coordinates` rebuilt into the text the device wrote, as UTF-8 in `into`, at most `maxBytes` long. */
+function rebuiltCoordinates(value: unknown, maxBytes: number, into: Uint8Array): Uint8Array {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !('coordinates' in value)) {
     throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: 'coordinates: Required' } }, { coordinates: 'Required' });
   }
@@ -158,7 +168,7 @@ function rebuiltCoordinates(value: unknown, maxBytes: number): Uint8Array {
     throw new ApiError(400, 'VALIDATION', { id: 'invalidBody', params: { details: 'coordinates: not a columnar text' } }, { coordinates: 'Not a columnar text' });
   }
   try {
-    return decodeColumnarBytes(columns.data, maxBytes);
+    return decodeColumnarBytes(columns.data, maxBytes, into);
   } catch (e) {
     if (!(e instanceof ColumnarTextError)) throw e;
     throw e.code === 'COLUMNAR_TOO_LARGE'

@@ -49,11 +49,12 @@ export function writeDigits(buf: Uint8Array, at: number, x: number, digits: numb
 export class ByteSink {
   buf: Uint8Array;
   len = 0;
+  /** `initial`: a first size, or the buffer to write into (replaced only if it fills up before `cap`). */
   constructor(
-    initial: number,
+    initial: number | Uint8Array,
     readonly cap = Infinity,
   ) {
-    this.buf = new Uint8Array(Math.max(16, Math.min(initial, cap)));
+    this.buf = typeof initial === 'number' ? new Uint8Array(Math.max(16, Math.min(initial, cap))) : initial;
   }
   /** Room for `need` more bytes (the exact count about to be written): throws when that passes `cap`. */
   reserve(need: number): Uint8Array {

@@ -58,6 +58,22 @@ describe('session uploads with the position text column by column', () => {
     expect((await storedPositionText(h.app.db, res.json().id)) === coordinates).toBe(true);
   });
 
+  it('stores a short session after a long one exactly, in either form, whatever came between', async () => {
+    // Each upload's text is written into memory an earlier upload's text was written into: nothing of it may show.
+    const long = sessionPayload({ coordinates: nmeaText(20_000) });
+    expect((await send('POST', '/api/sessions', asTheAppSends(long))).statusCode).toBe(201);
+    const refused = await send('POST', '/api/sessions', { ...(asTheAppSends(long) as object), coordinates: { format: 'columns-v1', shape: [5, 9], columns: [], deltas: [] } });
+    expect(refused.statusCode).toBe(400);
+    const shortColumns = sessionPayload({ coordinates: nmeaText(300) });
+    const shortPlain = sessionPayload({ coordinates: nmeaText(200) });
+    const a = await send('POST', '/api/sessions', { ...shortColumns, coordinates: encodeColumnarText(shortColumns.coordinates) });
+    const b = await h.inject({ method: 'POST', url: '/api/sessions', headers: h.racer.headers, payload: shortPlain });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(await storedPositionText(h.app.db, a.json().id)).toBe(shortColumns.coordinates);
+    expect(await storedPositionText(h.app.db, b.json().id)).toBe(shortPlain.coordinates);
+    expect([a.json().coordinatesBytes, b.json().coordinatesBytes]).toEqual([shortColumns.coordinates.length, shortPlain.coordinates.length]);
+  });
+
   it('PUT accepts the same form', async () => {
     const session = sessionPayload({ coordinates: nmeaText(2000) });
     const created = (await h.inject({ method: 'POST', url: '/api/sessions', headers: h.racer.headers, payload: session })).json();

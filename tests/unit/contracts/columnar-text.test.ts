@@ -50,6 +50,20 @@ describe('columnar text', () => {
     }
   });
 
+  it('writes into the buffer it is given, from its start, and grows a buffer of its own when that one is too small', () => {
+    const text = positions(3_000);
+    const bytes = Buffer.from(text, 'utf8');
+    const into = new Uint8Array(LIMIT).fill(0x7a);
+    const written = decodeColumnarBytes(encode(text), LIMIT, into);
+    expect(written.buffer).toBe(into.buffer);
+    expect(written.byteOffset).toBe(0);
+    expect(Buffer.from(written).equals(bytes)).toBe(true);
+    const small = new Uint8Array(100);
+    const grown = decodeColumnarBytes(encode(text), LIMIT, small);
+    expect(grown.buffer).not.toBe(small.buffer);
+    expect(Buffer.from(grown).equals(bytes)).toBe(true);
+  });
+
   it('sends the integer columns of device text as differences and the others as they are', () => {
     const c = encode(positions(100));
     expect(c.shape).toEqual([5, 100, 1, 1]);
