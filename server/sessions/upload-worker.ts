@@ -48,6 +48,12 @@ const COLLECT_BETWEEN_STEPS_BYTES = 8 * 1024 * 1024;
 export default function prepareUpload(task: UploadTask): UploadOutcome {
   // This upload's garbage (and its hold on the body's shared blocks) goes once its outcome is sent.
   setImmediate(collectGarbage);
+  // The position text is written into `out` and handed back as a view of it. A body of at most maxBytes carries no
+  // longer text (a JSON string's UTF-8 is never longer than its JSON; the decoder stops at maxBytes), so with room
+  // for maxBytes it always fits.
+  if (!(task.out.buffer instanceof SharedArrayBuffer) || task.out.byteLength < task.maxBytes || task.length > task.maxBytes) {
+    throw new RangeError('An upload of at most maxBytes needs shared memory of at least maxBytes for its position text.');
+  }
   try {
     let text: string | undefined = bodyText(task);
     // A big body's intermediate copies go before the next one is made, so that at most two of its size (instead of
@@ -62,27 +68,18 @@ export default function prepareUpload(task: UploadTask): UploadOutcome {
     if (task.columnar) {
       // Rebuilt straight into UTF-8 bytes in `out` (within maxBytes, so within the schema's character bound too),
       // the other fields validated beside an empty text: no 25 MB string made and encoded again.
-      coordinates = shared(rebuiltCoordinates(value, task.maxBytes, task.out));
+      coordinates = rebuiltCoordinates(value, task.maxBytes, task.out);
       input = parseInput(sessionWriteSchema, { ...(value as Record<string, unknown>), coordinates: '' });
     } else {
       input = parseInput(sessionWriteSchema, value);
-      const bytes = Buffer.byteLength(input.coordinates, 'utf8');
-      coordinates = bytes <= task.out.byteLength ? task.out.subarray(0, bytes) : new Uint8Array(new SharedArrayBuffer(bytes));
-      Buffer.from(coordinates.buffer, coordinates.byteOffset, bytes).write(input.coordinates, 'utf8');
+      const written = Buffer.from(task.out.buffer, task.out.byteOffset, task.out.byteLength).write(input.coordinates, 'utf8');
+      coordinates = task.out.subarray(0, written);
     }
     return { ok: true, input: { ...input, coordinates }, stats: deriveSessionStats(input.laps, coordinates) };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, status: e.statusCode, code: e.code, message: e.ref, ...(e.fields ? { fields: e.fields } : {}) };
     throw e;
   }
-}
-
-/** `bytes` if they are in shared memory, else a copy there (a decoder that outgrew a too small `out`). */
-function shared(bytes: Uint8Array): Uint8Array {
-  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
-  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
-  copy.set(bytes);
-  return copy;
 }
 
 /** The body's text, its values counted (refuseManyValues) before anyone parses it. */
