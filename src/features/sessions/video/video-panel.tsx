@@ -134,7 +134,9 @@ export default function VideoPanel({ session, cursorStore, pickedLap, reference,
             {t(`errors.${n.key}`, { names: n.names.join(', '), leftOut: n.leftOut.join(', ') })}
           </Alert>
         ))}
-        {row && videos && videos.length > 1 && (
+        {/* Not while a copy runs: the stored row shows up in the list before the copy is done, and the picker would
+            name the previous video for a moment before it switches to the one just added. */}
+        {row && videos && videos.length > 1 && progress === null && (
           <Select
             label={t('shown')}
             data={videos.map((v) => ({ value: String(v.id), label: v.fileName }))}
