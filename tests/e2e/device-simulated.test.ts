@@ -105,7 +105,9 @@ describe('device screen with the simulated ASTRO', () => {
     await page.getByLabel('Password', { exact: true }).fill('fast-laps-2026');
     await page.getByRole('button', { name: 'Connect Wi-Fi' }).click();
     await expect.poll(() => page.getByTestId('wifi-state').textContent(), { timeout: 10_000 }).toMatch(/^Connected \(192\.168\.1\.\d+\)$/);
-    // Again with every badge state shown (Completed, In Cloud) and the panels filled in.
+    // Again with every badge state shown (Completed, In Cloud) and the panels filled in, once the toast the Wi-Fi
+    // state brings has faded in (mid-way, its title's contrast is not yet its own).
+    await untilStill(page);
     expect(await seriousViolations(page, '/astro after the downloads')).toEqual([]);
     await e2e.screenshot(page, 'device-simulated');
 
