@@ -69,7 +69,12 @@ async function frameAt(page: Page, frame: number): Promise<number> {
     (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime = s;
   }, (frame + 0.5) / FPS);
   await videoSettled(page);
-  return frameInPixels(page);
+  // The picture may follow the settled state by a moment (as after the frame steps below): read it until it shows the
+  // frame asked for or the poll's time runs out, and give what it showed last.
+  const deadline = Date.now() + 15_000;
+  let shown = await frameInPixels(page);
+  while (shown !== frame && Date.now() < deadline) shown = await frameInPixels(page);
+  return shown;
 }
 
 async function analysis(page: Page, locale: 'en-us' | 'pt-pt'): Promise<void> {
