@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledByServiceWorker, startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
-import { frameInPixels, makeNumberedVideo, videoSettled } from './video-frames';
+import { frameInPixels, makeNumberedVideo, scrubTo, videoSettled } from './video-frames';
 
 let e2e: E2E;
 let workDir: string;
@@ -63,23 +63,6 @@ function videoRows(page: Page): Promise<{ fileName: string; durationS: number; m
   );
 }
 
-/**
- * Puts the video on the middle of frame k (the player's own time bar), waits for the frame and reads its number;
- * `expected` is the number its picture should carry (a video whose numbers do not start at 0).
- */
-async function frameAt(page: Page, frame: number, expected = frame): Promise<number> {
-  await page.evaluate((s) => {
-    (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime = s;
-  }, (frame + 0.5) / FPS);
-  await videoSettled(page);
-  // The picture may follow the settled state by a moment (as after the frame steps below): read it until it shows the
-  // number expected or 15 s have passed, and give what it showed last.
-  const deadline = Date.now() + 15_000;
-  let shown = await frameInPixels(page);
-  while (shown !== expected && Date.now() < deadline) shown = await frameInPixels(page);
-  return shown;
-}
-
 async function analysis(page: Page, locale: 'en-us' | 'pt-pt'): Promise<void> {
   await activeRustaviSession(e2e, page, locale);
   await page.goto(e2e.url('/sessions/analysis'));
@@ -111,19 +94,18 @@ describe('GoPro chapters', () => {
     expect(await page.getByTestId('video-notice-missing-chapter').count()).toBe(0);
 
     // Both chapters, each at its own frames; the second one's frames go on from the first's.
-    expect(await frameAt(page, 3)).toBe(3);
-    expect(await frameAt(page, 762)).toBe(762);
-    expect(await frameAt(page, 2 * CHAPTER_S * FPS - 1)).toBe(2 * CHAPTER_S * FPS - 1);
+    await scrubTo(page, 3, FPS);
+    await scrubTo(page, 762, FPS);
+    await scrubTo(page, 2 * CHAPTER_S * FPS - 1, FPS);
     // Frame steps across the join: the last frame of the first chapter, then the first of the second.
-    await frameAt(page, CHAPTER_S * FPS - 1);
-    await expect.poll(() => frameInPixels(page)).toBe(CHAPTER_S * FPS - 1);
+    await scrubTo(page, CHAPTER_S * FPS - 1, FPS);
     await page.getByTestId('video-fwd-1f').click();
     await videoSettled(page);
     await expect.poll(() => frameInPixels(page)).toBe(CHAPTER_S * FPS);
     await page.getByTestId('video-back-1f').click();
     await videoSettled(page);
     await expect.poll(() => frameInPixels(page)).toBe(CHAPTER_S * FPS - 1);
-    await frameAt(page, 762);
+    await scrubTo(page, 762, FPS);
     await panelShot(page, 'video-chapters-tablet-en-us');
 
     // No network, a reload: the joined video plays from the device's storage.
@@ -132,7 +114,7 @@ describe('GoPro chapters', () => {
     await page.reload();
     await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
     await videoSettled(page);
-    expect(await frameAt(page, 35 * FPS)).toBe(35 * FPS);
+    await scrubTo(page, 35 * FPS, FPS);
     await context.setOffline(false);
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);
   });
@@ -158,7 +140,7 @@ describe('GoPro chapters', () => {
     await expect.poll(() => page.getByTestId('video-shown').inputValue()).toBe('phone.mp4');
     await page.getByTestId('video-element').waitFor();
     await videoSettled(page);
-    expect(await frameAt(page, 100, 5100)).toBe(5100);
+    await scrubTo(page, 100, FPS, 5100);
     await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
     await panelShot(page, 'video-chapters-phone-pt-pt');
     expect(unexpectedErrors(errors).filter((e) => !/net::ERR_|tile\.openstreetmap\.org/.test(e))).toEqual([]);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, unexpectedErrors, type E2E } from './harness';
 import { activeRustaviSession, uploadedAndToastsClosed } from './session-import';
 import { nextDayVbo, RUSTAVI_VBO } from './vbo-fixture';
-import { frameInPixels, makeNumberedVideo, videoSettled, lapOption } from './video-frames';
+import { frameInPixels, makeNumberedVideo, scrubTo, videoSettled, lapOption } from './video-frames';
 
 let e2e: E2E;
 let video: Buffer;
@@ -42,13 +42,6 @@ afterAll(async () => {
 const lapStarts = async (page: Page) => new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
 const overlay = (page: Page, name: string) => page.getByTestId('video-overlay').getAttribute(name);
 
-async function scrubTo(page: Page, frame: number): Promise<void> {
-  await page.evaluate(([f, fps]) => {
-    (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime = (f + 0.5) / fps;
-  }, [frame, FPS] as const);
-  await videoSettled(page);
-  await expect.poll(() => frameInPixels(page)).toBe(frame);
-}
 
 /** The active session's analysis with a video added and synced by two marks (lap 1's and lap 2's crossings). */
 async function addSyncedVideo(page: Page, name: string, offsetMs: number): Promise<Map<number, number>> {
@@ -60,7 +53,7 @@ async function addSyncedVideo(page: Page, name: string, offsetMs: number): Promi
   await videoSettled(page);
   const starts = await lapStarts(page);
   for (const lap of [1, 2]) {
-    await scrubTo(page, truthFrame(starts.get(lap)!, offsetMs));
+    await scrubTo(page, truthFrame(starts.get(lap)!, offsetMs), FPS);
     await page.getByTestId('video-lap').click();
     await page.getByRole('option', { name: lapOption(lap) }).click();
     await page.getByTestId('video-mark').click();
@@ -149,13 +142,13 @@ describe('on-board video playback with the map, the charts and a second session'
     await page.getByRole('option', { name: lapOption(2) }).click();
 
     // The lead on lap 3's start: the follower on lap 2's start.
-    await scrubTo(page, truthFrame(startsB.get(3)!, OFFSET_B));
+    await scrubTo(page, truthFrame(startsB.get(3)!, OFFSET_B), FPS);
     await videoSettled(page, 'video-follower-element');
     await expect.poll(async () => Math.abs((await frameInPixels(page, 'video-follower-element')) - truthFrame(startsA.get(2)!, OFFSET_A))).toBeLessThanOrEqual(1);
 
     // 40 s into the lead's lap 3: the follower is as far into its lap 2, which is not 40 s into it.
     const leadFrame = truthFrame(startsB.get(3)! + 40_000, OFFSET_B);
-    await scrubTo(page, leadFrame);
+    await scrubTo(page, leadFrame, FPS);
     const follower = page.getByTestId('video-follower-element');
     await expect.poll(async () => Math.abs(Number(await follower.getAttribute('data-distance')) - Number(await overlay(page, 'data-distance')))).toBeLessThanOrEqual(0.11);
     await videoSettled(page, 'video-follower-element');
@@ -192,7 +185,7 @@ describe('on-board video playback with the map, the charts and a second session'
     await videoSettled(page);
     await page.getByTestId('video-follower-lap').click();
     await page.getByRole('option', { name: lapOption(2) }).click({ force: true });
-    await scrubTo(page, leadFrame);
+    await scrubTo(page, leadFrame, FPS);
     await expect.poll(async () => Math.abs(Number(await follower.getAttribute('data-distance')) - Number(await overlay(page, 'data-distance')))).toBeLessThanOrEqual(0.11);
     await videoSettled(page, 'video-follower-element');
     await expect.poll(() => frameInPixels(page, 'video-follower-element')).toBe(followerFrame);

@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const FRAME_BITS = 15;
 
@@ -105,6 +106,19 @@ export function videoSettled(page: Page, testId = 'video-element'): Promise<unkn
     const v = document.querySelector(`[data-testid=${id}]`) as HTMLVideoElement | null;
     return v !== null && !v.seeking && v.readyState >= 2;
   }, testId);
+}
+
+/**
+ * Puts the player's <video> on the middle of frame k of a `fps` video, as a racer scrubbing its time bar would, and
+ * waits until its picture carries the number `shows` (k, unless the video's numbers do not start at 0): the picture
+ * may follow the settled state by a moment.
+ */
+export async function scrubTo(page: Page, frame: number, fps: number, shows = frame): Promise<void> {
+  await page.evaluate(([f, rate]) => {
+    (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime = (f + 0.5) / rate;
+  }, [frame, fps] as const);
+  await videoSettled(page);
+  await expect.poll(() => frameInPixels(page)).toBe(shows);
 }
 
 /**

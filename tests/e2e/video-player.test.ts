@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledByServiceWorker, startE2E, unexpectedErrors, untilStill, type E2E } from './harness';
 import { activeRustaviSession } from './session-import';
-import { frameInPixels, lapStarts, makeNumberedVideo, videoSettled, lapOption } from './video-frames';
+import { frameInPixels, lapStarts, makeNumberedVideo, scrubTo, videoSettled, lapOption } from './video-frames';
 
 let e2e: E2E;
 let video: Buffer;
@@ -40,14 +40,6 @@ afterAll(async () => {
 const truthFrame = (sessionMs: number) => Math.floor((sessionMs - OFFSET_MS) / (1000 / FPS));
 const settled = (page: Page) => videoSettled(page);
 
-/** Puts the video on frame k as a racer scrubbing would (the player's own time bar), then waits for the frame. */
-async function scrubTo(page: Page, frame: number): Promise<void> {
-  await page.evaluate(([f, fps]) => {
-    (document.querySelector('[data-testid=video-element]') as HTMLVideoElement).currentTime = (f + 0.5) / fps;
-  }, [frame, FPS] as const);
-  await settled(page);
-  await expect.poll(() => frameInPixels(page)).toBe(frame);
-}
 
 /** The player alone, beside the full-page screenshots (those are several screens tall). */
 async function panelShot(page: Page, name: string): Promise<void> {
@@ -96,7 +88,7 @@ describe('on-board video', () => {
     expect(starts.has(3)).toBe(true);
 
     // Frame steps: +1 frame, -1 frame, +1 s.
-    await scrubTo(page, truthFrame(starts.get(1)!) - 3);
+    await scrubTo(page, truthFrame(starts.get(1)!) - 3, FPS);
     await page.getByTestId('video-fwd-1f').click();
     await settled(page);
     await expect.poll(() => frameInPixels(page)).toBe(truthFrame(starts.get(1)!) - 2);
@@ -110,7 +102,7 @@ describe('on-board video', () => {
 
     // Two marks: lap 1's and lap 2's start/finish crossings, each on the frame that shows it.
     for (const lap of [1, 2]) {
-      await scrubTo(page, truthFrame(starts.get(lap)!));
+      await scrubTo(page, truthFrame(starts.get(lap)!), FPS);
       await chooseLap(page, lap);
       await page.getByTestId('video-mark').click();
     }
@@ -142,7 +134,7 @@ describe('on-board video', () => {
     await e2e.screenshot(page, 'video-player-tablet-en-us');
 
     // 'Play lap 3': starts on the lap's first frame and plays on within the lap.
-    await scrubTo(page, 100);
+    await scrubTo(page, 100, FPS);
     await chooseLap(page, 3);
     await page.getByTestId('video-play-lap').click();
     await page.waitForFunction(() => !(document.querySelector('[data-testid=video-element]') as HTMLVideoElement).paused);
@@ -184,11 +176,11 @@ describe('on-board video', () => {
     await analysisWithVideo(page, 'pt-pt');
     expect(await page.getByTestId('video-sync').textContent()).toContain('Não sincronizado');
     const starts = await lapStarts(page);
-    await scrubTo(page, truthFrame(starts.get(2)!));
+    await scrubTo(page, truthFrame(starts.get(2)!), FPS);
     await chooseLap(page, 2, true);
     await page.getByTestId('video-mark').click();
     await expect.poll(() => page.getByTestId('video-sync').textContent()).toContain('1 marca');
-    await scrubTo(page, truthFrame(starts.get(2)!) + 250);
+    await scrubTo(page, truthFrame(starts.get(2)!) + 250, FPS);
     await expect.poll(() => page.getByTestId('video-overlay').getAttribute('data-lap')).toBe('2');
     await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
     await panelShot(page, 'video-player-panel-phone-pt-pt-light');
@@ -214,7 +206,7 @@ describe('on-board video', () => {
       await page.reload();
       await page.getByTestId('video-element').waitFor({ timeout: 30_000 });
       await settled(page);
-      await scrubTo(page, truthFrame(starts.get(2)!) + 250);
+      await scrubTo(page, truthFrame(starts.get(2)!) + 250, FPS);
       expect(await page.getByTestId('video-overlay').getAttribute('data-gauges')).toContain('gMeter');
       expect(await page.getByTestId('video-overlay').getAttribute('data-gauges')).toContain('sessionName');
       await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
