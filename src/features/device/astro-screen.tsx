@@ -39,7 +39,7 @@ export function AstroScreen() {
       let ctl = currentDevice()?.kind === kind ? currentDevice()!.controller : null;
       if (!ctl) {
         const transport = kind === 'bluetooth' ? port.bluetoothTransport() : await port.simulatedTransport();
-        ctl = await openLink(kind, transport, port.sink, undefined, (version) => void port.recordFirmwareVersion(version));
+        ctl = await openLink(kind, transport, port.sink, port.clock, (version) => void port.recordFirmwareVersion(version));
       }
       setOpening(false);
       await ctl.connect();

@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react';
 import type { FirmwareVersion } from '../../contracts/firmware';
 import type { Message } from '../../contracts/messages';
 import type { SyncCircuit } from '../../device/flows/circuit-blocks';
+import type { Clock } from '../../device/clock';
 import type { SessionSink } from '../../device/sink';
 import type { DeviceTransport } from '../../device/transport';
 
@@ -49,6 +50,8 @@ export interface DevicePort {
   firmwareBinary(info: FirmwareVersion): Promise<Uint8Array>;
   /** Keeps the version ASTRO reported as the user's firmware version (at once, sent to the server when online). */
   recordFirmwareVersion(version: string): Promise<void>;
+  /** The clock the link's waits run on (its settle pauses, the firmware's chunk pauses); the real one when left out. */
+  clock?: Clock;
 }
 
 export const DevicePortContext = createContext<DevicePort | null>(null);

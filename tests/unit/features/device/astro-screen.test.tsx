@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appI18n } from '../../../../src/app/i18n/app-i18n';
 import { ApiError } from '../../../../src/data/api/api-error';
+import { realClock, type Clock } from '../../../../src/device/clock';
 import { SimulatedAstro } from '../../../../src/device/simulated/simulated-astro';
 import { SimulatedTransport } from '../../../../src/device/simulated/simulated-transport';
 import { AstroScreen } from '../../../../src/features/device/astro-screen';
@@ -18,6 +19,13 @@ vi.mock('../../../../src/ui/toast', () => toast);
 
 const A = '20260412_1030_Kartodromo de Braga';
 const B = '20260413_0915_Circuito do Estoril';
+
+/**
+ * Real time, ten times faster: the link's settle waits (1 s after GATT connect, after notifications, before the first
+ * command) take 100 ms, so five connects do not spend 15 s waiting, and a download still takes long enough to be seen
+ * under way.
+ */
+const tenfold: Clock = { now: () => Date.now(), sleep: (ms) => realClock.sleep(ms / 10) };
 
 function fakePort(device: SimulatedAstro) {
   let local: LocalSessionInfo[] = [{ localId: 1, filename: '20260101_0900_Jerez', inCloud: true, syncState: 'Completed', lastError: null, bestLapMs: null, lapCount: null, durationMs: null }];
@@ -53,6 +61,7 @@ function fakePort(device: SimulatedAstro) {
     recordFirmwareVersion: async (v) => {
       versions.push(v);
     },
+    clock: device.clock,
   };
   return { port, saved, versions };
 }
@@ -79,7 +88,7 @@ afterEach(async () => {
 
 describe('device screen', () => {
   it('connects to the simulated ASTRO, lists its sessions with the cloud ones, downloads one and deletes another', async () => {
-    const device = new SimulatedAstro({ sessions: [fakeSession(A), fakeSession(B)], chunkPayloadBytes: 200 });
+    const device = new SimulatedAstro({ sessions: [fakeSession(A), fakeSession(B)], chunkPayloadBytes: 200, clock: tenfold });
     const { port, saved, versions } = fakePort(device);
     renderScreen(port);
     expect(screen.getByTestId('connection-state').textContent).toBe('Not connected');
@@ -115,7 +124,7 @@ describe('device screen', () => {
   }, 20000);
 
   it("downloads all new sessions at once, and names what a delete removes, warning when ASTRO holds the only copy", async () => {
-    const device = new SimulatedAstro({ sessions: [fakeSession(A), fakeSession(B)], chunkPayloadBytes: 200 });
+    const device = new SimulatedAstro({ sessions: [fakeSession(A), fakeSession(B)], chunkPayloadBytes: 200, clock: tenfold });
     const { port, saved } = fakePort(device);
     renderScreen(port, 'pt-pt');
     fireEvent.click(screen.getByTestId('connect-simulated'));
@@ -145,7 +154,7 @@ describe('device screen', () => {
   }, 20000);
 
   it('asks before a firmware update, naming the versions and to keep ASTRO powered and close', async () => {
-    const device = new SimulatedAstro({ sessions: [fakeSession(A)] });
+    const device = new SimulatedAstro({ sessions: [fakeSession(A)], clock: tenfold });
     const { port } = fakePort(device);
     renderScreen(port, 'pt-pt');
     fireEvent.click(screen.getByTestId('connect-simulated'));
@@ -165,6 +174,7 @@ describe('device screen', () => {
       chunkPayloadBytes: 100,
       faults: [{ on: 'chunk', kind: 'nmea', filename: A, index: 2, action: 'disconnect' }],
       latencyMs: 2,
+      clock: tenfold,
     });
     const { port, saved } = fakePort(device);
     renderScreen(port, 'pt-pt');
