@@ -16,7 +16,7 @@ import { parseLapTime } from '../../src/domain/value-format/lap-time';
 let e2e: E2E;
 
 beforeAll(async () => {
-  e2e = await startE2E({ serviceWorker: true });
+  e2e = await startE2E();
 }, 120_000);
 
 afterAll(async () => {

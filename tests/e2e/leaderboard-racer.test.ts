@@ -42,7 +42,7 @@ async function uploadAs(who: Credentials, lapTimes: number[], n: number, on: { i
 
 beforeAll(async () => {
   // Its own server: a leaderboard ranks every racer's sessions on the server.
-  e2e = await startE2E({ serviceWorker: true, ownServer: true });
+  e2e = await startE2E({ ownServer: true });
   circuits = await api<Array<{ id: number; name: string; coordinates: string }>>('/circuits');
   circuit = circuits[0];
   category = (await api<Array<{ id: number; name: string }>>('/vehicle-categories'))[0];

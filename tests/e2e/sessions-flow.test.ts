@@ -19,7 +19,7 @@ const VBO = RUSTAVI_VBO;
 let e2e: E2E;
 
 beforeAll(async () => {
-  e2e = await startE2E({ serviceWorker: true });
+  e2e = await startE2E();
 }, 120_000);
 
 afterAll(async () => {

@@ -52,7 +52,7 @@ const keptLaps = (page: Page) =>
 
 beforeAll(async () => {
   // Its own server: leaderboards and shared laps count every racer's sessions.
-  e2e = await startE2E({ serviceWorker: true, ownServer: true });
+  e2e = await startE2E({ ownServer: true });
   api = racerCalls(e2e);
   circuit = (await api<Array<{ id: number; name: string; coordinates: string }>>('/circuits'))[0];
   ana = await e2e.signUpAndVerify(undefined, undefined, 'Ana');
