@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, uniqueEmail, unexpectedErrors, type E2E } from './harness';
+import { setUpOnce } from './set-up-once';
 
 let e2e: E2E;
 
@@ -30,9 +31,24 @@ const TEXTS = {
   'pt-pt': { getStarted: 'Criar uma conta', login: 'Iniciar sessão', rule: 'Pelo menos 8 caracteres (no máximo 200).', resend: 'Enviar um novo email de verificação' },
 } as const;
 
+/**
+ * One page a language and size, made by the first of its three tests and handed to the next (a new browser context
+ * loads and compiles the whole app cold; each test loads its own page in it). The console errors are the test's own.
+ */
+const pages = new Map<string, () => Promise<Awaited<ReturnType<E2E['newPage']>>>>();
 async function openIn(locale: string, width: number, height: number) {
-  const opened = await e2e.newPage({ viewport: { width, height } });
-  await opened.context.addInitScript((l) => localStorage.setItem('locale', l), locale);
+  const key = `${locale}-${width}`;
+  if (!pages.has(key))
+    pages.set(
+      key,
+      setUpOnce(async () => {
+        const opened = await e2e.newPage({ viewport: { width, height } });
+        await opened.context.addInitScript((l) => localStorage.setItem('locale', l), locale);
+        return opened;
+      }),
+    );
+  const opened = await pages.get(key)!();
+  opened.errors.length = 0;
   return opened;
 }
 
