@@ -42,7 +42,6 @@ afterAll(async () => {
 const lapStarts = async (page: Page) => new Map<number, number>(JSON.parse((await page.locator('[data-lap-starts]').getAttribute('data-lap-starts'))!) as [number, number][]);
 const overlay = (page: Page, name: string) => page.getByTestId('video-overlay').getAttribute(name);
 
-
 /** The active session's analysis with a video added and synced by two marks (lap 1's and lap 2's crossings). */
 async function addSyncedVideo(page: Page, name: string, offsetMs: number): Promise<Map<number, number>> {
   await page.goto(e2e.url('/sessions/analysis'));

@@ -40,7 +40,6 @@ afterAll(async () => {
 const truthFrame = (sessionMs: number) => Math.floor((sessionMs - OFFSET_MS) / (1000 / FPS));
 const settled = (page: Page) => videoSettled(page);
 
-
 /** The player alone, beside the full-page screenshots (those are several screens tall). */
 async function panelShot(page: Page, name: string): Promise<void> {
   const full = await e2e.screenshot(page, name);
