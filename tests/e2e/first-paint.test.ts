@@ -2,7 +2,8 @@
  * The prerendered login page (index.html) is usable from its first paint: what a visitor types into it before the
  * app's JavaScript has run is kept and handed over, and a click on its button logs in once the app is there. The
  * app's main script is held back by route interception, so the window between first paint and the app's own
- * render is as wide as the test needs (on a slow tablet it is seconds).
+ * render is as wide as the test needs (on a slow tablet it is seconds). Once the app is there, a press made while the
+ * shell's late modules arrive still clicks (the tooltips' module is held the same way).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -19,11 +20,14 @@ afterAll(async () => {
 });
 
 /** Holds every request for the app's entry script until `release()`; `requested` tells whether one was made. */
-async function holdMainScript(page: Page) {
+const holdMainScript = (page: Page) => holdScript(page, /\/assets\/index-[^/]+\.js$/);
+
+/** Holds every request for the scripts matching `pattern` until `release()`; `requested` tells whether one was made. */
+async function holdScript(page: Page, pattern: RegExp) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const state = { requested: false };
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await page.route(pattern, async (route) => {
     state.requested = true;
     await released;
     await route.continue();
@@ -128,6 +132,34 @@ describe('the prerendered welcome page on a phone', () => {
     await e2e.screenshot(page, 'first-paint-welcome-menu-390');
     await about.click();
     await page.waitForURL((u) => u.pathname === '/about');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('the shell once the app is there', () => {
+  it('switches the theme on a press of its button that was held while the header tooltips arrived', async () => {
+    const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    // The tooltips arrive with the first interaction (here the pointer over the button); held, they land mid-press.
+    const overlays = await holdScript(page, /\/assets\/shell-overlays-[^/]+\.js$/);
+    await page.goto(e2e.url('/'));
+    await page.waitForFunction(() => !document.querySelector('#root [data-prerendered]') && document.querySelector('[data-testid="theme-toggle"]'));
+    const box = await page.getByTestId('theme-toggle').boundingBox();
+    if (!box) throw new Error('the theme button is not painted');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => overlays.state.requested).toBe(true);
+    await page.mouse.down();
+    const arrived = page.waitForResponse(/\/assets\/shell-overlays-[^/]+\.js$/);
+    overlays.release();
+    await arrived;
+    // A slow tap: the press lasts a while after the tooltips' module came, time enough for it to wrap the button.
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light');
+    // The tooltips did arrive: the button, still under the pointer, now has its tooltip.
+    await page.mouse.move(0, 0);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('tooltip').waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import { afterStart } from '../after-start';
+import { releaseGate } from './after-release';
 
 export interface Deferred<T> {
   /** Starts the import now (idempotent). A failed import (offline before the precache) is retried on the next call. */
@@ -43,7 +44,8 @@ function deferred<T>(importer: () => Promise<T>): Deferred<T> {
     use() {
       const [current, setCurrent] = useState(value);
       useEffect(() => {
-        const update = () => startTransition(() => setCurrent(value));
+        // Not under a pressed pointer: the module may wrap the control being pressed (after-release.ts).
+        const update = () => releaseGate.afterRelease(() => startTransition(() => setCurrent(value)));
         listeners.add(update);
         // Loaded between this component's render and this effect.
         if (value !== undefined) update();
