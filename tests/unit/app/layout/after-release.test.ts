@@ -32,6 +32,18 @@ function manualTimers() {
   };
 }
 
+/** A gate on a window of its own, with hand-run timers, and one change handed to it while pointer 1 is pressed. */
+function heldChange() {
+  const target = new EventTarget();
+  const timers = manualTimers();
+  const gate = createReleaseGate(target, timers);
+  const change = { ran: false };
+  const send = (type: string, pointerId = 1) => target.dispatchEvent(pointer(type, pointerId));
+  send('pointerdown');
+  gate.afterRelease(() => (change.ran = true));
+  return { target, timers, change, send };
+}
+
 describe('the release gate', () => {
   it('runs a change at once when no pointer is pressed', () => {
     const gate = createReleaseGate(new EventTarget(), manualTimers());
@@ -41,77 +53,54 @@ describe('the release gate', () => {
   });
 
   it('holds a change made during a press until the release and the click that follows it have been handled', () => {
-    const target = new EventTarget();
-    const timers = manualTimers();
-    const gate = createReleaseGate(target, timers);
+    const { target, timers, change, send } = heldChange();
     const order: string[] = [];
-    target.addEventListener('click', () => order.push('click'));
-    target.dispatchEvent(pointer('pointerdown'));
-    gate.afterRelease(() => order.push('change'));
+    target.addEventListener('click', () => order.push(`click, change ran: ${change.ran}`));
     timers.advance(1000);
-    expect(order).toEqual([]);
-    target.dispatchEvent(pointer('pointerup'));
+    expect(change.ran).toBe(false);
+    send('pointerup');
     target.dispatchEvent(new Event('click'));
-    expect(order).toEqual(['click']);
+    expect(order).toEqual(['click, change ran: false']);
+    expect(change.ran).toBe(false);
     timers.advance(0);
-    expect(order).toEqual(['click', 'change']);
+    expect(change.ran).toBe(true);
   });
 
   it('runs the held change after a short while when the release makes no click (a drag, a scroll)', () => {
-    const target = new EventTarget();
-    const timers = manualTimers();
-    const gate = createReleaseGate(target, timers);
-    let ran = false;
-    target.dispatchEvent(pointer('pointerdown'));
-    gate.afterRelease(() => (ran = true));
-    target.dispatchEvent(pointer('pointercancel'));
+    const { timers, change, send } = heldChange();
+    send('pointercancel');
     timers.advance(299);
-    expect(ran).toBe(false);
+    expect(change.ran).toBe(false);
     timers.advance(1);
-    expect(ran).toBe(true);
+    expect(change.ran).toBe(true);
   });
 
   it('waits for every pressed pointer (two fingers) to be lifted', () => {
-    const target = new EventTarget();
-    const timers = manualTimers();
-    const gate = createReleaseGate(target, timers);
-    let ran = false;
-    target.dispatchEvent(pointer('pointerdown', 1));
-    target.dispatchEvent(pointer('pointerdown', 2));
-    gate.afterRelease(() => (ran = true));
-    target.dispatchEvent(pointer('pointerup', 1));
+    const { timers, change, send } = heldChange();
+    send('pointerdown', 2);
+    send('pointerup', 1);
     timers.advance(1000);
-    expect(ran).toBe(false);
-    target.dispatchEvent(pointer('pointerup', 2));
+    expect(change.ran).toBe(false);
+    send('pointerup', 2);
     timers.advance(1000);
-    expect(ran).toBe(true);
+    expect(change.ran).toBe(true);
   });
 
   it('ends every press when the window loses focus, so a release made outside it holds nothing for ever', () => {
-    const target = new EventTarget();
-    const timers = manualTimers();
-    const gate = createReleaseGate(target, timers);
-    let ran = false;
-    target.dispatchEvent(pointer('pointerdown'));
-    gate.afterRelease(() => (ran = true));
+    const { target, timers, change } = heldChange();
     target.dispatchEvent(new Event('blur'));
     timers.advance(1000);
-    expect(ran).toBe(true);
+    expect(change.ran).toBe(true);
   });
 
   it('holds a change again when a new press starts before the held one ran', () => {
-    const target = new EventTarget();
-    const timers = manualTimers();
-    const gate = createReleaseGate(target, timers);
-    let ran = false;
-    target.dispatchEvent(pointer('pointerdown'));
-    gate.afterRelease(() => (ran = true));
-    target.dispatchEvent(pointer('pointerup'));
-    target.dispatchEvent(pointer('pointerdown'));
+    const { timers, change, send } = heldChange();
+    send('pointerup');
+    send('pointerdown');
     timers.advance(1000);
-    expect(ran).toBe(false);
-    target.dispatchEvent(pointer('pointerup'));
+    expect(change.ran).toBe(false);
+    send('pointerup');
     timers.advance(1000);
-    expect(ran).toBe(true);
+    expect(change.ran).toBe(true);
   });
 });
