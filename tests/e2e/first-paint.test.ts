@@ -141,7 +141,8 @@ describe('the shell once the app is there', () => {
     const { page, errors } = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     // The tooltips arrive with the first interaction (here the pointer over the button); held, they land mid-press.
-    const overlays = await holdScript(page, /\/assets\/shell-overlays-[^/]+\.js$/);
+    const overlaysScript = /\/assets\/shell-overlays-[^/]+\.js$/;
+    const overlays = await holdScript(page, overlaysScript);
     await page.goto(e2e.url('/'));
     await page.waitForFunction(() => !document.querySelector('#root [data-prerendered]') && document.querySelector('[data-testid="theme-toggle"]'));
     const box = await page.getByTestId('theme-toggle').boundingBox();
@@ -149,7 +150,7 @@ describe('the shell once the app is there', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(() => overlays.state.requested).toBe(true);
     await page.mouse.down();
-    const arrived = page.waitForResponse(/\/assets\/shell-overlays-[^/]+\.js$/);
+    const arrived = page.waitForResponse(overlaysScript);
     overlays.release();
     await arrived;
     // A slow tap: the press lasts a while after the tooltips' module came, time enough for it to wrap the button.
