@@ -7,8 +7,8 @@
  *   3. server tests on PGlite, then again on PostgreSQL when one answers
  *      (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; set it to 'off' to skip)
  *   4. production build, then browser end-to-end tests in Debian's Chromium
- * Ends with each stage's wall time (and the load average, as the machine may be shared), then one line
- * 'N passed, N failed' summed over every Vitest run, and exits non-zero on any failure.
+ * Ends with each stage's wall time and share of the cores busy (and the load average, as the machine may be
+ * shared), then one line 'N passed, N failed' summed over every Vitest run, and exits non-zero on any failure.
  * `npm test -- --quick` skips the build and the browser tests.
  */
 import { spawn, spawnSync } from 'node:child_process';
