@@ -15,7 +15,7 @@ import { startE2E, unexpectedErrors, type E2E } from './harness';
 let e2e: E2E;
 
 beforeAll(async () => {
-  e2e = await startE2E({ launchArgs: ['--enable-experimental-web-platform-features'] });
+  e2e = await startE2E({ launchArgs: ['--enable-experimental-web-platform-features'], fullChromium: true });
 }, 120_000);
 
 afterAll(async () => {

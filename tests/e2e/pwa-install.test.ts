@@ -8,7 +8,7 @@ import { startE2E, unexpectedErrors, type E2E } from './harness';
 let e2e: E2E;
 
 beforeAll(async () => {
-  e2e = await startE2E({ serviceWorker: true });
+  e2e = await startE2E({ serviceWorker: true, fullChromium: true });
 });
 
 afterAll(async () => {
