@@ -40,10 +40,10 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * The browser of the files that do not ask for the full one (`startE2E({ fullChromium: true })`): Debian's
  * chromium-headless-shell, the same Chromium build (engine, V8, media, service workers, storage) without the
  * browser's own layer (windows, the install prompt, device choosers). It ran the whole e2e project, every test
- * passing, in 345 s against 418 s on full Chromium (one run each, back to back on 2 cores), its processes using 20 %
- * fewer CPU seconds. Without that layer it cannot judge what only a browser judges: it calls any page installable,
- * so the files about installing the app and about Web Bluetooth run on full Chromium. Full Chromium for all when the
- * shell is not installed, or with HEADLESS_SHELL_PATH=/usr/bin/chromium.
+ * passing, in 0.83-0.87 of full Chromium's time (three pairs of runs, one after the other, on 2 cores), its
+ * processes using 20-22 % fewer CPU seconds. Without that layer it cannot judge what only a browser judges: it called
+ * a page with no manifest installable, so the files about installing the app and about Web Bluetooth run on full
+ * Chromium. Full Chromium for all when the shell is not installed, or with HEADLESS_SHELL_PATH=/usr/bin/chromium.
  */
 const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 const SHARED_BROWSER_PATH = existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
@@ -260,8 +260,8 @@ async function sharedBrowser(): Promise<Browser> {
  * or counts what all users did (a leaderboard); `staticDir` (another copy of the built app, e.g. a changed service
  * worker) and `tileUrl` (the server's TILE_URL: a local tile server the test runs) imply it. `launchArgs` launches
  * a browser for the file alone with those flags; `fullChromium: true` makes that browser, and the file's on-disk
- * profiles, full Chromium rather than the headless shell (SHARED_BROWSER_PATH). `serviceWorker: true` lets the file's pages install the app's
- * service worker, for a file that works offline (a reload or a lazy chunk with the network cut); other files' pages
+ * profiles, full Chromium rather than the headless shell (SHARED_BROWSER_PATH). `serviceWorker: true` lets the
+ * file's pages install the app's service worker, for a file that works offline (a reload or a lazy chunk with the network cut); other files' pages
  * run without it: its install downloads and stores the whole precache (4.5 MiB, ~130 files), about three CPU
  * seconds of Chromium and one of the server for every new page's context, which nothing in those files looks at.
  */
