@@ -261,9 +261,10 @@ async function sharedBrowser(): Promise<Browser> {
  * worker) and `tileUrl` (the server's TILE_URL: a local tile server the test runs) imply it. `launchArgs` launches
  * a browser for the file alone with those flags; `fullChromium: true` makes that browser, and the file's on-disk
  * profiles, full Chromium rather than the headless shell (SHARED_BROWSER_PATH). `serviceWorker: true` lets the
- * file's pages install the app's service worker, for a file that works offline (a reload or a lazy chunk with the network cut); other files' pages
- * run without it: its install downloads and stores the whole precache (4.5 MiB, ~130 files), about three CPU
- * seconds of Chromium and one of the server for every new page's context, which nothing in those files looks at.
+ * file's pages install the app's service worker, for a file that works offline (a reload or a lazy chunk with the
+ * network cut); other files' pages run without it: its install downloads and stores the whole precache (4.5 MiB,
+ * ~130 files), about three CPU seconds of Chromium and one of the server for every new page's context, which nothing
+ * in those files looks at.
  */
 export async function startE2E(
   options: { launchArgs?: string[]; fullChromium?: boolean; staticDir?: string; tileUrl?: string; ownServer?: boolean; serviceWorker?: boolean } = {},
